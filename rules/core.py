@@ -1,0 +1,346 @@
+"""The contract every game of the rules core follows.
+
+A game is a :class:`GameInfo` (name, seat range, how to make a new state, its
+computer player, its rules text) and a :class:`GameState` subclass. A state
+answers four questions at any moment:
+
+* :meth:`GameState.pending` — which seats must decide now, each with its legal
+  options. Several seats pending at once is a *simultaneous* step: their
+  choices are held inside the state, unseen, and resolved together when the
+  last one arrives.
+* :meth:`GameState.apply` — one seat's choice, validated, returning
+  :class:`Event` values that narrate what happened (some only for some seats).
+* :meth:`GameState.observe` — what one seat (or a spectator) may see.
+* :meth:`GameState.outcome` — who won, when it is over.
+
+The RNG lives in the state, so ``(game, options, seats, seed, choices)`` replays
+a match exactly; :func:`replay` does it.
+
+Choices travel as short strings in the game's own notation ("C4", "C4*",
+"pass", "sun"), which is what storage keeps and what tests write.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from rules.errors import BadOptions, GameOver, IllegalChoice, NotYourTurn
+
+RESIGN = "resign"
+"""The choice word a seat uses to leave the game; see :meth:`GameState.resign`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One seat's pending decision.
+
+    ``options`` lists every legal choice in notation, in a stable order. A
+    ``simultaneous`` decision is made secretly: the state holds the choice and
+    reveals nothing until every seat pending in the step has chosen.
+    """
+
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[str, ...]
+    simultaneous: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for narration.
+
+    ``text`` may name seats as ``{s0}``, ``{s1}`` …; :meth:`render` fills in
+    names. ``seats`` is ``None`` for a public event, or the seats allowed to see
+    it (a drawn card, say).
+
+    >>> Event("place", "{s0} lays C4.").render(["Ada", "Bo"])
+    'Ada lays C4.'
+    >>> Event("draw", "You draw the 7.", seats=frozenset({1})).visible_to(0)
+    False
+    """
+
+    kind: str
+    text: str
+    seats: frozenset[int] | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def public(self) -> bool:
+        """True when every seat and every spectator may see this event."""
+        return self.seats is None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """May ``seat`` (``None`` = a spectator in the channel) see this event?"""
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def render(self, names: Sequence[str]) -> str:
+        """The text with seat names filled in."""
+        return self.text.format_map({f"s{i}": name for i, name in enumerate(names)})
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``places[seat]`` is the seat's finishing place, 1 being best; equal places
+    are ties. ``scores`` holds the game's own count where it has one.
+
+    >>> Outcome(places=(1, 2), scores=(40, 24), reason="more cards").winners
+    (0,)
+    >>> Outcome(places=(1, 1), scores=(32, 32), reason="equal counts").is_draw
+    True
+    """
+
+    places: tuple[int, ...]
+    scores: tuple[int, ...] | None
+    reason: str
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats in first place."""
+        return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+
+    @property
+    def is_draw(self) -> bool:
+        """True when every seat shares first place."""
+        return len(self.places) > 1 and all(place == 1 for place in self.places)
+
+    @classmethod
+    def from_scores(cls, scores: Sequence[int], reason: str, *, most_wins: bool = True) -> Outcome:
+        """Places from scores, ties sharing a place (competition ranking).
+
+        >>> Outcome.from_scores([3, 7, 7], "count").places
+        (3, 1, 1)
+        """
+        key = [(-s if most_wins else s) for s in scores]
+        places = tuple(1 + sum(1 for other in key if other < mine) for mine in key)
+        return cls(places=places, scores=tuple(scores), reason=reason)
+
+    @classmethod
+    def last_standing(cls, seats: int, loser: int, reason: str) -> Outcome:
+        """A two-seat game lost by ``loser`` (forfeit, resignation).
+
+        >>> Outcome.last_standing(2, 0, "forfeit").places
+        (2, 1)
+        """
+        return cls(
+            places=tuple(2 if seat == loser else 1 for seat in range(seats)),
+            scores=None,
+            reason=reason,
+        )
+
+
+class GameState(ABC):
+    """A game in progress. Subclasses implement the game; this class keeps the
+    parts every game shares: turn checks, held simultaneous choices, the step
+    counter, resignation and copying.
+
+    ``step`` counts resolved steps. A button or menu made for step *n* is stale
+    once ``step`` has moved on, which is how the bot refuses old clicks.
+    """
+
+    game: ClassVar[str]
+
+    def __init__(self, seats: int, seed: int) -> None:
+        self.seats = seats
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.step = 0
+        self._held: dict[int, str] = {}
+        self._resigned: Outcome | None = None
+
+    # -- what a game implements -------------------------------------------
+    @abstractmethod
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every decision of the current step, chosen or not (empty when over)."""
+
+    @abstractmethod
+    def validate(self, seat: int, choice: str) -> str:
+        """Check ``choice`` for ``seat`` now and return it in canonical form.
+
+        Raises :class:`~rules.errors.MalformedChoice` or
+        :class:`~rules.errors.IllegalChoice` with a message naming the input.
+        """
+
+    @abstractmethod
+    def _apply(self, seat: int, choice: str) -> list[Event]:
+        """Apply a validated, canonical choice of a turn-based step."""
+
+    def _resolve(self, held: Mapping[int, str]) -> list[Event]:
+        """Resolve a simultaneous step once every seat's choice is in."""
+        raise NotImplementedError(f"{type(self).__name__} has no simultaneous steps")
+
+    @abstractmethod
+    def _outcome(self) -> Outcome | None:
+        """The outcome by the rules, or ``None`` while play goes on."""
+
+    @abstractmethod
+    def observe(self, seat: int | None) -> Any:
+        """What ``seat`` may see (``None``: a spectator). Never another seat's secrets."""
+
+    @abstractmethod
+    def notation(self) -> str:
+        """The whole state as compact text (for tests and debugging, never for
+        channels: it includes hidden information in games that have it)."""
+
+    def _resign(self, seat: int) -> list[Event]:
+        """A seat leaves. Default: in a two-seat game the other seat wins."""
+        if self.seats != 2:
+            raise NotImplementedError(f"{type(self).__name__} must say how a seat resigns")
+        self._resigned = Outcome.last_standing(2, seat, f"seat {seat} forfeited")
+        return [Event("resign", "{s%d} forfeits." % seat, data={"seat": seat})]
+
+    # -- what every game shares -------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self._resigned or self._outcome()
+
+    @property
+    def over(self) -> bool:
+        """True once the game has an outcome."""
+        return self.outcome() is not None
+
+    def pending(self) -> tuple[Decision, ...]:
+        """The decisions still awaited: those of the step not yet chosen."""
+        if self.over:
+            return ()
+        return tuple(d for d in self.decisions() if d.seat not in self._held)
+
+    def decision_for(self, seat: int) -> Decision | None:
+        """``seat``'s pending decision, if it has one."""
+        for decision in self.pending():
+            if decision.seat == seat:
+                return decision
+        return None
+
+    def has_chosen(self, seat: int) -> bool:
+        """True when ``seat`` has made its secret choice of the current step."""
+        return seat in self._held
+
+    def apply(self, seat: int, choice: str) -> list[Event]:
+        """Apply ``seat``'s choice and return what happened.
+
+        The state is unchanged when this raises. A choice in a simultaneous
+        step is held; the step resolves when the last pending seat chooses.
+        """
+        if choice == RESIGN:
+            return self.resign(seat)
+        if self.over:
+            raise GameOver("the game is over")
+        if not 0 <= seat < self.seats:
+            raise NotYourTurn(f"there is no seat {seat}")
+        decision = self.decision_for(seat)
+        if decision is None:
+            if seat in self._held:
+                raise NotYourTurn("you have already chosen for this step")
+            raise NotYourTurn("it is not your turn")
+        canonical = self.validate(seat, choice)
+        if not decision.simultaneous:
+            events = self._apply(seat, canonical)
+            self.step += 1
+            return events
+        self._held[seat] = canonical
+        events = [Event("chosen", "{s%d} has chosen." % seat, data={"seat": seat})]
+        if any(d.seat not in self._held for d in self.decisions()):
+            return events
+        held, self._held = self._held, {}
+        events += self._resolve(held)
+        self.step += 1
+        return events
+
+    def resign(self, seat: int) -> list[Event]:
+        """``seat`` leaves the game (forfeit, three strikes)."""
+        if self.over:
+            raise GameOver("the game is over")
+        if not 0 <= seat < self.seats:
+            raise NotYourTurn(f"there is no seat {seat}")
+        self._held.pop(seat, None)
+        events = self._resign(seat)
+        self.step += 1
+        return events
+
+    def copy(self) -> Self:
+        """An independent copy (RNG included), for look-ahead and validate-then-commit."""
+        return copy.deepcopy(self)
+
+
+BotPlayer = Callable[[GameState, int, random.Random], str]
+"""A computer player: ``(state, seat, rng) -> choice``. Its ``rng`` is its own,
+never the state's, so thinking does not change the game."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the platform needs to know about one game."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    new_state: Callable[[Mapping[str, Any], int, int], GameState]
+    """``(options, seats, seed) -> state``; raises BadOptions."""
+    bot: BotPlayer
+    rules_text: str
+    default_seats: int = 2
+    default_turn_seconds: int = 300
+    options_help: Mapping[str, str] = field(default_factory=dict)
+    has_secrets: bool = False
+
+    def new(self, options: Mapping[str, Any] | None = None, seats: int | None = None,
+            seed: int = 0) -> GameState:
+        """A new game; checks the seat count."""
+        seats = self.default_seats if seats is None else seats
+        if not self.min_seats <= seats <= self.max_seats:
+            raise BadOptions(
+                f"{self.title} takes {self.min_seats}–{self.max_seats} players, not {seats}"
+            )
+        return self.new_state(dict(options or {}), seats, seed)
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game to the registry (idempotent for the same name)."""
+    _REGISTRY[info.name] = info
+    return info
+
+
+def games() -> dict[str, GameInfo]:
+    """Every registered game by name."""
+    import rules.games  # noqa: F401  (registers the shipped games)
+
+    return dict(_REGISTRY)
+
+
+def get_game(name: str) -> GameInfo:
+    """The game called ``name``; :class:`BadOptions` names the unknown one."""
+    known = games()
+    try:
+        return known[name.lower()]
+    except KeyError:
+        raise BadOptions(f"unknown game {name!r}; choose one of {', '.join(sorted(known))}") from None
+
+
+def replay(info: GameInfo, options: Mapping[str, Any], seats: int, seed: int,
+           choices: Iterable[tuple[int, str]]) -> GameState:
+    """Rebuild a state from its log of ``(seat, choice)`` pairs."""
+    state = info.new(options, seats, seed)
+    for seat, choice in choices:
+        state.apply(seat, choice)
+    return state
+
+
+def legal_or_raise(choice: str, decision: Decision, what: str) -> str:
+    """Return ``choice`` if it is one of the decision's options, else raise
+    :class:`IllegalChoice` naming it and ``what`` was expected."""
+    if choice in decision.options:
+        return choice
+    shown = ", ".join(decision.options[:12]) + (" …" if len(decision.options) > 12 else "")
+    raise IllegalChoice(f"{choice!r} is not a legal {what} now (legal: {shown})")

@@ -1,0 +1,36 @@
+"""The rules core's exception tree.
+
+Every error the rules raise is a :class:`ValueError`, so callers that only care
+about "this input was refused" can catch one type; callers that want to say
+*why* can catch the subclasses. Messages name the offending input, because they
+are shown to players as they are.
+
+>>> issubclass(NotYourTurn, RulesError) and issubclass(RulesError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """Base of every error the rules core raises."""
+
+
+class MalformedChoice(RulesError):
+    """The choice could not be read at all (bad notation, unknown cell, wrong type)."""
+
+
+class IllegalChoice(RulesError):
+    """The choice is well formed but the rules forbid it now."""
+
+
+class NotYourTurn(RulesError):
+    """The seat has no pending decision."""
+
+
+class GameOver(NotYourTurn):
+    """The game has ended; nothing more may be chosen."""
+
+
+class BadOptions(RulesError):
+    """Options for a new game are out of range or unknown."""
