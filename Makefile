@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/croupier
 
 test: $(STAMP)
-	$(BIN)/python -m pytest rules storage bot commands tests
+	$(BIN)/python -m pytest -q rules storage bot commands tests
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

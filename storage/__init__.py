@@ -1,0 +1,41 @@
+"""Storage: the only place that speaks SQL. Open one :class:`Store` per process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage.db import Database
+from storage.errors import ChannelBusy, DuplicateInteraction, StorageError
+from storage.matches import MatchRepository
+from storage.models import (
+    ChoiceRow,
+    GuildSettings,
+    MatchRow,
+    SeatResult,
+    SeatRow,
+)
+from storage.settings import ClosedDmRepository, SettingsRepository
+
+__all__ = [
+    "ChannelBusy", "ChoiceRow", "Database", "DuplicateInteraction", "GuildSettings",
+    "MatchRow", "SeatResult", "SeatRow", "StorageError", "Store",
+]
+
+
+class Store:
+    """The repositories over one SQLite file."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.matches = MatchRepository(db)
+        self.settings = SettingsRepository(db)
+        self.closed_dms = ClosedDmRepository(db)
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        """Open the file, migrating it to the current schema."""
+        return cls(await Database.open(path))
+
+    async def close(self) -> None:
+        """Close the file."""
+        await self.db.close()

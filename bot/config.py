@@ -1,0 +1,31 @@
+"""Settings from the environment and ``.env`` (see ``.env.example``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Everything Croupier reads from its environment."""
+
+    model_config = SettingsConfigDict(env_prefix="CROUPIER_", env_file=".env",
+                                      env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "CROUPIER_DISCORD_TOKEN"))
+    database: Path = Path("data/croupier.sqlite3")
+    log_level: str = "INFO"
+    turn_seconds: int | None = Field(default=None, ge=10)
+    warn_seconds: int = Field(default=60, ge=0)
+    dev_guild_id: int | None = None
+
+    @property
+    def token(self) -> str | None:
+        """The bot token, or ``None`` when absent or blank."""
+        if self.discord_token is None:
+            return None
+        value = self.discord_token.get_secret_value().strip()
+        return value or None

@@ -1,0 +1,61 @@
+"""The refusals players and moderators can meet, as values.
+
+Every one becomes a friendly ephemeral reply in one place (the Discord error
+handler, or the local table's prompt). Rules errors (:mod:`rules.errors`) are
+shown the same way.
+"""
+
+from __future__ import annotations
+
+
+class CroupierError(Exception):
+    """Base of the service's refusals; ``str(exc)`` is shown to the user."""
+
+
+class NoMatchHere(CroupierError):
+    """The channel has no lobby or match."""
+
+    def __init__(self, what: str = "match") -> None:
+        super().__init__(f"There is no {what} in this channel. Start one with /play.")
+
+
+class ChannelBusy(CroupierError):
+    """The channel already has a live match."""
+
+    def __init__(self) -> None:
+        super().__init__("This channel already has a game going. Use /table to see it, "
+                         "or play in another channel or a thread.")
+
+
+class NotSeated(CroupierError):
+    """The user has no seat in this match."""
+
+    def __init__(self) -> None:
+        super().__init__("You are not playing in this match.")
+
+
+class AlreadySeated(CroupierError):
+    """The user already has a seat."""
+
+    def __init__(self) -> None:
+        super().__init__("You are already seated at this table.")
+
+
+class LobbyFull(CroupierError):
+    """No seat is free."""
+
+
+class WrongPhase(CroupierError):
+    """The action does not fit the match's phase (lobby vs. playing)."""
+
+
+class NotAllowed(CroupierError):
+    """Only the host or a moderator may do that."""
+
+
+class StaleChoice(CroupierError):
+    """A button or menu from an earlier turn."""
+
+    def __init__(self) -> None:
+        super().__init__("That menu is from an earlier turn; the table has moved on. "
+                         "Use the current table (or /hand).")

@@ -1,0 +1,44 @@
+"""What the match service needs from the outside world, and a transport that
+needs nothing (benchmarks, tests of the service alone)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.live import LiveMatch, PrivateView
+from rules.core import Event
+from storage.models import SeatRow
+
+
+class Transport(Protocol):
+    """Shows matches to people: Discord, the terminal, or a recorder in tests."""
+
+    async def publish(self, match: LiveMatch, events: Sequence[Event]) -> int | None:
+        """Post or edit the public table after ``events`` (all public). Returns the
+        table message id, or ``None`` if the transport has no messages."""
+        ...
+
+    async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:
+        """Send a seat its private view (hand, pending secret choice). ``False`` when
+        the player cannot be reached privately (closed DMs)."""
+        ...
+
+    async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
+        """A short public line in the match's channel (warnings, DM trouble)."""
+        ...
+
+
+class NullTransport:
+    """A transport that shows nothing and reaches everyone."""
+
+    async def publish(self, match: LiveMatch, events: Sequence[Event]) -> int | None:
+        """Shows nothing."""
+        return match.row.table_message_id
+
+    async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:
+        """Pretends delivery worked."""
+        return True
+
+    async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
+        """Says nothing."""

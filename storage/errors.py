@@ -1,0 +1,15 @@
+"""Storage's own refusals, raised as values the service turns into replies."""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """Base of storage errors."""
+
+
+class DuplicateInteraction(StorageError):
+    """This interaction's choice is already in the log."""
+
+
+class ChannelBusy(StorageError):
+    """The channel already has a live match."""

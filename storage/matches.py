@@ -1,0 +1,233 @@
+"""Matches, their seats, the append-only choice log and results."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+
+import aiosqlite
+
+from storage.db import Database
+from storage.errors import ChannelBusy, DuplicateInteraction
+from storage.models import ChoiceRow, MatchRow, MatchStatus, SeatResult, SeatRow
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _match(row: aiosqlite.Row, seats: list[SeatRow]) -> MatchRow:
+    return MatchRow(
+        id=row["id"], game=row["game"], options=json.loads(row["options"]), seed=row["seed"],
+        guild_id=row["guild_id"], channel_id=row["channel_id"], host_id=row["host_id"],
+        max_seats=row["max_seats"], status=row["status"],
+        table_message_id=row["table_message_id"], deadline_at=row["deadline_at"],
+        warned=bool(row["warned"]), seats=seats,
+    )
+
+
+def _seat(row: aiosqlite.Row) -> SeatRow:
+    return SeatRow(seat=row["seat"], user_id=row["user_id"], name=row["name"],
+                   is_bot=bool(row["is_bot"]), strikes=row["strikes"], state=row["state"])
+
+
+async def _write_seats(conn: aiosqlite.Connection, match_id: int, seats: Iterable[SeatRow]) -> None:
+    await conn.execute("DELETE FROM match_seats WHERE match_id = ?", (match_id,))
+    await conn.executemany(
+        "INSERT INTO match_seats (match_id, seat, user_id, name, is_bot, strikes, state)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(match_id, s.seat, s.user_id, s.name, int(s.is_bot), s.strikes, s.state) for s in seats],
+    )
+    stamp = _now()
+    await conn.executemany(
+        "INSERT INTO players (user_id, name, first_seen, last_seen) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen",
+        [(s.user_id, s.name, stamp, stamp) for s in seats if s.user_id is not None],
+    )
+
+
+class MatchRepository:
+    """Reads and writes of matches. Every write is one transaction."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create_lobby(self, *, game: str, options: dict, seed: int, guild_id: int | None,
+                           channel_id: int, host_id: int, max_seats: int,
+                           seats: Sequence[SeatRow]) -> int:
+        """A new lobby; raises :class:`ChannelBusy` if the channel has a live match."""
+        try:
+            async with self._db.transaction() as conn:
+                async with conn.execute(
+                    "INSERT INTO matches (game, options, seed, guild_id, channel_id, host_id,"
+                    " max_seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
+                    (game, json.dumps(options, sort_keys=True), seed, guild_id, channel_id,
+                     host_id, max_seats, _now()),
+                ) as cur:
+                    match_id = int(cur.lastrowid or 0)
+                await _write_seats(conn, match_id, seats)
+        except sqlite3.IntegrityError as exc:
+            if "matches.channel_id" in str(exc):
+                raise ChannelBusy(channel_id) from None
+            raise
+        return match_id
+
+    async def get(self, match_id: int) -> MatchRow | None:
+        """One match with its seats."""
+        row = await self._db.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
+        if row is None:
+            return None
+        return _match(row, await self.seats(match_id))
+
+    async def live_in_channel(self, channel_id: int) -> MatchRow | None:
+        """The lobby or active match of a channel, if any."""
+        row = await self._db.fetchone(
+            "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return None if row is None else _match(row, await self.seats(row["id"]))
+
+    async def unfinished(self) -> list[MatchRow]:
+        """Every lobby and active match, oldest first (for recovery at start-up)."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM matches WHERE status IN ('lobby', 'active') ORDER BY id"
+        )
+        seats_by_match: dict[int, list[SeatRow]] = {row["id"]: [] for row in rows}
+        if rows:
+            seat_rows = await self._db.fetchall(
+                "SELECT s.* FROM match_seats s JOIN matches m ON m.id = s.match_id"
+                " WHERE m.status IN ('lobby', 'active') ORDER BY s.match_id, s.seat"
+            )
+            for seat_row in seat_rows:
+                seats_by_match[seat_row["match_id"]].append(_seat(seat_row))
+        return [_match(row, seats_by_match[row["id"]]) for row in rows]
+
+    async def seats(self, match_id: int) -> list[SeatRow]:
+        """The seats of a match in seat order."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+        )
+        return [_seat(row) for row in rows]
+
+    async def set_seats(self, match_id: int, seats: Sequence[SeatRow]) -> None:
+        """Replace the seats of a match (lobby joins and leaves, kicks, strikes)."""
+        async with self._db.transaction() as conn:
+            await _write_seats(conn, match_id, seats)
+
+    async def start(self, match_id: int, seats: Sequence[SeatRow], deadline_at: float | None,
+                    choices: Sequence[ChoiceRow] = ()) -> None:
+        """Lobby → active with its final seats, first deadline and any opening choices."""
+        async with self._db.transaction() as conn:
+            await _write_seats(conn, match_id, seats)
+            await conn.execute(
+                "UPDATE matches SET status = 'active', started_at = ?, deadline_at = ?,"
+                " warned = 0 WHERE id = ?",
+                (_now(), deadline_at, match_id),
+            )
+            await self._insert_choices(conn, match_id, choices)
+
+    async def set_status(self, match_id: int, status: MatchStatus) -> None:
+        """Cancel or abandon a match (finishing goes through :meth:`record`)."""
+        await self._db.execute(
+            "UPDATE matches SET status = ?, deadline_at = NULL,"
+            " finished_at = COALESCE(finished_at, ?) WHERE id = ?",
+            (status, _now(), match_id),
+        )
+
+    async def set_table_message(self, match_id: int, message_id: int | None) -> None:
+        """Remember the public table message so it can be edited after a restart."""
+        await self._db.execute(
+            "UPDATE matches SET table_message_id = ? WHERE id = ?", (message_id, match_id)
+        )
+
+    async def set_deadline(self, match_id: int, deadline_at: float | None, warned: bool) -> None:
+        """Move the current step's deadline (re-arming after a restart, the warning flag)."""
+        await self._db.execute(
+            "UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
+            (deadline_at, int(warned), match_id),
+        )
+
+    async def record(self, match_id: int, choices: Sequence[ChoiceRow], *,
+                     deadline_at: float | None, warned: bool = False,
+                     seats: Sequence[SeatRow] | None = None,
+                     result: tuple[str, Sequence[SeatResult]] | None = None) -> None:
+        """Commit one move of the match in one transaction: the choices it appended,
+        the next deadline, changed seats (strikes, forfeits) and, when the game
+        ended, its result. Raises :class:`DuplicateInteraction` (and writes
+        nothing) if an interaction's choice is already logged."""
+        try:
+            async with self._db.transaction() as conn:
+                await self._insert_choices(conn, match_id, choices)
+                if seats is not None:
+                    await _write_seats(conn, match_id, seats)
+                if result is None:
+                    await conn.execute(
+                        "UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
+                        (deadline_at, int(warned), match_id),
+                    )
+                else:
+                    await self._finish(conn, match_id, *result)
+        except sqlite3.IntegrityError as exc:
+            if "interaction_id" in str(exc):
+                raise DuplicateInteraction(str(exc)) from None
+            raise
+
+    @staticmethod
+    async def _insert_choices(conn: aiosqlite.Connection, match_id: int,
+                              choices: Sequence[ChoiceRow]) -> None:
+        if not choices:
+            return
+        stamp = _now()
+        await conn.executemany(
+            "INSERT INTO match_choices (match_id, seq, seat, choice, source, step,"
+            " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(match_id, c.seq, c.seat, c.choice, c.source, c.step, c.interaction_id, stamp)
+             for c in choices],
+        )
+
+    @staticmethod
+    async def _finish(conn: aiosqlite.Connection, match_id: int, reason: str,
+                      seats: Sequence[SeatResult]) -> None:
+        stamp = _now()
+        await conn.execute(
+            "UPDATE matches SET status = 'finished', finished_at = ?, deadline_at = NULL"
+            " WHERE id = ?", (stamp, match_id),
+        )
+        await conn.execute("INSERT INTO results (match_id, reason, finished_at) VALUES (?, ?, ?)",
+                           (match_id, reason, stamp))
+        await conn.executemany(
+            "INSERT INTO result_seats (match_id, seat, user_id, is_bot, place, score)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(match_id, s.seat, s.user_id, int(s.is_bot), s.place, s.score) for s in seats],
+        )
+
+    async def choices(self, match_id: int) -> list[ChoiceRow]:
+        """The match's choice log in order."""
+        rows = await self._db.fetchall(
+            "SELECT seq, seat, choice, source, step, interaction_id FROM match_choices"
+            " WHERE match_id = ? ORDER BY seq", (match_id,),
+        )
+        return [ChoiceRow(r["seq"], r["seat"], r["choice"], r["source"], r["step"],
+                          r["interaction_id"]) for r in rows]
+
+    async def interaction_logged(self, interaction_id: str) -> bool:
+        """True if a choice from this interaction is already in the log."""
+        row = await self._db.fetchone(
+            "SELECT 1 FROM match_choices WHERE interaction_id = ?", (interaction_id,)
+        )
+        return row is not None
+
+    async def result(self, match_id: int) -> tuple[str, list[SeatResult]] | None:
+        """The stored result of a finished match."""
+        row = await self._db.fetchone("SELECT reason FROM results WHERE match_id = ?", (match_id,))
+        if row is None:
+            return None
+        seats = await self._db.fetchall(
+            "SELECT * FROM result_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+        )
+        return row["reason"], [
+            SeatResult(s["seat"], s["user_id"], bool(s["is_bot"]), s["place"], s["score"])
+            for s in seats
+        ]
