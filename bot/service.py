@@ -300,6 +300,7 @@ class MatchService:
                                       "it stays secret until everyone has chosen.")
                 raise NotYourTurn("It is not your turn.")
             before = match.state.step
+            choice = match.state.validate(seat.seat, choice)  # canonical form for the log
             try:
                 events = await self._commit(match, [Move(seat.seat, choice, "player",
                                                          interaction_id)])

@@ -1,0 +1,92 @@
+"""The discord.py client: wiring of storage, the match service, cogs and views."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.clock import Clock
+from bot.config import Settings
+from bot.deadlines import run_deadlines
+from bot.discord_transport import DiscordTransport
+from bot.presenters import Presenters
+from bot.replies import reply_error
+from bot.service import MatchService, Timing
+from bot.views import DYNAMIC_ITEMS
+from storage import Store
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("commands.lobby", "commands.rules", "commands.flank")
+
+
+class CroupierTree(app_commands.CommandTree):
+    """The command tree with the one error handler for every slash command."""
+
+    async def on_error(self, interaction: discord.Interaction,
+                       error: app_commands.AppCommandError) -> None:
+        await reply_error(interaction, error)
+
+
+class CroupierBot(commands.Bot):
+    """Croupier in Discord."""
+
+    service: MatchService
+    store: Store
+
+    def __init__(self, settings: Settings, *, clock: Clock | None = None,
+                 sync_commands: bool = True) -> None:
+        # No privileged intents: slash commands and components arrive as interactions.
+        super().__init__(command_prefix=commands.when_mentioned,
+                         intents=discord.Intents.default(), help_command=None,
+                         tree_cls=CroupierTree)
+        self.settings = settings
+        self.clock = clock
+        self.sync_commands = sync_commands
+        self.presenters = Presenters()
+        self._deadline_task: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        """Open storage, restore unfinished matches, load cogs, sync commands."""
+        self.store = await Store.open(self.settings.database)
+        self.service = MatchService(
+            self.store, DiscordTransport(self), clock=self.clock,
+            timing=Timing(turn_seconds=self.settings.turn_seconds,
+                          warn_seconds=self.settings.warn_seconds))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        restored = await self.service.restore()
+        if restored:
+            log.info("restored %d unfinished matches", len(restored))
+        if self.sync_commands:
+            await self.sync_command_tree()
+        self._deadline_task = asyncio.create_task(run_deadlines(self.service),
+                                                  name="croupier-deadlines")
+
+    async def sync_command_tree(self) -> list[app_commands.AppCommand]:
+        """Publish the slash commands (to one guild when developing: instant)."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        """Log who we are."""
+        log.info("connected as %s (%s) to %d servers", self.user,
+                 self.user.id if self.user else "?", len(self.guilds))
+
+    async def close(self) -> None:
+        """Stop timers, let pending table edits finish, close the file."""
+        if self._deadline_task is not None:
+            self._deadline_task.cancel()
+        if hasattr(self, "service"):
+            await self.service.settle()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()

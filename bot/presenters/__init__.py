@@ -1,0 +1,43 @@
+"""Presenters by game: ``presenter_for("flank")``; unknown games get the generic one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.live import LiveMatch, PrivateView
+from bot.presenters.base import GamePresenter
+from bot.presenters.flank import FlankPresenter
+from bot.service import Ack
+
+_PRESENTERS: dict[str, GamePresenter] = {"flank": FlankPresenter()}
+_GENERIC = GamePresenter()
+
+
+def register_presenter(game: str, presenter: GamePresenter) -> None:
+    """Use ``presenter`` for ``game``."""
+    _PRESENTERS[game] = presenter
+
+
+def presenter_for(game: str) -> GamePresenter:
+    """The game's presenter, or the generic one."""
+    return _PRESENTERS.get(game, _GENERIC)
+
+
+class Presenters:
+    """Dispatch by the match's game."""
+
+    def table(self, match: LiveMatch, narration: list[str]) -> dict[str, Any]:
+        """The public table's message parts."""
+        return presenter_for(match.info.name).table(match, narration)
+
+    def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
+        """A seat's private message parts."""
+        return presenter_for(match.info.name).private(match, view)
+
+    def result(self, match: LiveMatch) -> str:
+        """The result announcement."""
+        return presenter_for(match.info.name).result_text(match)
+
+    def acknowledge(self, ack: Ack) -> str:
+        """The confirmation of a private choice."""
+        return _GENERIC.acknowledge(ack)

@@ -1,0 +1,176 @@
+"""How a match looks in Discord: the table message, private messages, replies.
+
+A presenter turns what the rules show (observations, decisions, outcomes) into
+message parts — content, embed, files, menus — and nothing else: no game
+logic, no I/O. Each game may refine :class:`GamePresenter`; the lobby, the
+result and the generic private view are shared by all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.live import LiveMatch, PrivateView
+from bot.service import Ack
+from bot.views import HandButton, LobbyButton, choice_menus
+from rules.core import Decision
+
+COLOUR = discord.Colour.dark_green()
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def seat_label(match: LiveMatch, seat: int) -> str:
+    """A seat's name with a robot for computer players."""
+    row = match.seats[seat]
+    mark = " 🤖" if row.computer_plays else ""
+    return f"{row.name}{mark}"
+
+
+class GamePresenter:
+    """The shared look of every game's table; games override the board parts."""
+
+    filename = "table.png"
+
+    # -- parts a game refines ----------------------------------------------
+    def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
+        """The embed (and picture) of a match in play or finished."""
+        embed = discord.Embed(title=match.info.title, colour=COLOUR)
+        embed.add_field(name="Players", value="\n".join(
+            seat_label(match, s.seat) for s in match.seats), inline=False)
+        return embed, []
+
+    def menu_groups(self, decision: Decision) -> list[tuple[str, list[tuple[str, str]]]]:
+        """Menus for a decision: ``[(placeholder, [(label, choice), …]), …]``."""
+        return [(decision.prompt[:100], [(option, option) for option in decision.options])]
+
+    def private_text(self, match: LiveMatch, view: PrivateView) -> str:
+        """A seat's private view as text (games with hands override this)."""
+        obs = view.observation
+        if dataclasses.is_dataclass(obs):
+            lines = [f"**{f.name.replace('_', ' ')}**: {getattr(obs, f.name)}"
+                     for f in dataclasses.fields(obs) if f.name != "seat"]
+            return "\n".join(lines)
+        return str(obs)
+
+    # -- shared ----------------------------------------------------------------
+    def table(self, match: LiveMatch, narration: Sequence[str]) -> dict[str, Any]:
+        """Message parts of the public table."""
+        if match.row.status == "lobby":
+            return self.lobby(match)
+        if match.row.status in ("cancelled", "abandoned"):
+            embed = discord.Embed(title=f"{match.info.title} — closed", colour=COLOUR,
+                                  description="\n".join(narration[-3:]) or None)
+            return {"content": None, "embed": embed, "attachments": [], "view": None}
+        embed, files = self.board(match)
+        if narration:
+            embed.description = "\n".join(narration[-6:])[:4000]
+        view = discord.ui.View(timeout=None)
+        if match.finished:
+            self._add_result(match, embed)
+        else:
+            self._add_turn(match, embed)
+            for item in self.table_menus(match):
+                view.add_item(item)
+            if match.info.has_secrets:
+                view.add_item(HandButton(match.id))
+        embed.set_footer(text=f"Match #{match.id} · step {match.state.step if match.state else 0}")
+        return {"content": None, "embed": embed, "attachments": files,
+                "view": view if view.children else None}
+
+    def table_menus(self, match: LiveMatch) -> list[discord.ui.Item[Any]]:
+        """Menus on the public table: the pending public decision of a person."""
+        if match.state is None or match.info.has_secrets:
+            return []
+        pending = [d for d in match.state.pending() if not match.seats[d.seat].computer_plays]
+        if len(pending) != 1:
+            return []
+        return list(choice_menus(match.id, match.state.step,
+                                 self.menu_groups(pending[0])))
+
+    def _add_turn(self, match: LiveMatch, embed: discord.Embed) -> None:
+        assert match.state is not None
+        waiting = []
+        for decision in match.state.pending():
+            seat = match.seats[decision.seat]
+            who = f"<@{seat.user_id}>" if seat.user_id and not seat.computer_plays else seat.name
+            waiting.append(who)
+        chosen = [match.seats[s].name for s in range(len(match.seats))
+                  if match.state.has_chosen(s)]
+        value = "Waiting for " + ", ".join(waiting) if waiting else "…"
+        if chosen:
+            value += f"\nChosen (secret): {', '.join(chosen)}"
+        if match.row.deadline_at and any(not match.seats[d.seat].computer_plays
+                                         for d in match.state.pending()):
+            value += f"\nDeadline <t:{int(match.row.deadline_at)}:R>"
+        strikes = [f"{s.name} {'❌' * s.strikes}" for s in match.seats if s.strikes]
+        if strikes:
+            value += "\nStrikes: " + ", ".join(strikes)
+        embed.add_field(name="Turn", value=value, inline=False)
+
+    def _add_result(self, match: LiveMatch, embed: discord.Embed) -> None:
+        embed.add_field(name="Result", value=self.result_text(match), inline=False)
+
+    def result_text(self, match: LiveMatch) -> str:
+        """Places, scores and the reason, one line per seat."""
+        assert match.state is not None
+        outcome = match.state.outcome()
+        assert outcome is not None
+        order = sorted(range(len(match.seats)), key=lambda s: outcome.places[s])
+        lines = []
+        for seat in order:
+            place = outcome.places[seat]
+            score = "" if outcome.scores is None else f" — {outcome.scores[seat]}"
+            lines.append(f"{MEDALS.get(place, f'#{place}')} {seat_label(match, seat)}{score}")
+        verdict = "Draw" if outcome.is_draw else (
+            f"{' and '.join(match.seats[s].name for s in outcome.winners)} wins")
+        return f"**{verdict}** ({outcome.reason})\n" + "\n".join(lines)
+
+    def lobby(self, match: LiveMatch) -> dict[str, Any]:
+        """The lobby: seats, options and the Join / Leave / Start buttons."""
+        embed = discord.Embed(title=f"🃏 {match.info.title} — lobby", colour=COLOUR)
+        seats = [f"{i + 1}. {s.name}" + (" (host)" if s.user_id == match.row.host_id else "")
+                 for i, s in enumerate(match.seats)]
+        seats += [f"{i + 1}. —" for i in range(len(match.seats), match.row.max_seats)]
+        embed.add_field(name=f"Seats {len(match.seats)}/{match.row.max_seats}",
+                        value="\n".join(seats), inline=False)
+        if match.row.options:
+            embed.add_field(name="Options", value=", ".join(
+                f"{k} {v}" for k, v in sorted(match.row.options.items())), inline=False)
+        embed.set_footer(text="Join with the button or /join. The host starts with /start "
+                              "(bots:true fills empty seats with computer players).")
+        view = discord.ui.View(timeout=None)
+        for action in ("join", "leave", "start"):
+            view.add_item(LobbyButton(action, match.id))
+        return {"content": None, "embed": embed, "attachments": [], "view": view}
+
+    def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
+        """A seat's DM (or ephemeral ``/hand`` reply): their view and their menu."""
+        embed = discord.Embed(title=f"{match.info.title} — your view (match #{match.id})",
+                              colour=COLOUR, description=self.private_text(match, view)[:4000])
+        if view.events:
+            embed.add_field(name="Just now", value="\n".join(
+                e.render(view.names) for e in view.events)[:1024], inline=False)
+        items: list[discord.ui.Item[Any]] = []
+        if view.decision is not None:
+            embed.add_field(name="Your decision", value=view.decision.prompt, inline=False)
+            items = list(choice_menus(view.match_id, view.step,
+                                      self.menu_groups(view.decision), secret=True))
+        elif match.state is not None and match.state.has_chosen(view.seat):
+            embed.add_field(name="Your decision", value="Chosen — waiting for the others.",
+                            inline=False)
+        dm_view = discord.ui.View(timeout=None)
+        for item in items:
+            dm_view.add_item(item)
+        return {"embed": embed, "view": dm_view if items else discord.utils.MISSING}
+
+    def acknowledge(self, ack: Ack) -> str:
+        """The reply to a choice made in a DM or ephemeral menu."""
+        if ack.duplicate:
+            return "That choice was already recorded."
+        if ack.held:
+            return f"✅ You chose **{ack.choice}**. It stays secret until everyone has chosen."
+        return f"✅ You chose **{ack.choice}**."

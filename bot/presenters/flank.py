@@ -1,0 +1,48 @@
+"""Flank's table: the picture of the grid, the score and menus of legal cells."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot.live import LiveMatch, PrivateView
+from bot.presenters.base import COLOUR, GamePresenter, seat_label
+from bot.render.flank import render_png
+from rules.core import Decision
+from rules.flank import FlankView
+
+DISCS = ("⚫", "⚪")
+
+
+class FlankPresenter(GamePresenter):
+    """Flank: a PNG of the table with coordinates, stoppers and the last move."""
+
+    def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
+        assert match.state is not None
+        view: FlankView = match.state.observe(None)
+        names = list(match.names)
+        title = f"Flank — {DISCS[0]} {seat_label(match, 0)} vs {DISCS[1]} {seat_label(match, 1)}"
+        embed = discord.Embed(title=title[:256], colour=COLOUR)
+        for seat in (0, 1):
+            stoppers = f", {view.stoppers_left[seat]} stoppers" if view.stoppers else ""
+            embed.add_field(name=f"{DISCS[seat]} {names[seat]}"[:256],
+                            value=f"**{view.scores[seat]}** on the table\n"
+                                  f"{view.cards_left[seat]} cards{stoppers} left")
+        filename = f"flank-{match.id}-{view.step}.png"
+        embed.set_image(url=f"attachment://{filename}")
+        picture = discord.File(io.BytesIO(render_png(view, names)), filename=filename)
+        return embed, [picture]
+
+    def menu_groups(self, decision: Decision) -> list[tuple[str, list[tuple[str, str]]]]:
+        cells = [(o, o) for o in decision.options if not o.endswith("*")]
+        stoppered = [(f"{o[:-1]} + stopper", o) for o in decision.options if o.endswith("*")]
+        return [("Lay a card on…", cells), ("Lay a card and put a stopper on it…", stoppered)]
+
+    def private_text(self, match: LiveMatch, view: PrivateView) -> str:
+        obs: FlankView = view.observation
+        text = "Flank has no hidden hand: everything is on the table."
+        if obs.to_move == view.seat:
+            text += f"\nIt is your turn ({DISCS[view.seat]}). Legal cells: " + ", ".join(
+                o for o in (view.decision.options if view.decision else ()) if not o.endswith("*"))
+        return text

@@ -1,0 +1,151 @@
+"""Persistent buttons and menus. Their custom ids carry the match id (and the
+step they were made for), so they keep working after a restart: discord.py's
+``DynamicItem`` rebuilds them from the id alone."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.live import Player
+from bot.replies import guarded, send
+
+if TYPE_CHECKING:
+    from bot.client import CroupierBot
+
+
+def player_of(interaction: discord.Interaction) -> Player:
+    """Who clicked, with moderator rights when they manage the server or messages."""
+    user = interaction.user
+    perms = getattr(user, "guild_permissions", None)
+    moderator = bool(perms and (perms.manage_guild or perms.manage_messages))
+    return Player(user.id, user.display_name, is_moderator=moderator)
+
+
+def croupier(interaction: discord.Interaction) -> CroupierBot:
+    """The bot behind an interaction."""
+    return cast("CroupierBot", interaction.client)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"cr:lobby:(?P<action>join|leave|start):(?P<match>\d+)"):
+    """Join, Leave and Start on a lobby table."""
+
+    LABELS = {"join": ("Join", discord.ButtonStyle.success),
+              "leave": ("Leave", discord.ButtonStyle.secondary),
+              "start": ("Start", discord.ButtonStyle.primary)}
+
+    def __init__(self, action: str, match_id: int) -> None:
+        label, style = self.LABELS[action]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"cr:lobby:{action}:{match_id}"))
+        self.action = action
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        return cls(match["action"], int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            service = croupier(interaction).service
+            channel_id = service.get(self.match_id).row.channel_id
+            player = player_of(interaction)
+            if self.action == "join":
+                await service.join(player, channel_id)
+            elif self.action == "leave":
+                await service.leave(player, channel_id)
+            else:
+                await service.start(player, channel_id)
+            await interaction.response.defer()
+
+        await guarded(interaction, act)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"cr:hand:(?P<match>\d+)"):
+    """"My hand": the caller's private view as an ephemeral message."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label="My hand", emoji="🂠",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"cr:hand:{match_id}"))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> HandButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            bot = croupier(interaction)
+            match = bot.service.get(self.match_id)
+            view = bot.service.private_view(player_of(interaction), match.row.channel_id)
+            await send(interaction, ephemeral=True, **bot.presenters.private(match, view))
+
+        await guarded(interaction, act)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"cr:pick:(?P<match>\d+):(?P<step>\d+):(?P<n>\d+)"):
+    """A menu of legal choices for one step. The option values are the choices
+    in the game's notation; ``n`` tells several menus of one step apart."""
+
+    def __init__(self, match_id: int, step: int, n: int = 0,
+                 options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None, secret: bool = False) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"cr:pick:{match_id}:{step}:{n}", options=list(options),
+            placeholder=placeholder, min_values=1, max_values=1))
+        self.match_id = match_id
+        self.step = step
+        self.secret = secret
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChoiceSelect:
+        options = getattr(item, "options", ())
+        secret = interaction.guild_id is None or (
+            interaction.message is not None and interaction.message.flags.ephemeral)
+        return cls(int(match["match"]), int(match["step"]), int(match["n"]), options,
+                   secret=secret)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            choice = self.item.values[0]
+            bot = croupier(interaction)
+            ack = await bot.service.submit(interaction.user.id, self.match_id, choice,
+                                           interaction_id=str(interaction.id), step=self.step)
+            if self.secret:
+                # A DM or ephemeral menu: replace it with the confirmation.
+                await interaction.response.edit_message(
+                    content=bot.presenters.acknowledge(ack), view=None)
+            elif ack.duplicate:
+                await send(interaction, "That choice was already recorded.")
+            else:
+                # The table message itself: its edit (by the match's publisher) is the answer.
+                await interaction.response.defer()
+
+        await guarded(interaction, act)
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceSelect)
+
+
+def choice_menus(match_id: int, step: int, groups: Sequence[tuple[str, Sequence[tuple[str, str]]]],
+                 *, secret: bool = False) -> list[ChoiceSelect]:
+    """Select menus for a step: one per ``(placeholder, [(label, choice), …])``
+    group with 1–25 options (Discord's limit); larger groups are left to
+    slash commands."""
+    menus = []
+    for n, (placeholder, entries) in enumerate(groups):
+        if not 0 < len(entries) <= 25:
+            continue
+        options = [discord.SelectOption(label=label, value=value) for label, value in entries]
+        menus.append(ChoiceSelect(match_id, step, n, options, placeholder, secret))
+    return menus
