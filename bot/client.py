@@ -49,6 +49,7 @@ class CroupierBot(commands.Bot):
         self.sync_commands = sync_commands
         self.presenters = Presenters()
         self._deadline_task: asyncio.Task[None] | None = None
+        self._closed_once = False
 
     async def setup_hook(self) -> None:
         """Open storage, restore unfinished matches, load cogs, sync commands."""
@@ -82,7 +83,12 @@ class CroupierBot(commands.Bot):
                  self.user.id if self.user else "?", len(self.guilds))
 
     async def close(self) -> None:
-        """Stop timers, let pending table edits finish, close the file."""
+        """Stop timers, let pending table edits finish, close the file. discord.py
+        may call this twice (``connect`` closes too), hence the guard."""
+        if self._closed_once:
+            await super().close()
+            return
+        self._closed_once = True
         if self._deadline_task is not None:
             self._deadline_task.cancel()
         if hasattr(self, "service"):

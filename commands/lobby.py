@@ -16,8 +16,16 @@ from rules.errors import BadOptions
 if TYPE_CHECKING:
     from bot.client import CroupierBot
 
-GAME_CHOICES = [app_commands.Choice(name=info.title, value=name)
-                for name, info in sorted(games().items())]
+
+
+async def game_names(interaction: discord.Interaction,
+                     current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a ``game`` option: the registered games matching what is typed.
+    (Autocomplete rather than fixed choices, so every registered game is offered.)"""
+    typed = current.lower()
+    return [app_commands.Choice(name=info.title, value=name)
+            for name, info in sorted(games().items())
+            if typed in name or typed in info.title.lower()][:25]
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -52,7 +60,7 @@ class LobbyCog(commands.Cog):
         board="Flank: side of a bounded N×N board (0 = the unbounded table)",
         stoppers="Flank: stoppers per player (0 = none)",
         options="More options as key=value pairs")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(game=game_names)
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, game: str, vs_bot: bool = False,
                    seats: app_commands.Range[int, 2, 6] | None = None,

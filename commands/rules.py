@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.replies import send
-from commands.lobby import GAME_CHOICES
+from commands.lobby import game_names
 from rules.core import get_game
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ class RulesCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="rules", description="How to play a game.")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(game=game_names)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         info = get_game(game)
         embed = discord.Embed(title=f"How to play {info.title}",

@@ -1,0 +1,48 @@
+"""Helpers for end-to-end tests: the real Croupier bot against the fake Discord."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.client import CroupierBot
+from bot.clock import Clock
+from bot.config import Settings
+from tests.fakediscord.model import FakeChannel, FakeMessage
+
+ERROR_LOGGERS = ("discord", "asyncio", "bot", "commands", "storage")
+
+
+def make_bot(database: Path, *, clock: Clock | None = None, turn_seconds: int = 300) -> CroupierBot:
+    """A Croupier bot on its own SQLite file, settings taken from nothing but arguments."""
+    settings = Settings(_env_file=None, database=database, turn_seconds=turn_seconds,
+                        warn_seconds=60)
+    return CroupierBot(settings, clock=clock)
+
+
+def table_message(channel: FakeChannel) -> FakeMessage:
+    """The live table: the newest bot message in the channel with a game embed."""
+    for message in reversed(channel.messages):
+        if message.deleted or not message.embeds:
+            continue
+        if message.embeds[0].get("footer", {}).get("text", "").startswith("Match #"):
+            return message
+    raise LookupError("no table message in the channel")
+
+
+def select_ids(message: FakeMessage) -> list[str]:
+    """The custom ids of the select menus on a message."""
+    found = []
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("type") == 3:
+                found.append(component["custom_id"])
+    return found
+
+
+def select_values(message: FakeMessage, custom_id: str) -> list[str]:
+    """The option values of one select menu."""
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("custom_id") == custom_id:
+                return [option["value"] for option in component.get("options", [])]
+    raise LookupError(custom_id)
