@@ -584,8 +584,9 @@ class MatchService:
                         c.interaction_id for c in log_rows[-64:] if c.interaction_id)
                     if match.state.over:
                         raise RuntimeError("log ends in a finished game without a result")
-                    if row.deadline_at is not None and row.deadline_at < now + self.timing.restart_grace:
-                        row.deadline_at = now + self.timing.restart_grace
+                    grace = now + self.timing.restart_grace
+                    if row.deadline_at is not None and row.deadline_at < grace:
+                        row.deadline_at = grace
                         row.warned = False
                         await self.store.matches.set_deadline(row.id, row.deadline_at, False)
             except Exception:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
@@ -34,9 +34,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"cr:lobby:(?P<action>join|leave|start):(?P<match>\d+)"):
     """Join, Leave and Start on a lobby table."""
 
-    LABELS = {"join": ("Join", discord.ButtonStyle.success),
-              "leave": ("Leave", discord.ButtonStyle.secondary),
-              "start": ("Start", discord.ButtonStyle.primary)}
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+    }
 
     def __init__(self, action: str, match_id: int) -> None:
         label, style = self.LABELS[action]

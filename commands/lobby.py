@@ -15,6 +15,7 @@ from rules.errors import BadOptions
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
+    from bot.service import MatchService
 
 
 
@@ -50,7 +51,8 @@ class LobbyCog(commands.Cog):
         self.bot = bot
 
     @property
-    def service(self):  # noqa: ANN201 - the bot's MatchService
+    def service(self) -> MatchService:
+        """The bot's match service."""
         return self.bot.service
 
     @app_commands.command(name="play", description="Open a game in this channel.")

@@ -194,7 +194,7 @@ class GameState(ABC):
         if self.seats != 2:
             raise NotImplementedError(f"{type(self).__name__} must say how a seat resigns")
         self._resigned = Outcome.last_standing(2, seat, f"seat {seat} forfeited")
-        return [Event("resign", "{s%d} forfeits." % seat, data={"seat": seat})]
+        return [Event("resign", f"{{s{seat}}} forfeits.", data={"seat": seat})]
 
     # -- what every game shares -------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -246,7 +246,7 @@ class GameState(ABC):
             self.step += 1
             return events
         self._held[seat] = canonical
-        events = [Event("chosen", "{s%d} has chosen." % seat, data={"seat": seat})]
+        events = [Event("chosen", f"{{s{seat}}} has chosen.", data={"seat": seat})]
         if any(d.seat not in self._held for d in self.decisions()):
             return events
         held, self._held = self._held, {}
@@ -325,7 +325,8 @@ def get_game(name: str) -> GameInfo:
     try:
         return known[name.lower()]
     except KeyError:
-        raise BadOptions(f"unknown game {name!r}; choose one of {', '.join(sorted(known))}") from None
+        choices = ", ".join(sorted(known))
+        raise BadOptions(f"unknown game {name!r}; choose one of {choices}") from None
 
 
 def replay(info: GameInfo, options: Mapping[str, Any], seats: int, seed: int,

@@ -55,7 +55,9 @@ async def service(store, transport, clock):
 
 
 async def two_humans(service: MatchService, game: str = "flank"):
-    await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game=game)
+    # Classic 8×8 Flank (no stoppers): no pass can happen in the first moves.
+    options = {"board": 8, "stoppers": 0} if game == "flank" else {}
+    await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game=game, options=options)
     await service.join(BO, CHANNEL)
     match = await service.start(ADA, CHANNEL)
     await service.settle()
@@ -206,7 +208,7 @@ async def test_forfeit_ends_a_two_seat_game(service, store):
     match = await two_humans(service)
     await service.forfeit(BO, CHANNEL)
     await service.settle()
-    reason, seats = await store.matches.result(match.id)
+    _reason, seats = await store.matches.result(match.id)
     assert [s.place for s in seats] == [1, 2]
     assert (await store.matches.choices(match.id))[-1].source == "resign"
 
@@ -235,7 +237,7 @@ async def test_deadline_warns_then_auto_moves_with_strikes_then_forfeits(
     # Ada and Bo each time out in turn: strikes climb 1, 1, 2, 2, then Ada's third forfeits.
     assert strikes_seen[:5] == [(1, 0), (1, 1), (2, 1), (2, 2), (3, 2)]
     assert match.finished
-    reason, seats = await store.matches.result(match.id)
+    _reason, seats = await store.matches.result(match.id)
     assert [s.place for s in seats] == [2, 1]
     sources = [c.source for c in await store.matches.choices(match.id)]
     assert sources == ["auto", "auto", "auto", "auto", "resign"]

@@ -135,7 +135,8 @@ async def test_restart_recovers_several_matches(tmp_path):
     clock = FakeClock()
     first = await _service(path, clock)
     # 1: Flank against the computer, a few moves in.
-    vs_bot = await first.open_lobby(ADA, guild_id=1, channel_id=1, game="flank", vs_bot=True)
+    vs_bot = await first.open_lobby(ADA, guild_id=1, channel_id=1, game="flank",
+                                    options={"board": 8, "stoppers": 0}, vs_bot=True)
     await first.settle()
     for _ in range(3):
         await first.submit(ADA.user_id, vs_bot.id, vs_bot.state.decision_for(0).options[0])

@@ -1,0 +1,1 @@
+"""Pictures of game tables (PNG, drawn with Pillow), one module per game."""
