@@ -50,6 +50,9 @@ class LiveMatch:
     dm_failed: set[int] = field(default_factory=set)
     recent_interactions: deque[str] = field(default_factory=lambda: deque(maxlen=64))
     finished: bool = False
+    turn_seconds: int | None = None
+    """The server's own deadline setting, if it has one."""
+    warn_seconds: int | None = None
 
     @property
     def id(self) -> int:

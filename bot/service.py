@@ -212,6 +212,7 @@ class MatchService:
                     "the empty seats with computer players."
                 )
             state = match.info.new(match.row.options, len(seats), match.row.seed)
+            await self._load_guild_timing(match)
             deadline = self._deadline(match, self.clock.now())
             await self.store.matches.start(match.id, seats, deadline)
             match.row.seats = seats
@@ -476,11 +477,21 @@ class MatchService:
         return match
 
     # -- deadlines ----------------------------------------------------------
+    async def _load_guild_timing(self, match: LiveMatch) -> None:
+        if match.row.guild_id is None:
+            return
+        settings = await self.store.settings.get(match.row.guild_id)
+        match.turn_seconds = settings.turn_seconds
+        match.warn_seconds = settings.warn_seconds
+
     def _turn_seconds(self, match: LiveMatch) -> int:
-        return self.timing.turn_seconds or match.info.default_turn_seconds
+        """The server's setting, else the process-wide one, else the game's default."""
+        return (match.turn_seconds or self.timing.turn_seconds
+                or match.info.default_turn_seconds)
 
     def _warn_lead(self, match: LiveMatch) -> float:
-        return min(self.timing.warn_seconds, self._turn_seconds(match) / 2)
+        warn = self.timing.warn_seconds if match.warn_seconds is None else match.warn_seconds
+        return min(warn, self._turn_seconds(match) / 2)
 
     def _deadline(self, match: LiveMatch, now: float) -> float:
         return now + self._turn_seconds(match)
@@ -575,6 +586,7 @@ class MatchService:
             try:
                 info = get_game(row.game)
                 match = LiveMatch(row=row, info=info)
+                await self._load_guild_timing(match)
                 if row.status == "active":
                     log_rows = await self.store.matches.choices(row.id)
                     match.state = replay(info, row.options, len(row.seats), row.seed,

@@ -293,3 +293,10 @@ async def test_closed_dms_fall_back_to_the_hand_view(service, transport, store):
     assert sum("can't send Bo" in text for _, text, _ in transport.notices) == 1
     with pytest.raises(NotSeated):
         service.private_view(CY, CHANNEL)
+
+
+async def test_a_server_deadline_setting_wins_over_the_default(service, store, clock):
+    await store.settings.update(1, turn_seconds=40, warn_seconds=10)
+    match = await two_humans(service)
+    assert match.row.deadline_at == pytest.approx(clock.now() + 40)
+    assert service.next_due() == pytest.approx(clock.now() + 30)
