@@ -1,0 +1,1 @@
+"""Test suite package (makes ``tests.fakediscord`` and shared helpers importable)."""

@@ -1,0 +1,40 @@
+"""Test fixtures: discord ERROR logs fail tests, and a fake Discord. (The no-network
+guard is in the root conftest.py, so it covers doctests in every package too.)"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from tests.fakediscord import FakeDiscord, LogCapture
+
+
+@pytest.fixture
+def discord_errors() -> Iterator[LogCapture]:
+    """Capture ERROR records from ``discord.*`` (and ``asyncio``); fail the test at
+    teardown if any is left. discord.py only *logs* exceptions from commands, views and
+    events, so without this a crashing handler would pass unnoticed. Tests that provoke
+    an error on purpose consume it with ``discord_errors.expect("pattern")``."""
+    capture = LogCapture()
+    capture.install()
+    try:
+        yield capture
+        capture.assert_clean()
+    finally:
+        capture.uninstall()
+
+
+@pytest.fixture
+async def fake_discord(discord_errors: LogCapture) -> AsyncIterator[FakeDiscord]:
+    """A started :class:`~tests.fakediscord.FakeDiscord` with discord.py pointed at it
+    (``Route.BASE`` and ``DEFAULT_GATEWAY`` patched, restored afterwards). Bots still
+    running at teardown are closed; unknown routes or fake crashes fail the test."""
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        with fake.patched():
+            yield fake
+    finally:
+        await fake.stop()
+    fake.assert_clean()
