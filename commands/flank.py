@@ -31,7 +31,8 @@ class FlankCog(commands.GroupCog, group_name="flank", group_description="Play Fl
         match = self.bot.service.match_in(interaction.channel_id)
         if match.info.name != "flank":
             raise WrongPhase(f"The game in this channel is {match.info.title}, not Flank.")
-        choice = cell.strip() + ("*" if stopper else "")
+        # "C4*" typed with stopper:true still means one stopper.
+        choice = cell.strip().rstrip("*") + "*" if stopper else cell.strip()
         ack = await self.bot.service.submit(interaction.user.id, match.id, choice,
                                             interaction_id=str(interaction.id))
         await send(interaction, self.bot.presenters.acknowledge(ack))

@@ -266,8 +266,22 @@ class GameState(ABC):
         return events
 
     def copy(self) -> Self:
-        """An independent copy (RNG included), for look-ahead and validate-then-commit."""
+        """An independent copy (RNG included), for look-ahead and validate-then-commit.
+
+        Games with a faster copy of their own should start from
+        :meth:`_shallow_copy`, which already copes with every field kept here.
+        """
         return copy.deepcopy(self)
+
+    def _shallow_copy(self) -> Self:
+        """A copy sharing every attribute but the mutable ones this base class
+        keeps (RNG, held choices); the game then copies its own mutable parts."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._held = dict(self._held)
+        return new
 
 
 BotPlayer = Callable[[GameState, int, random.Random], str]

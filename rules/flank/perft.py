@@ -1,0 +1,101 @@
+"""Perft: count the move sequences of a given length, to check the move generator.
+
+Every option of a pending decision is a move, so "C4" and "C4*" are two moves
+and a forced pass is one. A finished game is a leaf at any depth. On the 8×8
+board without stoppers the figures must equal classic Othello's.
+
+The count runs on the raw bitboards with the same functions the state uses
+(:mod:`rules.flank.grid`), not through :meth:`FlankState.apply`, so it is fast;
+``tests/test_flank_perft.py`` checks it against the state's own API as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.flank.grid import Grid, legal_cells, move_cells, needs_room, outflanked, regrow
+from rules.flank.state import FlankState
+
+
+def perft(state: FlankState, depth: int, *, bulk: bool = True) -> int:
+    """The number of move sequences of ``depth`` moves from ``state``.
+
+    With ``bulk`` (the default) the last move is counted, not made, as perft
+    programs usually do; ``bulk=False`` makes every move.
+
+    >>> s = FlankState({"board": 8, "stoppers": 0})
+    >>> [perft(s, d) for d in range(5)]
+    [1, 4, 12, 56, 244]
+    >>> perft(FlankState(), 2, bulk=False)
+    32
+    """
+    if depth <= 0 or state.over:
+        return 1
+    seat = state.to_move
+    return _count(
+        state.grid, state.discs[seat], state.discs[1 - seat], state.stops,
+        state.supply[seat], state.supply[1 - seat],
+        state.stoppers[seat], state.stoppers[1 - seat],
+        state.passes, depth, bulk,
+    )
+
+
+def _count(grid: Grid, mine: int, theirs: int, stops: int, cards: int, their_cards: int,
+           stoppers: int, their_stoppers: int, passes: int, depth: int, bulk: bool) -> int:
+    """Perft below a position that is not over, seen from the seat to move."""
+    legal = legal_cells(grid, mine, theirs, stops) if cards else 0
+    if not legal:
+        if depth == 1 or passes >= 1:
+            # A pass is one move; after a second pass in succession the game is over.
+            return 1
+        return _count(grid, theirs, mine, stops, their_cards, cards,
+                      their_stoppers, stoppers, passes + 1, depth - 1, bulk)
+    choices = 2 if stoppers else 1
+    if depth == 1 and bulk:
+        return legal.bit_count() * choices
+    last_card = cards == 1 and their_cards == 0
+    total = 0
+    while legal:
+        low = legal & -legal
+        legal ^= low
+        cell = low.bit_length() - 1
+        flips = outflanked(grid, cell, mine, theirs, stops)
+        after_mine = mine | low | flips
+        after_theirs = theirs & ~flips
+        if depth == 1 or last_card:
+            # A leaf: the last move asked for, or both supplies are now empty.
+            total += choices
+            continue
+        after_stops = stops
+        here = grid
+        if needs_room(grid, cell):
+            here = regrow(grid, cell)
+            after_mine = move_cells(grid, here, after_mine)
+            after_theirs = move_cells(grid, here, after_theirs)
+            after_stops = move_cells(grid, here, stops)
+            low = 1 << here.index(*grid.xy(cell))
+        total += _count(here, after_theirs, after_mine, after_stops, their_cards, cards - 1,
+                        their_stoppers, stoppers, 0, depth - 1, bulk)
+        if stoppers:
+            total += _count(here, after_theirs, after_mine, after_stops | low, their_cards,
+                            cards - 1, their_stoppers, stoppers - 1, 0, depth - 1, bulk)
+    return total
+
+
+def divide(state: FlankState, depth: int) -> dict[str, int]:
+    """Perft split by first move, through the state's own API (for debugging)."""
+    out: dict[str, int] = {}
+    if state.over:
+        return out
+    for decision in state.pending():
+        for choice in decision.options:
+            child = state.copy()
+            child.apply(decision.seat, choice)
+            out[choice] = perft(child, depth - 1)
+    return out
+
+
+def main_perft(options: Mapping[str, Any], depth: int) -> int:
+    """Perft of a new game with ``options`` (``croupier perft flank --board 8 --depth N``)."""
+    return perft(FlankState.new(options), depth)

@@ -1,0 +1,498 @@
+"""The state of a game of Flank and its rules.
+
+Seat 0 plays black (X) and moves first, seat 1 plays white (O). A turn lays
+one card so that it outflanks, flips every outflanked run, and may put one of
+the player's stoppers on the card just laid ("C4*"). A seat with no legal
+placement or no cards passes; two passes in succession, or both supplies
+empty, end the game, and the colour with more cards showing wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Self
+
+from rules.core import Decision, Event, GameState, Outcome
+from rules.errors import GameOver, IllegalChoice, MalformedChoice, NotYourTurn
+from rules.flank.cells import cell_name, parse_cell
+from rules.flank.grid import (
+    Grid,
+    bits,
+    board_grid,
+    legal_cells,
+    move_cells,
+    needs_room,
+    outflanked,
+    regrow,
+    table_grid,
+)
+from rules.flank.options import FlankOptions
+
+COLOURS = ("black", "white")
+MARKS = ("X", "O")
+PASS = "pass"
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class FlankView:
+    """Everything anyone may see of a game of Flank (all of it is public)."""
+
+    board: int
+    """The side of the N×N board, or 0 for the unbounded table."""
+    cells: Mapping[Cell, tuple[int, bool]]
+    """Each card on the table: ``(x, y) -> (colour showing, stoppered)``; colour 0 = black."""
+    bounds: tuple[int, int, int, int]
+    """``(x_min, y_min, x_max, y_max)`` inclusive: the part of the table to draw."""
+    to_move: int | None
+    """The seat to move, ``None`` once the game is over."""
+    cards_left: tuple[int, int]
+    stoppers_left: tuple[int, int]
+    scores: tuple[int, int]
+    last_move: Cell | None
+    """The most recently laid card, kept through later passes."""
+    last_stopper: bool
+    """True when that card got a stopper."""
+    flipped: frozenset[Cell]
+    """The cards that the most recent placement flipped."""
+    last_pass: int | None
+    """The seat whose turn just ended in a pass, if the latest turn was a pass."""
+    legal: frozenset[Cell]
+    """Where the seat to move may lay a card."""
+    outcome: Outcome | None
+    stoppers: int = 5
+    """Stoppers per player in this game (0: stoppers are not used)."""
+    step: int = 0
+
+
+def _opening(options: FlankOptions) -> tuple[Grid, int, int]:
+    """The grid and the two colours' opening cards: X O over O X in the centre."""
+    if options.bounded:
+        grid = board_grid(options.board)
+        c = options.board // 2 - 1
+    else:
+        grid = table_grid(3, 3, 4, 4)
+        c = 3
+    black = (1 << grid.index(c, c)) | (1 << grid.index(c + 1, c + 1))
+    white = (1 << grid.index(c + 1, c)) | (1 << grid.index(c, c + 1))
+    return grid, black, white
+
+
+class FlankState(GameState):
+    """A game of Flank in progress (or over)."""
+
+    game = "flank"
+
+    def __init__(self, options: FlankOptions | Mapping[str, Any] | None = None,
+                 seats: int = 2, seed: int = 0) -> None:
+        super().__init__(seats, seed)
+        if not isinstance(options, FlankOptions):
+            options = FlankOptions.from_mapping(options)
+        self.options = options
+        self.grid, black, white = _opening(options)
+        self.discs = [black, white]
+        """Each colour's cards showing, stoppered ones included, as bits of ``grid``."""
+        self.stops = 0
+        """The stoppered cards."""
+        self.to_move = 0
+        self.supply = [options.cards - 2, options.cards - 2]
+        """Cards left to lay, per seat."""
+        self.stoppers = [options.stoppers, options.stoppers]
+        """Stoppers left, per seat."""
+        self.passes = 0
+        """Passes in succession just before now."""
+        self.last: tuple[Cell, bool, tuple[Cell, ...]] | None = None
+        """The latest placement: cell, stopper, flipped cells."""
+        self.last_pass: int | None = None
+        self._legal: int | None = None
+        self._decisions: tuple[Decision, ...] | None = None
+
+    @classmethod
+    def new(cls, options: Mapping[str, Any] | None = None, seats: int = 2,
+            seed: int = 0) -> FlankState:
+        """A new game (the registry's ``new_state``)."""
+        return cls(FlankOptions.from_mapping(options), seats, seed)
+
+    # -- the rules ----------------------------------------------------------
+    def legal_mask(self) -> int:
+        """The cells (bits of :attr:`grid`) where the seat to move may lay a card."""
+        if self._legal is None:
+            seat = self.to_move
+            self._legal = (
+                legal_cells(self.grid, self.discs[seat], self.discs[1 - seat], self.stops)
+                if self.supply[seat] > 0 else 0
+            )
+        return self._legal
+
+    def _finished(self) -> str | None:
+        if self.passes >= 2:
+            return "both players passed"
+        if self.supply[0] == 0 and self.supply[1] == 0:
+            return "both supplies are empty"
+        return None
+
+    def scores(self) -> tuple[int, int]:
+        """Cards showing each colour."""
+        return self.discs[0].bit_count(), self.discs[1].bit_count()
+
+    def _outcome(self) -> Outcome | None:
+        why = self._finished()
+        if why is None:
+            return None
+        black, white = self.scores()
+        return Outcome.from_scores((black, white), f"{why}; {black}–{white} cards")
+
+    def decisions(self) -> tuple[Decision, ...]:
+        if self.outcome() is not None:
+            return ()
+        if self._decisions is None:
+            seat = self.to_move
+            legal = self.legal_mask()
+            if not legal:
+                why = "no cards left" if self.supply[seat] == 0 else "no legal placement"
+                self._decisions = (
+                    Decision(seat, "place", f"You have {why}: you must pass.", (PASS,)),
+                )
+            else:
+                name = self.grid.name
+                left = self.stoppers[seat]
+                if left:
+                    options = tuple(
+                        choice for i in bits(legal) for choice in (name(i), name(i) + "*")
+                    )
+                    prompt = (f"Lay a card where it outflanks (e.g. {options[0]}); "
+                              f"add * to put a stopper on it ({left} left).")
+                else:
+                    options = tuple(name(i) for i in bits(legal))
+                    prompt = f"Lay a card where it outflanks (e.g. {options[0]})."
+                self._decisions = (Decision(seat, "place", prompt, options),)
+        return self._decisions
+
+    def validate(self, seat: int, choice: str) -> str:
+        if not isinstance(choice, str):
+            raise MalformedChoice(f"{choice!r} is not a move: write a cell such as C4, or pass")
+        if self.over:
+            raise GameOver("the game is over")
+        if seat != self.to_move:
+            raise NotYourTurn("it is not your turn")
+        text = "".join(choice.split()).upper()
+        legal = self.legal_mask()
+        if text == "PASS":
+            if legal:
+                example = self.grid.name(next(bits(legal)))
+                raise IllegalChoice(f"you cannot pass while you can lay a card (e.g. {example})")
+            return PASS
+        stopper = text.endswith("*")
+        cell_text = text[:-1] if stopper else text
+        if not cell_text:
+            raise MalformedChoice(f"{choice!r} is not a move: write a cell such as C4, or pass")
+        try:
+            x, y = parse_cell(cell_text)
+        except MalformedChoice:
+            raise MalformedChoice(
+                f"{choice!r} is not a move: write a cell such as C4 (C4* adds a stopper), or pass"
+            ) from None
+        n = self.options.board
+        if n and not (0 <= x < n and 0 <= y < n):
+            raise MalformedChoice(
+                f"{cell_text} is off the {n}×{n} board "
+                f"(columns A–{cell_name(n - 1, 0)[:-1]}, rows 1–{n})"
+            )
+        name = cell_name(x, y)
+        self._check_placement(seat, x, y, name, legal)
+        if stopper:
+            if self.options.stoppers == 0:
+                raise IllegalChoice(f"this game has no stoppers, so {name}* is not allowed")
+            if self.stoppers[seat] == 0:
+                raise IllegalChoice(f"you have no stoppers left, so {name}* is not allowed")
+            return name + "*"
+        return name
+
+    def _check_placement(self, seat: int, x: int, y: int, name: str, legal: int) -> None:
+        """Raise :class:`IllegalChoice` saying why a card may not go on ``name``."""
+        if self.supply[seat] == 0:
+            raise IllegalChoice(f"you have no cards left to lay on {name}: you must pass")
+        grid = self.grid
+        i = grid.index(x, y)
+        if i >= 0 and (legal >> i) & 1:
+            return
+        theirs = self.discs[1 - seat]
+        other = COLOURS[1 - seat]
+        if i >= 0:
+            mine = self.discs[seat]
+            if ((mine | theirs) >> i) & 1:
+                shown = COLOURS[0] if (self.discs[0] >> i) & 1 else COLOURS[1]
+                raise IllegalChoice(f"{name} is taken by a {shown} card")
+            near = grid.around(1 << i) & self.stops
+            if near:
+                raise IllegalChoice(
+                    f"{name} is next to the stoppered card on {grid.name(next(bits(near)))}: "
+                    "no card may be laid around a stopper"
+                )
+            if outflanked(grid, i, mine, theirs, 0):
+                raise IllegalChoice(
+                    f"{name} does not outflank any {other} card: "
+                    "a stoppered card blocks every run from there"
+                )
+        raise IllegalChoice(f"{name} does not outflank any {other} card")
+
+    def _apply(self, seat: int, choice: str) -> list[Event]:
+        self._legal = None
+        self._decisions = None
+        if choice == PASS:
+            why = "no cards left" if self.supply[seat] == 0 else "no legal placement"
+            self.passes += 1
+            self.last_pass = seat
+            self.to_move = 1 - seat
+            events = [Event("pass", f"{{s{seat}}} passes ({why}).",
+                            data={"seat": seat, "reason": why})]
+        else:
+            events = [self._place(seat, choice)]
+        outcome = self._outcome()
+        if outcome is not None:
+            events.append(self._end_event(outcome))
+        return events
+
+    def _place(self, seat: int, choice: str) -> Event:
+        stopper = choice.endswith("*")
+        name = choice[:-1] if stopper else choice
+        x, y = parse_cell(name)
+        grid = self.grid
+        i = grid.index(x, y)
+        mine, theirs = self.discs[seat], self.discs[1 - seat]
+        flips = outflanked(grid, i, mine, theirs, self.stops)
+        mine |= (1 << i) | flips
+        theirs &= ~flips
+        stops = self.stops | (1 << i) if stopper else self.stops
+        flipped = tuple(grid.xy(j) for j in bits(flips))
+        flipped_names = [grid.name(j) for j in bits(flips)]
+        if needs_room(grid, i):
+            bigger = regrow(grid, i)
+            mine, theirs, stops = (move_cells(grid, bigger, b) for b in (mine, theirs, stops))
+            self.grid = bigger
+        self.discs[seat], self.discs[1 - seat] = mine, theirs
+        self.stops = stops
+        self.supply[seat] -= 1
+        if stopper:
+            self.stoppers[seat] -= 1
+        self.passes = 0
+        self.last = ((x, y), stopper, flipped)
+        self.last_pass = None
+        self.to_move = 1 - seat
+        n = len(flipped_names)
+        text = f"{{s{seat}}} lays {name} and flips {n} ({', '.join(flipped_names)})"
+        if stopper:
+            text += ", then puts a stopper on it"
+        return Event("place", text + ".", data={
+            "seat": seat, "cell": name, "flipped": flipped_names, "stopper": stopper,
+        })
+
+    def _end_event(self, outcome: Outcome) -> Event:
+        black, white = outcome.scores or (0, 0)
+        verdict = "It is a draw." if outcome.is_draw else f"{{s{outcome.winners[0]}}} wins."
+        why = self._finished()
+        return Event(
+            "end", f"Game over ({why}): {{s0}} {black} – {{s1}} {white}. {verdict}",
+            data={"scores": [black, white], "winners": list(outcome.winners)},
+        )
+
+    # -- views ----------------------------------------------------------------
+    def cells(self) -> dict[Cell, tuple[int, bool]]:
+        """Every card on the table: ``(x, y) -> (colour, stoppered)``."""
+        grid, stops = self.grid, self.stops
+        out: dict[Cell, tuple[int, bool]] = {}
+        for colour in (0, 1):
+            for i in bits(self.discs[colour]):
+                out[grid.xy(i)] = (colour, bool((stops >> i) & 1))
+        return out
+
+    def extent(self) -> tuple[int, int, int, int]:
+        """``(x_min, y_min, x_max, y_max)`` of the cards on the table."""
+        grid = self.grid
+        occupied = self.discs[0] | self.discs[1]
+        row = (1 << grid.w) - 1
+        xs: list[int] = []
+        ys: list[int] = []
+        for r in range(grid.h):
+            line = (occupied >> (r * grid.stride)) & row
+            if line:
+                ys.append(grid.y0 + r)
+                xs.append(grid.x0 + (line & -line).bit_length() - 1)
+                xs.append(grid.x0 + line.bit_length() - 1)
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def observe(self, seat: int | None) -> FlankView:
+        outcome = self.outcome()
+        n = self.options.board
+        if n:
+            bounds = (0, 0, n - 1, n - 1)
+        else:
+            x0, y0, x1, y1 = self.extent()
+            bounds = (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
+        grid = self.grid
+        legal = frozenset(grid.xy(i) for i in bits(self.legal_mask())) if outcome is None \
+            else frozenset()
+        last_cell, last_stopper, flipped = self.last or (None, False, ())
+        return FlankView(
+            board=n,
+            cells=MappingProxyType(self.cells()),
+            bounds=bounds,
+            to_move=None if outcome is not None else self.to_move,
+            cards_left=(self.supply[0], self.supply[1]),
+            stoppers_left=(self.stoppers[0], self.stoppers[1]),
+            scores=self.scores(),
+            last_move=last_cell,
+            last_stopper=last_stopper,
+            flipped=frozenset(flipped),
+            last_pass=self.last_pass,
+            legal=legal,
+            outcome=outcome,
+            stoppers=self.options.stoppers,
+            step=self.step,
+        )
+
+    # -- notation ---------------------------------------------------------------
+    def notation(self) -> str:
+        """The whole state on one line; :meth:`from_notation` reads it back.
+
+        >>> FlankState({"board": 4}).notation()  # doctest: +NORMALIZE_WHITESPACE
+        'board=4 stoppers=5 cards=8 at=A1 rows=..../.XO./.OX./.... move=X
+         left=6,6 stop=5,5 passes=0 step=0'
+        >>> FlankState().notation()
+        'board=0 stoppers=5 cards=25 at=D4 rows=XO/OX move=X left=23,23 stop=5,5 passes=0 step=0'
+        """
+        o = self.options
+        n = o.board
+        x0, y0, x1, y1 = (0, 0, n - 1, n - 1) if n else self.extent()
+        grid, black, white, stops = self.grid, self.discs[0], self.discs[1], self.stops
+        rows = []
+        for y in range(y0, y1 + 1):
+            line = []
+            for x in range(x0, x1 + 1):
+                i = grid.index(x, y)
+                if i < 0 or not ((black | white) >> i) & 1:
+                    line.append(".")
+                else:
+                    mark = "X" if (black >> i) & 1 else "O"
+                    line.append(mark.lower() if (stops >> i) & 1 else mark)
+            rows.append("".join(line))
+        parts = [
+            f"board={n}", f"stoppers={o.stoppers}", f"cards={o.cards}",
+            f"at={cell_name(x0, y0)}", f"rows={'/'.join(rows)}", f"move={MARKS[self.to_move]}",
+            f"left={self.supply[0]},{self.supply[1]}",
+            f"stop={self.stoppers[0]},{self.stoppers[1]}",
+            f"passes={self.passes}", f"step={self.step}",
+        ]
+        if self.last is not None:
+            (lx, ly), star, flipped = self.last
+            parts.append(f"last={cell_name(lx, ly)}{'*' if star else ''}:"
+                         + ",".join(cell_name(fx, fy) for fx, fy in flipped))
+        if self.last_pass is not None:
+            parts.append(f"passed={MARKS[self.last_pass]}")
+        if self._resigned is not None:
+            parts.append(f"resigned={self._resigned.places.index(2)}")
+        return " ".join(parts)
+
+    @classmethod
+    def from_notation(cls, text: str, seed: int = 0) -> FlankState:
+        """Rebuild a state from :meth:`notation` text.
+
+        Missing fields take their defaults, so tests can write positions short:
+        ``board``/``stoppers``/``cards`` as in the options, ``at`` (the cell of
+        the first row's first character, default A1), ``rows`` ('/' between
+        rows; X/O cards, x/o stoppered cards, '.' empty), ``move`` (X or O),
+        ``left`` and ``stop`` (per seat), ``passes``, ``step``.
+
+        >>> s = FlankState.from_notation("board=4 rows=XOO./..../..../.... stoppers=0")
+        >>> s.decisions()[0].options
+        ('D1',)
+        >>> FlankState.from_notation(s.notation()).notation() == s.notation()
+        True
+        """
+        fields: dict[str, str] = {}
+        for token in text.split():
+            key, sep, value = token.partition("=")
+            if not sep:
+                raise ValueError(f"bad Flank notation token {token!r} (want key=value)")
+            fields[key] = value
+        options = FlankOptions.from_mapping(
+            {k: fields[k] for k in ("board", "stoppers", "cards") if k in fields}
+        )
+        state = cls(options, 2, seed)
+        rows = fields.get("rows", "").split("/") if fields.get("rows") else []
+        x0, y0 = parse_cell(fields.get("at", "A1"))
+        cards: dict[Cell, str] = {}
+        for dy, row in enumerate(rows):
+            for dx, mark in enumerate(row):
+                if mark in "XOxo":
+                    cards[(x0 + dx, y0 + dy)] = mark
+                elif mark != ".":
+                    raise ValueError(f"bad Flank notation mark {mark!r} in rows")
+        if "rows" in fields:
+            state._set_cards(cards)
+        if "move" in fields:
+            if fields["move"].upper() not in MARKS:
+                raise ValueError(f"bad Flank notation: move={fields['move']} (want X or O)")
+            state.to_move = MARKS.index(fields["move"].upper())
+        if "left" in fields:
+            state.supply = [int(v) for v in fields["left"].split(",")]
+        if "stop" in fields:
+            state.stoppers = [int(v) for v in fields["stop"].split(",")]
+        state.passes = int(fields.get("passes", 0))
+        state.step = int(fields.get("step", 0))
+        if fields.get("last"):
+            cell, _, flipped = fields["last"].partition(":")
+            star = cell.endswith("*")
+            state.last = (
+                parse_cell(cell.rstrip("*")), star,
+                tuple(parse_cell(c) for c in flipped.split(",") if c),
+            )
+        if "passed" in fields:
+            state.last_pass = MARKS.index(fields["passed"].upper())
+        if "resigned" in fields:
+            loser = int(fields["resigned"])
+            state._resigned = Outcome.last_standing(2, loser, f"seat {loser} forfeited")
+        return state
+
+    def _set_cards(self, cards: Mapping[Cell, str]) -> None:
+        n = self.options.board
+        if n:
+            grid = board_grid(n)
+            outside = [c for c in cards if grid.index(*c) < 0]
+            if outside:
+                raise ValueError(f"{cell_name(*outside[0])} is off the {n}×{n} board")
+        else:
+            if not cards:
+                raise ValueError("bad Flank notation: the unbounded table needs a card on it")
+            xs = [x for x, _ in cards]
+            ys = [y for _, y in cards]
+            grid = table_grid(min(xs), min(ys), max(xs), max(ys))
+        discs = [0, 0]
+        stops = 0
+        for cell, mark in cards.items():
+            bit = 1 << grid.index(*cell)
+            discs[0 if mark in "Xx" else 1] |= bit
+            if mark.islower():
+                stops |= bit
+        self.grid, self.discs, self.stops = grid, discs, stops
+        self._legal = None
+        self._decisions = None
+
+    # -- copying and comparing ----------------------------------------------------
+    def copy(self) -> Self:
+        """An independent copy; cheap because grids and tuples are shared, not copied."""
+        new = self._shallow_copy()
+        new.discs = self.discs[:]
+        new.supply = self.supply[:]
+        new.stoppers = self.stoppers[:]
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, FlankState):
+            return NotImplemented
+        return self.notation() == other.notation()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value

@@ -1,0 +1,525 @@
+"""Flank's rules, one test per rule of /work/shared/specs/flank.md.
+
+Positions are written in the state's own notation (see
+``FlankState.from_notation``): rows of X/O cards, x/o stoppered cards and '.'
+empty cells, the first row's first character on the cell ``at``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.core import Outcome, get_game
+from rules.errors import BadOptions, IllegalChoice, MalformedChoice, NotYourTurn, RulesError
+from rules.flank import (
+    FLANK,
+    RULES_TEXT,
+    FlankOptions,
+    FlankState,
+    FlankView,
+    cell_name,
+    parse_cell,
+)
+
+DIRECTIONS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+
+
+def table(*rows: str, at: str = "A1", **fields: object) -> FlankState:
+    """A position from rows of marks; ``fields`` are other notation fields."""
+    extra = " ".join(f"{key}={value}" for key, value in fields.items())
+    return FlankState.from_notation(f"at={at} rows={'/'.join(rows)} {extra}")
+
+
+def placed(cells: dict[tuple[int, int], str], **fields: object) -> FlankState:
+    """A position on the unbounded table from ``{(x, y): mark}``."""
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    rows = ["".join(cells.get((x, y), ".") for x in range(min(xs), max(xs) + 1))
+            for y in range(min(ys), max(ys) + 1)]
+    return table(*rows, at=cell_name(min(xs), min(ys)), **fields)
+
+
+def colours(state: FlankState) -> dict[str, str]:
+    """Every card by cell name: X/O, lower case when stoppered."""
+    marks = "XO"
+    return {cell_name(*c): (marks[col].lower() if stop else marks[col])
+            for c, (col, stop) in state.observe(None).cells.items()}
+
+
+def options(state: FlankState) -> tuple[str, ...]:
+    (decision,) = state.pending()
+    return decision.options
+
+
+# -- opening --------------------------------------------------------------------
+
+def test_opening_is_x_o_over_o_x_with_23_cards_each() -> None:
+    state = FlankState()
+    view = state.observe(0)
+    assert colours(state) == {"D4": "X", "E4": "O", "D5": "O", "E5": "X"}
+    assert view.cards_left == (23, 23)
+    assert view.stoppers_left == (5, 5)
+    assert view.scores == (2, 2)
+    assert view.to_move == 0 and state.to_move == 0
+    assert view.board == 0 and view.outcome is None and view.last_move is None
+
+
+@pytest.mark.parametrize(("n", "cells", "left"), [
+    (8, {"D4": "X", "E4": "O", "D5": "O", "E5": "X"}, 30),
+    (6, {"C3": "X", "D3": "O", "C4": "O", "D4": "X"}, 16),
+    (4, {"B2": "X", "C2": "O", "B3": "O", "C3": "X"}, 6),
+])
+def test_bounded_opening_is_in_the_centre(n: int, cells: dict[str, str], left: int) -> None:
+    state = FlankState({"board": n})
+    assert colours(state) == cells
+    assert state.observe(None).cards_left == (left, left)
+    assert state.observe(None).bounds == (0, 0, n - 1, n - 1)
+
+
+def test_first_options_are_sorted_by_row_then_column() -> None:
+    assert options(FlankState({"board": 8, "stoppers": 0})) == ("E3", "F4", "C5", "D6")
+    assert options(FlankState()) == ("E3", "E3*", "F4", "F4*", "C5", "C5*", "D6", "D6*")
+
+
+# -- a placement must outflank ----------------------------------------------------
+
+def test_a_card_must_outflank() -> None:
+    state = FlankState()
+    before = state.notation()
+    with pytest.raises(IllegalChoice, match="C3 does not outflank any white card"):
+        state.apply(0, "C3")
+    with pytest.raises(IllegalChoice, match="H8 does not outflank any white card"):
+        state.apply(0, "H8")  # far from every card on the unbounded table
+    assert state.notation() == before
+
+
+def test_a_run_must_end_at_a_card_of_the_movers_colour() -> None:
+    # E1 O O . : a run of white cards that no black card closes does not outflank.
+    state = table("XOO..", "....O", "..X..")
+    assert "D1" in options(state)  # B1-C1 closed by A1
+    assert "E1" not in options(state)
+    with pytest.raises(IllegalChoice, match="E1 does not outflank"):
+        state.validate(0, "E1")
+
+
+@pytest.mark.parametrize(("dx", "dy"), DIRECTIONS)
+@pytest.mark.parametrize("length", [1, 3])
+def test_flips_in_each_of_the_8_directions(dx: int, dy: int, length: int) -> None:
+    cells = {(5, 5): "."}
+    run = [(5 + k * dx, 5 + k * dy) for k in range(1, length + 1)]
+    cells.update({c: "O" for c in run})
+    cells[(5 + (length + 1) * dx, 5 + (length + 1) * dy)] = "X"
+    state = placed(cells)
+    assert options(state) == ("F6", "F6*")
+    events = state.apply(0, "F6")
+    assert events[0].data["flipped"] == sorted((cell_name(*c) for c in run),
+                                               key=lambda n: parse_cell(n)[::-1])
+    assert set(colours(state).values()) == {"X"}
+
+
+def test_every_outflanked_run_in_every_direction_flips() -> None:
+    # Laid on C3: west (B3), north (C2, C1), north-east (D2) and south-east (D4, E5).
+    state = table("..X..", "..OO.", "XO.OX", "...O.", "...OX", at="A1")
+    events = state.apply(0, "C3")
+    assert sorted(events[0].data["flipped"]) == ["B3", "C2", "D3", "D4"]
+    # South of C3 is empty, south-west is empty: those directions flip nothing.
+    after = colours(state)
+    assert after["C3"] == "X"
+    assert all(after[c] == "X" for c in ("B3", "C2", "D3", "D4"))
+    assert after["D2"] == "O" and after["D5"] == "O"
+
+
+def test_only_runs_closed_by_the_mover_flip() -> None:
+    # East run closed by X; west run of O reaches an empty cell: only east flips.
+    state = table(".OO.OX")
+    events = state.apply(0, "D1")
+    assert events[0].data["flipped"] == ["E1"]
+    assert colours(state) == {"B1": "O", "C1": "O", "D1": "X", "E1": "X", "F1": "X"}
+
+
+# -- stoppers ----------------------------------------------------------------------
+
+def test_a_stoppered_card_is_never_flipped() -> None:
+    # From A1: east B1 O, C1 stoppered o, D1 X (blocked); south A2 O, A3 X (flips).
+    state = table(".OoX", "O...", "X...")
+    events = state.apply(0, "A1")
+    assert events[0].data["flipped"] == ["A2"]
+    after = colours(state)
+    assert after["B1"] == "O" and after["C1"] == "o"
+
+
+def test_a_run_containing_an_opponent_stoppered_card_does_not_outflank() -> None:
+    state = table(".OoX", "....")
+    before = state.notation()
+    assert "A1" not in options(state)
+    with pytest.raises(IllegalChoice, match=r"A1 does not outflank any white card.*stopper"):
+        state.apply(0, "A1")
+    assert state.notation() == before
+
+
+def test_an_own_stoppered_card_anchors_a_run() -> None:
+    state = table(".OOx", "....")
+    assert "A1" in options(state)
+    events = state.apply(0, "A1")
+    assert events[0].data["flipped"] == ["B1", "C1"]
+    assert colours(state) == {"A1": "X", "B1": "X", "C1": "X", "D1": "x"}
+
+
+@pytest.mark.parametrize(("dx", "dy"), [d for d in DIRECTIONS if d != (1, 0)])
+@pytest.mark.parametrize("mark", ["x", "o"])
+def test_no_card_is_laid_around_a_stoppered_card(dx: int, dy: int, mark: str) -> None:
+    # F6 outflanks eastward (G6 O, H6 X) but a stoppered card sits next to it.
+    cells = {(5, 5): ".", (6, 5): "O", (7, 5): "X", (5 + dx, 5 + dy): mark}
+    state = placed(cells)
+    where = cell_name(5 + dx, 5 + dy)
+    assert "F6" not in options(state) and "F6*" not in options(state)
+    with pytest.raises(IllegalChoice, match=f"F6 is next to the stoppered card on {where}"):
+        state.validate(0, "F6")
+    # The same cell is fine once the stopper is gone.
+    cells[(5 + dx, 5 + dy)] = mark.upper()
+    assert "F6" in options(placed(cells))
+
+
+def test_the_star_puts_a_stopper_on_the_card_just_laid() -> None:
+    state = FlankState({"stoppers": 1})
+    events = state.apply(0, "F4*")
+    assert events[0].data == {"seat": 0, "cell": "F4", "flipped": ["E4"], "stopper": True}
+    assert "stopper" in events[0].text
+    view = state.observe(None)
+    assert view.cells[parse_cell("F4")] == (0, True)
+    assert view.stoppers_left == (0, 1)
+    assert view.last_stopper
+    # White still has its stopper.
+    assert any(o.endswith("*") for o in options(state))
+
+
+def test_no_stopper_choice_without_stoppers_left() -> None:
+    state = FlankState({"stoppers": 1})
+    state.apply(0, "F4*")
+    state.apply(1, "D3")
+    assert options(state) and not any(o.endswith("*") for o in options(state))
+    legal = options(state)[0]
+    before = state.notation()
+    with pytest.raises(IllegalChoice, match=f"no stoppers left, so {legal}\\* is not allowed"):
+        state.apply(0, legal + "*")
+    assert state.notation() == before
+
+
+def test_stoppers_can_be_turned_off() -> None:
+    state = FlankState({"stoppers": 0})
+    assert options(state) == ("E3", "F4", "C5", "D6")
+    assert state.observe(None).stoppers_left == (0, 0)
+    with pytest.raises(IllegalChoice, match=r"no stoppers, so F4\* is not allowed"):
+        state.apply(0, "F4*")
+
+
+# -- passing and the end --------------------------------------------------------------
+
+def test_a_seat_without_a_legal_placement_must_pass() -> None:
+    # On a 4×4 board black's only card is outflanked against the edge: no placement.
+    state = table("OX..", "....", "....", "....", board=4)
+    (decision,) = state.pending()
+    assert decision.seat == 0 and decision.options == ("pass",)
+    assert "no legal placement" in decision.prompt
+    with pytest.raises(IllegalChoice, match="C1 does not outflank"):
+        state.validate(0, "C1")
+    events = state.apply(0, "pass")
+    assert events[0].kind == "pass" and "no legal placement" in events[0].text
+    assert not state.over and state.to_move == 1 and state.passes == 1
+    assert state.observe(None).last_pass == 0
+    state.apply(1, "C1")  # a placement ends the run of passes
+    assert state.passes == 0
+
+
+def test_cannot_pass_while_a_placement_exists() -> None:
+    state = FlankState()
+    before = state.notation()
+    with pytest.raises(IllegalChoice, match=r"cannot pass.*E3"):
+        state.apply(0, "PASS")
+    assert state.notation() == before
+
+
+def test_a_seat_with_no_cards_left_passes() -> None:
+    state = table("...", ".XO", ".OX", at="C3", left="0,5")
+    (decision,) = state.pending()
+    assert decision.options == ("pass",) and "no cards left" in decision.prompt
+    with pytest.raises(IllegalChoice, match="no cards left"):
+        state.validate(0, "F4")
+    events = state.apply(0, "pass")
+    assert "no cards left" in events[0].text
+    assert not state.over and state.to_move == 1
+
+
+def test_the_game_ends_when_both_players_pass_in_succession() -> None:
+    state = table("XX..", "....", "....", "....", board=4)
+    assert state.pending()[0].options == ("pass",)
+    state.apply(0, "pass")
+    assert not state.over
+    events = state.apply(1, "pass")
+    assert state.over and not state.pending()
+    assert [e.kind for e in events] == ["pass", "end"]
+    outcome = state.outcome()
+    assert outcome == Outcome(places=(1, 2), scores=(2, 0), reason=outcome.reason)
+    assert "both players passed" in outcome.reason
+    with pytest.raises(NotYourTurn):
+        state.apply(0, "pass")
+
+
+def test_the_game_ends_when_both_supplies_are_empty() -> None:
+    state = table("...", ".XO", ".OX", at="C3", left="1,0")
+    events = state.apply(0, "F4")
+    assert state.over
+    assert events[-1].kind == "end" and "both supplies are empty" in events[-1].text
+    assert state.outcome().winners == (0,)
+    assert state.observe(None).to_move is None and state.observe(None).legal == frozenset()
+
+
+def test_a_game_with_no_cards_to_lay_is_over_at_once() -> None:
+    state = FlankState({"cards": 2})
+    assert state.over and state.outcome().is_draw and state.pending() == ()
+
+
+def test_scores_count_cards_showing_and_more_wins() -> None:
+    state = table("XXXo", "oOOx", at="A1", passes=2)
+    view = state.observe(None)
+    assert view.scores == (4, 4)
+    state = table("XXXo", "xOOx", at="A1", passes=2)
+    outcome = state.outcome()
+    assert outcome.scores == (5, 3) and outcome.winners == (0,) and outcome.places == (1, 2)
+    assert state.observe(None).outcome == outcome
+    state = table("XOOO", at="A1", passes=2)
+    assert state.outcome().winners == (1,)
+
+
+def test_equal_counts_are_a_draw() -> None:
+    state = table("XXOO", at="A1", passes=2)
+    outcome = state.outcome()
+    assert outcome.is_draw and outcome.places == (1, 1) and outcome.scores == (2, 2)
+
+
+def test_the_end_event_names_the_winner() -> None:
+    state = table("XX..", "....", "....", "....", board=4)
+    state.apply(0, "pass")
+    end = state.apply(1, "pass")[-1]
+    assert end.render(["Ada", "Bo"]) == \
+        "Game over (both players passed): Ada 2 – Bo 0. Ada wins."
+
+
+# -- the table -------------------------------------------------------------------------
+
+def test_cells_outside_a_bounded_board_do_not_exist() -> None:
+    state = FlankState({"board": 8})
+    for text, cell in (("I9", "I9"), ("I1", "I1"), ("A9", "A9"), ("-A1", "-A1"), ("a-1", "A-1")):
+        with pytest.raises(MalformedChoice, match=f"{cell} is off the 8×8 board"):
+            state.validate(0, text)
+
+
+def test_runs_do_not_wrap_around_a_bounded_board() -> None:
+    # G1: east is H1 (white) and then the edge, not A2 (black) on the next row.
+    state = table(".......O", "X.......", "........", "........",
+                  "........", "........", "........", "........", board=8)
+    assert options(state) == ("pass",)
+
+
+def test_the_unbounded_table_grows_to_negative_cells() -> None:
+    state = table("OX", "X.", at="A1")
+    assert "-A1" in options(state) and "A-1" in options(state)
+    state.apply(0, "-A1")
+    assert colours(state) == {"-A1": "X", "A1": "X", "B1": "X", "A2": "X"}
+    view = state.observe(None)
+    assert view.last_move == (-1, 0) and view.bounds[0] == -2
+    # Far to the north-west: the table keeps growing and the names mirror.
+    state = FlankState.from_notation("at=-C-5 rows=.OOX move=X")
+    assert options(state)[:2] == ("-C-5", "-C-5*")
+    state.apply(0, "-C-5")
+    assert colours(state) == {"-C-5": "X", "-B-5": "X", "-A-5": "X", "A-5": "X"}
+    assert parse_cell("-C-5") == (-3, -5)
+
+
+def test_the_table_grows_far_in_every_direction() -> None:
+    # Black always plays as far north-west as it can, white at random.
+    state = FlankState({"stoppers": 0, "cards": 60})
+    rng = random.Random(3)
+    seen_x: set[int] = set()
+    while not state.over:
+        (decision,) = state.pending()
+        if decision.seat == 0:
+            choice = min(decision.options, key=lambda o: sum(parse_cell(o)) if o != "pass" else 0)
+        else:
+            choice = rng.choice(decision.options)
+        state.apply(decision.seat, choice)
+        seen_x.update(x for x, _ in state.observe(None).cells)
+        twin = FlankState.from_notation(state.notation())
+        assert twin == state and twin.pending() == state.pending()
+    assert min(seen_x) < -3
+
+
+# -- input handling ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["Z", "44", "C", "", "*", "C4**", "C 4 x", "pass now", "C0"])
+def test_malformed_input_names_itself_and_changes_nothing(text: str) -> None:
+    state = FlankState()
+    before = state.notation()
+    with pytest.raises(MalformedChoice) as caught:
+        state.apply(0, text)
+    assert repr(text) in str(caught.value)
+    assert state.notation() == before
+
+
+def test_a_non_string_choice_is_malformed() -> None:
+    with pytest.raises(MalformedChoice):
+        FlankState().validate(0, 44)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("D4", "D4 is taken by a black card"),
+    ("e4", "E4 is taken by a white card"),
+    ("C3", "C3 does not outflank any white card"),
+    ("pass", "cannot pass"),
+])
+def test_illegal_input_says_why_and_changes_nothing(text: str, message: str) -> None:
+    state = FlankState()
+    before = state.notation()
+    with pytest.raises(IllegalChoice, match=message):
+        state.apply(0, text)
+    assert state.notation() == before
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("f4", "F4"), (" F4 ", "F4"), ("f4*", "F4*"), (" F4 * ", "F4*"), ("f 4", "F4"),
+])
+def test_input_is_read_loosely_and_returned_canonical(text: str, canonical: str) -> None:
+    assert FlankState().validate(0, text) == canonical
+
+
+def test_pass_is_read_in_any_case() -> None:
+    state = table("OX..", "....", "....", "....", board=4)
+    assert state.validate(0, " PaSs ") == "pass"
+
+
+def test_only_the_seat_to_move_may_play() -> None:
+    state = FlankState()
+    with pytest.raises(NotYourTurn):
+        state.apply(1, "F4")
+    with pytest.raises(NotYourTurn):
+        state.validate(1, "F4")
+
+
+def test_errors_are_value_errors() -> None:
+    with pytest.raises(ValueError):
+        FlankState().apply(0, "nowhere")
+    assert issubclass(MalformedChoice, RulesError)
+
+
+# -- events ------------------------------------------------------------------------------
+
+def test_a_placement_event_says_what_flipped() -> None:
+    state = FlankState()
+    (event,) = state.apply(0, "F4")
+    assert event.kind == "place" and event.public
+    assert event.render(["Ada", "Bo"]) == "Ada lays F4 and flips 1 (E4)."
+    assert event.data == {"seat": 0, "cell": "F4", "flipped": ["E4"], "stopper": False}
+    view = state.observe(1)
+    assert view.last_move == (5, 3) and view.flipped == frozenset({(4, 3)})
+    assert view.to_move == 1 and view.scores == (4, 1) and view.cards_left == (22, 23)
+
+
+# -- resignation, copies, notation, options -------------------------------------------------
+
+def test_resignation_gives_the_other_seat_the_win() -> None:
+    state = FlankState()
+    state.apply(0, "F4")
+    events = state.apply(1, "resign")
+    assert events[0].kind == "resign"
+    assert state.over and state.outcome().winners == (0,) and state.pending() == ()
+    assert state.observe(None).to_move is None
+    assert FlankState.from_notation(state.notation()).outcome() == state.outcome()
+
+
+def test_a_copy_is_independent() -> None:
+    state = FlankState(seed=5)
+    twin = state.copy()
+    assert twin == state and twin is not state
+    twin.apply(0, "F4*")
+    assert state.notation() != twin.notation()
+    assert state.observe(None).cells == FlankState().observe(None).cells
+    assert state.observe(None).stoppers_left == (5, 5)
+    assert twin.rng is not state.rng
+    assert twin.rng.getstate() == state.rng.getstate()
+    twin.rng.random()
+    assert twin.rng.getstate() != state.rng.getstate()
+    assert state.step == 0 and twin.step == 1
+
+
+def test_notation_round_trips_through_a_game() -> None:
+    for options_ in ({}, {"board": 8}, {"board": 6, "stoppers": 2}):
+        state = FlankState.new(options_, 2, 1)
+        rng = random.Random(1)
+        while True:
+            text = state.notation()
+            rebuilt = FlankState.from_notation(text)
+            assert rebuilt.notation() == text and rebuilt == state
+            assert rebuilt.pending() == state.pending()
+            assert rebuilt.observe(None) == state.observe(None)
+            if state.over:
+                break
+            (decision,) = state.pending()
+            state.apply(decision.seat, rng.choice(decision.options))
+
+
+def test_notation_is_one_line() -> None:
+    text = FlankState({"board": 8}).notation()
+    assert "\n" not in text and "rows=" in text and "move=X" in text
+
+
+@pytest.mark.parametrize("bad", [
+    {"board": 7}, {"board": 2}, {"board": 28}, {"board": "big"}, {"board": True},
+    {"stoppers": 11}, {"stoppers": -1}, {"stoppers": 2.5}, {"cards": 1},
+    {"board": 8, "cards": 33}, {"cards": 101}, {"colour": "black"},
+])
+def test_bad_options_are_refused(bad: dict[str, object]) -> None:
+    with pytest.raises(BadOptions) as caught:
+        FlankState.new(bad)
+    key = next(iter(bad)) if "colour" not in bad else "colour"
+    assert key in str(caught.value)
+
+
+@pytest.mark.parametrize(("given", "expected"), [
+    ({}, FlankOptions(0, 5, 25)),
+    ({"board": "8"}, FlankOptions(8, 5, 32)),
+    ({"board": "8x8", "stoppers": "0"}, FlankOptions(8, 0, 32)),
+    ({"board": 6, "cards": "10"}, FlankOptions(6, 5, 10)),
+    ({"Board": " 4 ", "stoppers": None}, FlankOptions(4, 5, 8)),
+    ({"board": "0", "cards": 40, "stoppers": 10}, FlankOptions(0, 10, 40)),
+])
+def test_options_are_read_from_strings_too(given: dict[str, object],
+                                           expected: FlankOptions) -> None:
+    assert FlankOptions.from_mapping(given) == expected
+
+
+def test_flank_is_registered() -> None:
+    info = get_game("flank")
+    assert info is FLANK and info.title == "Flank"
+    assert (info.min_seats, info.max_seats, info.default_turn_seconds) == (2, 2, 300)
+    assert set(info.options_help) == {"board", "stoppers", "cards"}
+    assert not info.has_secrets
+    state = info.new({"board": 8}, 2, seed=9)
+    assert isinstance(state, FlankState) and state.game == "flank" and state.seed == 9
+    assert info.rules_text == RULES_TEXT and len(RULES_TEXT) < 2000
+    with pytest.raises(BadOptions):
+        info.new({}, seats=3)
+
+
+def test_everyone_sees_the_same_view() -> None:
+    state = FlankState()
+    state.apply(0, "F4*")
+    assert state.observe(0) == state.observe(1) == state.observe(None)
+    assert isinstance(state.observe(0), FlankView)
+
+
+@pytest.mark.parametrize("text", ["rows=.... board=0", "rows=XO move=Q", "rows=XZ", "nonsense"])
+def test_bad_notation_is_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        FlankState.from_notation(text)
