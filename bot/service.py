@@ -414,11 +414,12 @@ class MatchService:
         while True:
             self._rerun.discard(match.id)
             try:
+                # All computer moves first, then one table edit: Discord rate-limits
+                # edits per channel, and the narration lists every move anyway.
                 while True:
                     async with match.lock:
                         if not await self._computer_moves(match):
                             break
-                    await self._show(match)
                 await self._show(match)
             except Exception:
                 log.exception("match %s: driving failed", match.id)
