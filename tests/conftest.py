@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
+from tests.e2e import ERROR_LOGGERS
 from tests.fakediscord import FakeDiscord, LogCapture
 
 
@@ -38,3 +39,16 @@ async def fake_discord(discord_errors: LogCapture) -> AsyncIterator[FakeDiscord]
     finally:
         await fake.stop()
     fake.assert_clean()
+
+
+@pytest.fixture
+def bot_errors() -> Iterator[LogCapture]:
+    """Like ``discord_errors``, for Croupier's own loggers too: a refusal is a reply,
+    never an ERROR, so any ERROR record means a real fault."""
+    capture = LogCapture(loggers=ERROR_LOGGERS)
+    capture.install()
+    try:
+        yield capture
+        capture.assert_clean()
+    finally:
+        capture.uninstall()

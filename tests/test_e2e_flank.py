@@ -6,24 +6,12 @@ a finished game with its result posted, and a restart in the middle of a match.
 
 from __future__ import annotations
 
-import pytest
-
 from bot.clock import FakeClock
-from tests.e2e import ERROR_LOGGERS, make_bot, select_ids, select_values, table_message
-from tests.fakediscord import LogCapture
+from tests.e2e import make_bot, select_ids, select_values, table_message
 
 EXPECTED_COMMANDS = {"play", "join", "leave", "start", "cancel", "kick", "forfeit", "table",
                      "hand", "rules", "flank"}
 
-
-@pytest.fixture
-def bot_errors():
-    """Fail on any ERROR from Croupier's own loggers too (refusals are not errors)."""
-    capture = LogCapture(loggers=ERROR_LOGGERS)
-    capture.install()
-    yield capture
-    capture.uninstall()
-    capture.assert_clean()
 
 
 async def test_two_people_play_flank_to_the_end(fake_discord, bot_errors, tmp_path):

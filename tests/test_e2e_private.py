@@ -3,27 +3,21 @@ player's DMs are closed — with the small secret-choice game that lives in test
 
 from __future__ import annotations
 
+import json
 import re
 
-import pytest
-
 import tests.simgame  # noqa: F401  (registers the secret-choice test game)
-from tests.e2e import ERROR_LOGGERS, make_bot, select_ids, table_message
-from tests.fakediscord import LogCapture
-
-
-@pytest.fixture
-def bot_errors():
-    capture = LogCapture(loggers=ERROR_LOGGERS)
-    capture.install()
-    yield capture
-    capture.uninstall()
-    capture.assert_clean()
+from tests.e2e import make_bot, select_ids, table_message
 
 
 def channel_text(channel) -> str:
-    """Everything ever shown in the channel, every version of every message."""
-    return "\n".join(message.text for message in channel.messages)
+    """Everything ever shown in the channel: every message, and every earlier version
+    of an edited one (content and embeds as JSON)."""
+    parts = []
+    for message in channel.messages:
+        parts.append(message.text)
+        parts += [f"{old.content} {json.dumps(old.embeds)}" for old in message.history]
+    return "\n".join(parts)
 
 
 async def test_secret_choices_by_dm_and_the_hand_fallback(fake_discord, bot_errors, tmp_path):
