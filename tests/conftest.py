@@ -13,11 +13,12 @@ from tests.fakediscord import FakeDiscord, LogCapture
 
 @pytest.fixture
 def discord_errors() -> Iterator[LogCapture]:
-    """Capture ERROR records from ``discord.*`` (and ``asyncio``); fail the test at
-    teardown if any is left. discord.py only *logs* exceptions from commands, views and
-    events, so without this a crashing handler would pass unnoticed. Tests that provoke
-    an error on purpose consume it with ``discord_errors.expect("pattern")``."""
-    capture = LogCapture()
+    """Capture ERROR records from ``discord.*``, ``asyncio`` and Croupier's own packages,
+    and fail the test at teardown if any is left: a refusal is a reply, never an ERROR.
+    discord.py only *logs* exceptions from commands, views and events, so without this a
+    crashing handler would pass unnoticed. Tests that provoke an error on purpose consume
+    it with ``discord_errors.expect("pattern")``."""
+    capture = LogCapture(loggers=ERROR_LOGGERS)
     capture.install()
     try:
         yield capture
@@ -40,15 +41,3 @@ async def fake_discord(discord_errors: LogCapture) -> AsyncIterator[FakeDiscord]
         await fake.stop()
     fake.assert_clean()
 
-
-@pytest.fixture
-def bot_errors() -> Iterator[LogCapture]:
-    """Like ``discord_errors``, for Croupier's own loggers too: a refusal is a reply,
-    never an ERROR, so any ERROR record means a real fault."""
-    capture = LogCapture(loggers=ERROR_LOGGERS)
-    capture.install()
-    try:
-        yield capture
-        capture.assert_clean()
-    finally:
-        capture.uninstall()

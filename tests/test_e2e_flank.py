@@ -14,7 +14,7 @@ EXPECTED_COMMANDS = {"play", "join", "leave", "start", "cancel", "kick", "forfei
 
 
 
-async def test_two_people_play_flank_to_the_end(fake_discord, bot_errors, tmp_path):
+async def test_two_people_play_flank_to_the_end(fake_discord, tmp_path):
     guild = fake_discord.add_guild("Casino")
     channel = guild.add_text_channel("flank-table")
     ada, bo, cy = (fake_discord.add_user(n) for n in ("Ada", "Bo", "Cy"))
@@ -86,7 +86,7 @@ async def test_two_people_play_flank_to_the_end(fake_discord, bot_errors, tmp_pa
         await bot.service.settle()
 
 
-async def test_against_the_computer_by_select_menu(fake_discord, bot_errors, tmp_path):
+async def test_against_the_computer_by_select_menu(fake_discord, tmp_path):
     guild = fake_discord.add_guild("Casino")
     channel = guild.add_text_channel("solo")
     ada = fake_discord.add_user("Ada")
@@ -107,7 +107,7 @@ async def test_against_the_computer_by_select_menu(fake_discord, bot_errors, tmp
         assert any(c.source == "bot" for c in choices)
 
 
-async def test_rules_hand_and_table_commands(fake_discord, bot_errors, tmp_path):
+async def test_rules_hand_and_table_commands(fake_discord, tmp_path):
     guild = fake_discord.add_guild("Casino")
     channel = guild.add_text_channel("t")
     ada = fake_discord.add_user("Ada")
@@ -133,7 +133,7 @@ async def test_rules_hand_and_table_commands(fake_discord, bot_errors, tmp_path)
 
 
 async def test_restart_mid_match_keeps_the_table_buttons_and_deadline(
-        fake_discord, bot_errors, tmp_path):
+        fake_discord, tmp_path):
     guild = fake_discord.add_guild("Casino")
     channel = guild.add_text_channel("long-game")
     ada = fake_discord.add_user("Ada")

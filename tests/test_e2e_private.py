@@ -20,7 +20,7 @@ def channel_text(channel) -> str:
     return "\n".join(parts)
 
 
-async def test_secret_choices_by_dm_and_the_hand_fallback(fake_discord, bot_errors, tmp_path):
+async def test_secret_choices_by_dm_and_the_hand_fallback(fake_discord, tmp_path):
     guild = fake_discord.add_guild("Casino")
     channel = guild.add_text_channel("secret-table")
     ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
