@@ -609,15 +609,8 @@ class FakeDiscord(FakeDiscordServer):
             raise TypeError(f"{comp!r} is not a button")
         if comp.style == LINK_BUTTON_STYLE or comp.custom_id is None:
             raise TypeError(f"{comp!r} is a link button; clicking it sends no interaction")
-        if comp.disabled:
-            raise PermissionError(f"{comp!r} is disabled")
         data: dict[str, Any] = {"custom_id": comp.custom_id, "component_type": BUTTON}
-        if "id" in comp.raw:
-            data["id"] = comp.raw["id"]
-        inter = self.start_interaction(
-            MESSAGE_COMPONENT, user, msg.channel, data, message=msg, locale=locale
-        )
-        return await self._result(inter, wait, timeout)
+        return await self._use_component(user, msg, comp, data, locale, wait, timeout)
 
     async def select(
         self,
@@ -640,9 +633,22 @@ class FakeDiscord(FakeDiscordServer):
         comp = msg.find_component(custom_id, label=label)
         if not comp.is_select:
             raise TypeError(f"{comp!r} is not a select menu")
+        data = self._select_data(comp, list(values), msg.channel)
+        return await self._use_component(user, msg, comp, data, locale, wait, timeout)
+
+    async def _use_component(
+        self,
+        user: FakeUser,
+        msg: FakeMessage,
+        comp: Component,
+        data: dict[str, Any],
+        locale: str,
+        wait: bool,
+        timeout: float,
+    ) -> InteractionResult:
+        """Send the MESSAGE_COMPONENT interaction for a button or select, as the client would."""
         if comp.disabled:
             raise PermissionError(f"{comp!r} is disabled")
-        data = self._select_data(comp, list(values), msg.channel)
         if "id" in comp.raw:
             data["id"] = comp.raw["id"]
         inter = self.start_interaction(

@@ -1128,6 +1128,21 @@ class FakeDiscordServer:
             result.append(embed)
         return result
 
+    def _interaction_message(
+        self, inter: FakeInteraction, body: dict[str, Any], uploads: Any
+    ) -> FakeMessage:
+        """A message the bot creates in answer to an interaction (response or follow-up)."""
+        return self.create_message(
+            inter.channel,
+            self.bot_user,
+            body,
+            uploads,
+            interaction=inter,
+            allow_ephemeral=True,
+            message_type=20 if inter.type == APPLICATION_COMMAND else 0,
+            webhook_id=self.application_id,
+        )
+
     def create_message(
         self,
         channel: FakeChannel,
@@ -1370,16 +1385,7 @@ class FakeDiscordServer:
         if rtype in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE) and inter.message is None:
             raise DiscordAPIError(400, 50035, "Invalid Form Body", {"type": "no message to update"})
         if rtype == CHANNEL_MESSAGE_WITH_SOURCE:
-            inter.original = self.create_message(
-                inter.channel,
-                self.bot_user,
-                data,
-                uploads,
-                interaction=inter,
-                allow_ephemeral=True,
-                message_type=20 if inter.type == APPLICATION_COMMAND else 0,
-                webhook_id=self.application_id,
-            )
+            inter.original = self._interaction_message(inter, data, uploads)
         elif rtype == DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE:
             loading = FakeMessage(
                 self.next_id(),
@@ -1464,16 +1470,7 @@ class FakeDiscordServer:
             message = self.edit_message(original, body, uploads)
             inter.original_edits += 1
         else:
-            message = self.create_message(
-                inter.channel,
-                self.bot_user,
-                body,
-                uploads,
-                interaction=inter,
-                allow_ephemeral=True,
-                message_type=20 if inter.type == APPLICATION_COMMAND else 0,
-                webhook_id=self.application_id,
-            )
+            message = self._interaction_message(inter, body, uploads)
         inter.followups.append(message)
         self._bump()
         if request.query.get("wait", "").lower() in ("1", "true"):
