@@ -1,0 +1,48 @@
+"""Eclipse: the elimination game of seed 000, with secret simultaneous choices.
+
+Importing this package registers the game as ``"eclipse"``.
+"""
+
+from __future__ import annotations
+
+from rules.core import GameInfo, register
+from rules.eclipse.bot import choose
+from rules.eclipse.cards import DECKS, Card, Deck, parse_deck, standard_deck
+from rules.eclipse.judge import Verdict, judge, settle
+from rules.eclipse.options import OPTIONS_HELP, EclipseOptions
+from rules.eclipse.rules_text import RULES_TEXT
+from rules.eclipse.state import EclipseState
+from rules.eclipse.view import EclipseView, Reveal, SubsetView
+
+ECLIPSE = register(GameInfo(
+    name="eclipse",
+    title="Eclipse",
+    min_seats=2,
+    max_seats=6,
+    new_state=EclipseState.new,
+    bot=choose,
+    rules_text=RULES_TEXT,
+    default_seats=3,
+    default_turn_seconds=180,
+    options_help=OPTIONS_HELP,
+    has_secrets=True,
+))
+
+__all__ = [
+    "DECKS",
+    "ECLIPSE",
+    "RULES_TEXT",
+    "Card",
+    "Deck",
+    "EclipseOptions",
+    "EclipseState",
+    "EclipseView",
+    "Reveal",
+    "SubsetView",
+    "Verdict",
+    "choose",
+    "judge",
+    "parse_deck",
+    "settle",
+    "standard_deck",
+]
