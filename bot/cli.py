@@ -40,7 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
     local = sub.add_parser("local", help="play in the terminal against the computer")
-    local.add_argument("game", nargs="?", default="flank", choices=sorted(games()))
+    local.add_argument("game", nargs="?", choices=sorted(games()),
+                       help="the game (asked when left out)")
+    local.add_argument("--seats", type=int, help="players, you included")
     _add_flank_options(local)
     perft = sub.add_parser("perft", help="count leaf positions to a depth")
     perft.add_argument("game", choices=["flank"])
@@ -103,7 +105,7 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
 
     try:
         asyncio.run(play_local(str(settings.database), game=args.game,
-                               options=_game_options(args)))
+                               options=_game_options(args), seats=args.seats))
     except (KeyboardInterrupt, EOFError):
         print("\nBye; your game is saved.")
     return 0

@@ -21,7 +21,7 @@ from storage import Store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("commands.lobby", "commands.rules", "commands.flank")
+EXTENSIONS = ("commands.lobby", "commands.rules", "commands.flank", "commands.choose")
 
 
 class CroupierTree(app_commands.CommandTree):

@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.live import LiveMatch, PrivateView
+from bot.replies import for_edit, for_send
 from rules.core import Event
 from storage.models import SeatRow
 
@@ -26,6 +27,8 @@ class DiscordTransport:
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
         self._narration: dict[int, deque[str]] = {}
+        self._dms: dict[tuple[int, int], tuple[discord.Message, int | None]] = {}
+        """(match, seat) → the latest DM and the step of the decision it carries."""
 
     def _channel(self, match: LiveMatch) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(match.row.channel_id, guild_id=match.row.guild_id)
@@ -40,13 +43,13 @@ class DiscordTransport:
         sent_id = None
         if message_id is not None:
             try:
-                await channel.get_partial_message(message_id).edit(**_for_edit(parts))
+                await channel.get_partial_message(message_id).edit(**for_edit(parts))
                 sent_id = message_id
             except discord.NotFound:
                 log.info("match %s: table message %s is gone; posting anew", match.id,
                          message_id)
         if sent_id is None:
-            message = await channel.send(**_for_send(parts))
+            message = await channel.send(**for_send(parts))
             sent_id = message.id
         if match.finished or match.row.status in ("cancelled", "abandoned"):
             self._narration.pop(match.id, None)
@@ -57,17 +60,44 @@ class DiscordTransport:
         return sent_id
 
     async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:
-        """DM the seat its view; ``False`` when Discord refuses (closed DMs)."""
+        """Keep the seat's DM up to date; ``False`` when Discord refuses (closed DMs).
+
+        One DM message per seat is edited as the hand changes. A new decision
+        gets a new message, so the player is notified, and the previous one
+        loses its menu."""
         assert seat.user_id is not None
+        parts = self.bot.presenters.private(match, view)
+        key = (match.id, seat.seat)
+        last = self._dms.get(key)
+        new_decision = view.decision is not None and (last is None or last[1] != view.step)
         try:
+            if last is not None and not new_decision:
+                try:
+                    await last[0].edit(**for_edit(parts))
+                    return True
+                except discord.NotFound:
+                    pass
+            elif last is not None:
+                await self._retire(last[0])
             user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            await user.send(**_for_send(self.bot.presenters.private(match, view)))
+            message = await user.send(**for_send(parts))
         except discord.Forbidden:
             return False
         except discord.HTTPException:
             log.warning("match %s: DM to seat %s failed", match.id, seat.seat, exc_info=True)
             return False
+        self._dms[key] = (message, view.step if view.decision is not None else None)
+        if match.finished:
+            self._dms.pop(key, None)
         return True
+
+    @staticmethod
+    async def _retire(message: discord.Message) -> None:
+        """Take the menu off an older DM (a stale menu would only be refused)."""
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not retire DM %s", message.id)
 
     async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
         """A line in the match's channel, pinging only the named users."""
@@ -75,14 +105,3 @@ class DiscordTransport:
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in mentions])
         await self._channel(match).send(f"{pings} {text}".strip(), allowed_mentions=allowed)
-
-
-def _for_send(parts: dict[str, Any]) -> dict[str, Any]:
-    out = {k: v for k, v in parts.items() if k != "attachments" and v is not None}
-    if parts.get("attachments"):
-        out["files"] = parts["attachments"]
-    return out
-
-
-def _for_edit(parts: dict[str, Any]) -> dict[str, Any]:
-    return {**parts, "attachments": parts.get("attachments") or []}

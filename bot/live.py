@@ -46,7 +46,8 @@ class LiveMatch:
     next_seq: int = 0
     outbox: list[Event] = field(default_factory=list)
     private_outbox: list[Event] = field(default_factory=list)
-    delivered: dict[int, tuple[int, str]] = field(default_factory=dict)
+    delivered: dict[int, tuple[Any, ...]] = field(default_factory=dict)
+    """What each seat was last sent privately (to send only changes)."""
     dm_failed: set[int] = field(default_factory=set)
     recent_interactions: deque[str] = field(default_factory=lambda: deque(maxlen=64))
     finished: bool = False

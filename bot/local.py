@@ -11,7 +11,7 @@ from typing import Any
 from bot.errors import CroupierError
 from bot.live import LiveMatch, Player, PrivateView
 from bot.service import MatchService, Timing
-from rules.core import Event
+from rules.core import Event, games
 from rules.errors import RulesError
 from storage import Store
 from storage.models import SeatRow
@@ -20,8 +20,17 @@ LOCAL_CHANNEL = 0
 LOCAL_USER = 1
 DISCORD_HINT = ("To play in Discord instead, put DISCORD_TOKEN=… in .env "
                 "(see README.md, 'Connect to Discord') and run `make run` again.")
-HELP = ("Type a move (e.g. C4, or C4* to add a stopper), or: legal · board · rules · "
-        "resign · quit (your game is saved; `make run` continues it).")
+MOVE_HINTS = {
+    "flank": "Type a move (e.g. C4, or C4* to add a stopper)",
+    "eclipse": "Type your choice (a card like S13f, a number, new, keep, 2:new …)",
+}
+COMMANDS = ("or: legal (your options, explained) · board · rules · resign · quit "
+            "(your game is saved; `make run` continues it).")
+
+
+def help_text(game: str) -> str:
+    """What the person may type in ``game``."""
+    return f"{MOVE_HINTS.get(game, 'Type your choice')}, {COMMANDS}"
 
 ReadLine = Callable[[str], Awaitable[str]]
 Write = Callable[[str], None]
@@ -31,10 +40,8 @@ def text_view(match: LiveMatch, seat: int | None) -> str:
     """The game as text for one seat (or the table, for ``None``)."""
     assert match.state is not None
     view = match.state.observe(seat)
-    if match.info.name == "flank":
-        from rules.flank.text import render_text
-
-        return render_text(view, list(match.names))
+    if match.info.text is not None:
+        return match.info.text(view, list(match.names))
     return str(view)
 
 
@@ -67,12 +74,12 @@ async def _stdin_line(prompt: str) -> str:
     return await asyncio.to_thread(input, prompt)
 
 
-async def play_local(database: str, *, game: str = "flank",
+async def play_local(database: str, *, game: str | None = "flank",
                      options: Mapping[str, Any] | None = None, seats: int | None = None,
                      read_line: ReadLine = _stdin_line, write: Write = print,
                      name: str | None = None) -> LiveMatch | None:
     """Play one game in the terminal; returns the match (``None`` if the person quit
-    before it began)."""
+    before it began). With ``game`` ``None`` the person is asked which game."""
     store = await Store.open(database)
     service = MatchService(store, TerminalTransport(write),
                            timing=Timing(turn_seconds=7 * 24 * 3600))
@@ -84,7 +91,7 @@ async def play_local(database: str, *, game: str = "flank",
         match = await _resume_or_open(service, player, game, options, seats, read_line, write)
         if match is None:
             return None
-        write(HELP)
+        write(help_text(match.info.name))
         await service.settle()
         await _play(service, match, player, read_line, write)
         return match
@@ -93,7 +100,46 @@ async def play_local(database: str, *, game: str = "flank",
         await store.close()
 
 
-async def _resume_or_open(service: MatchService, player: Player, game: str,
+def legal_text(match: LiveMatch, seat: int) -> str:
+    """The seat's options, each with what it means when the game can say."""
+    assert match.state is not None
+    decision = match.state.decision_for(seat)
+    if decision is None:
+        return "Nothing to choose right now."
+    describe = match.info.option_text
+    if describe is None:
+        return "Legal: " + ", ".join(decision.options)
+    observation = match.state.observe(seat)
+    lines = [f"{decision.prompt}"]
+    for option in decision.options:
+        meaning = describe(observation, decision, option, match.names)
+        lines.append(f"  {option:<8} {meaning}" if meaning != option else f"  {option}")
+    return "\n".join(lines)
+
+
+async def _ask_game(read_line: ReadLine, write: Write) -> tuple[str, int]:
+    """Which game and how many players, asked when ``make run`` opens a new table."""
+    known = games()
+    names = sorted(known)
+    while True:
+        answer = (await read_line(f"Which game? {' · '.join(names)} [flank] ")).strip().lower()
+        game = answer or "flank"
+        if game in known:
+            break
+        write(f"⚠ There is no game {answer!r}.")
+    info = known[game]
+    if info.min_seats == info.max_seats:
+        return game, info.min_seats
+    while True:
+        answer = (await read_line(f"Players, you included ({info.min_seats}–{info.max_seats}) "
+                                  f"[{info.default_seats}] ")).strip()
+        seats = int(answer) if answer.isdigit() else info.default_seats if not answer else 0
+        if info.min_seats <= seats <= info.max_seats:
+            return game, seats
+        write(f"⚠ {info.title} takes {info.min_seats}–{info.max_seats} players.")
+
+
+async def _resume_or_open(service: MatchService, player: Player, game: str | None,
                           options: Mapping[str, Any] | None, seats: int | None,
                           read_line: ReadLine, write: Write) -> LiveMatch | None:
     try:
@@ -112,6 +158,8 @@ async def _resume_or_open(service: MatchService, player: Player, game: str,
     elif match is not None:
         await service.cancel(player, LOCAL_CHANNEL)
         await service.settle()
+    if game is None:
+        game, seats = await _ask_game(read_line, write)
     return await service.open_lobby(player, guild_id=None, channel_id=LOCAL_CHANNEL,
                                     game=game, options=options, seats=seats, vs_bot=True)
 
@@ -139,9 +187,9 @@ async def _play(service: MatchService, match: LiveMatch, player: Player,
             write("Your game is saved; `make run` continues it.")
             return
         if command in ("help", "?", ""):
-            write(HELP)
+            write(help_text(match.info.name))
         elif command == "legal":
-            write("Legal: " + ", ".join(decision.options))
+            write(legal_text(match, seat.seat))
         elif command == "board":
             write(text_view(match, seat.seat))
         elif command == "rules":

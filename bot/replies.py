@@ -39,6 +39,19 @@ async def send(interaction: discord.Interaction, content: str | None = None, *,
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
 
 
+def for_send(parts: dict[str, Any]) -> dict[str, Any]:
+    """Presenter message parts as arguments for sending a new message."""
+    out = {k: v for k, v in parts.items() if k != "attachments" and v is not None}
+    if parts.get("attachments"):
+        out["files"] = parts["attachments"]
+    return out
+
+
+def for_edit(parts: dict[str, Any]) -> dict[str, Any]:
+    """Presenter message parts as arguments for editing a message in place."""
+    return {**parts, "attachments": parts.get("attachments") or []}
+
+
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user, privately, why nothing happened."""
     text = message_for(error)

@@ -444,7 +444,11 @@ class MatchService:
             if seat.computer_plays or seat.user_id is None or seat.user_id in match.dm_failed:
                 continue
             view = match.private_view(seat.seat)
-            key = (view.step, repr(view.observation))
+            # A DM follows what is private: the hand, the seat's own decision and
+            # whether it has chosen. Public changes are the table's business.
+            private_part = getattr(view.observation, "hand", view.observation)
+            key = (view.step if view.decision else None, match.state.has_chosen(seat.seat),
+                   match.finished, repr(private_part))
             if match.delivered.get(seat.seat) == key:
                 continue
             mine = tuple(e for e in private if e.visible_to(seat.seat))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 
 from bot.live import Player
-from bot.replies import guarded, send
+from bot.replies import for_send, guarded, send
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -88,7 +88,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             bot = croupier(interaction)
             match = bot.service.get(self.match_id)
             view = bot.service.private_view(player_of(interaction), match.row.channel_id)
-            await send(interaction, ephemeral=True, **bot.presenters.private(match, view))
+            await send(interaction, ephemeral=True, **for_send(bot.presenters.private(match, view)))
 
         await guarded(interaction, act)
 

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.replies import send
+from bot.replies import for_send, send
 from bot.views import player_of
 from rules.core import games
 from rules.errors import BadOptions
@@ -135,7 +135,8 @@ class LobbyCog(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         view = self.service.private_view(player_of(interaction), interaction.channel_id)
         match = self.service.get(view.match_id)
-        await send(interaction, ephemeral=True, **self.bot.presenters.private(match, view))
+        parts = self.bot.presenters.private(match, view)
+        await send(interaction, ephemeral=True, **for_send(parts))
 
 
 async def setup(bot: CroupierBot) -> None:

@@ -305,6 +305,11 @@ class GameInfo:
     default_turn_seconds: int = 300
     options_help: Mapping[str, str] = field(default_factory=dict)
     has_secrets: bool = False
+    text: Callable[[Any, Sequence[str]], str] | None = None
+    """``(observation, names) -> text``: a seat's view in words (the terminal)."""
+    option_text: Callable[[Any, Decision, str, Sequence[str]], str] | None = None
+    """``(observation, decision, option, names) -> text``: what an option means, for
+    menus; without it the option's notation is shown."""
 
     def new(self, options: Mapping[str, Any] | None = None, seats: int | None = None,
             seed: int = 0) -> GameState:

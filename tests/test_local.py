@@ -100,3 +100,36 @@ def test_run_without_a_token_says_how_to_get_one(monkeypatch, capsys):
     monkeypatch.setenv("DISCORD_TOKEN", "")
     assert main(["run"]) == 2
     assert "DISCORD_TOKEN" in capsys.readouterr().err
+
+
+async def test_eclipse_in_the_terminal_against_two_computer_players(tmp_path):
+    """``make run`` asks for the game and the players, then a whole game of Eclipse
+    is played through the same service, choosing from ``legal`` each time."""
+    out: list[str] = []
+    queued: list[str] = []
+    prompts: list[str] = []
+
+    def write(text: str) -> None:
+        out.append(text)
+        if "\n  " in text:                      # the answer to `legal`
+            queued.append(text.split("\n")[1].split()[0])
+
+    async def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) == 1:
+            return "eclipse"
+        if len(prompts) == 2:
+            return "3"
+        return queued.pop() if queued else "legal"
+
+    match = await play_local(str(tmp_path / "eclipse.sqlite3"), game=None,
+                             read_line=read_line, write=write, name="Tess")
+    assert match is not None and match.finished and match.info.name == "eclipse"
+    assert len(match.seats) == 3 and match.seats[0].name == "Tess"
+    assert "Which game?" in prompts[0] and "(2–6)" in prompts[1]
+    text = "\n".join(out)
+    assert "Your hand:" in text and "Game over:" in text
+    assert any("choose your card" in p for p in prompts)
+    # Only the person's own draws are shown privately; the computer players' are not.
+    private = [line for line in out if line.startswith("  (only you)")]
+    assert private and all("You draw" in line or "You" in line for line in private)

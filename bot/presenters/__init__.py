@@ -6,10 +6,12 @@ from typing import Any
 
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import GamePresenter
+from bot.presenters.eclipse import EclipsePresenter
 from bot.presenters.flank import FlankPresenter
 from bot.service import Ack
 
-_PRESENTERS: dict[str, GamePresenter] = {"flank": FlankPresenter()}
+_PRESENTERS: dict[str, GamePresenter] = {"flank": FlankPresenter(),
+                                          "eclipse": EclipsePresenter()}
 _GENERIC = GamePresenter()
 
 

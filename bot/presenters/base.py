@@ -20,6 +20,8 @@ from bot.views import HandButton, LobbyButton, choice_menus
 from rules.core import Decision
 
 COLOUR = discord.Colour.dark_green()
+MENU_SIZE = 25
+"""Options per select menu (Discord's limit)."""
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
@@ -43,9 +45,20 @@ class GamePresenter:
             seat_label(match, s.seat) for s in match.seats), inline=False)
         return embed, []
 
-    def menu_groups(self, decision: Decision) -> list[tuple[str, list[tuple[str, str]]]]:
-        """Menus for a decision: ``[(placeholder, [(label, choice), …]), …]``."""
-        return [(decision.prompt[:100], [(option, option) for option in decision.options])]
+    def menu_groups(self, match: LiveMatch, decision: Decision,
+                    observation: Any) -> list[tuple[str, list[tuple[str, str]]]]:
+        """Menus for a decision: ``[(placeholder, [(label, choice), …]), …]``.
+
+        Options are labelled by the game's own words when it has them, and
+        split into menus of at most 25 (Discord's limit per menu)."""
+        describe = match.info.option_text
+        entries = [((describe(observation, decision, option, match.names) if describe
+                     else option)[:100], option) for option in decision.options]
+        chunks = [entries[i:i + MENU_SIZE] for i in range(0, len(entries), MENU_SIZE)]
+        if len(chunks) == 1:
+            return [(decision.prompt[:100], chunks[0])]
+        return [(f"{decision.prompt[:90]} ({n}/{len(chunks)})", chunk)
+                for n, chunk in enumerate(chunks, start=1)]
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         """A seat's private view as text (games with hands override this)."""
@@ -89,7 +102,7 @@ class GamePresenter:
         if len(pending) != 1:
             return []
         return list(choice_menus(match.id, match.state.step,
-                                 self.menu_groups(pending[0])))
+                                 self.menu_groups(match, pending[0], match.state.observe(None))))
 
     def _add_turn(self, match: LiveMatch, embed: discord.Embed) -> None:
         assert match.state is not None
@@ -158,14 +171,16 @@ class GamePresenter:
         if view.decision is not None:
             embed.add_field(name="Your decision", value=view.decision.prompt, inline=False)
             items = list(choice_menus(view.match_id, view.step,
-                                      self.menu_groups(view.decision), secret=True))
+                                      self.menu_groups(match, view.decision, view.observation),
+                                      secret=True))
         elif match.state is not None and match.state.has_chosen(view.seat):
             embed.add_field(name="Your decision", value="Chosen — waiting for the others.",
                             inline=False)
         dm_view = discord.ui.View(timeout=None)
         for item in items:
             dm_view.add_item(item)
-        return {"embed": embed, "view": dm_view if items else discord.utils.MISSING}
+        return {"content": None, "embed": embed, "attachments": [],
+                "view": dm_view if items else None}
 
     def acknowledge(self, ack: Ack) -> str:
         """The reply to a choice made in a DM or ephemeral menu."""

@@ -34,7 +34,8 @@ class FlankPresenter(GamePresenter):
         picture = discord.File(io.BytesIO(render_png(view, names)), filename=filename)
         return embed, [picture]
 
-    def menu_groups(self, decision: Decision) -> list[tuple[str, list[tuple[str, str]]]]:
+    def menu_groups(self, match: LiveMatch, decision: Decision,
+                    observation: object) -> list[tuple[str, list[tuple[str, str]]]]:
         cells = [(o, o) for o in decision.options if not o.endswith("*")]
         stoppered = [(f"{o[:-1]} + stopper", o) for o in decision.options if o.endswith("*")]
         return [("Lay a card on…", cells), ("Lay a card and put a stopper on it…", stoppered)]

@@ -12,6 +12,7 @@ from rules.eclipse.judge import Verdict, judge, settle
 from rules.eclipse.options import OPTIONS_HELP, EclipseOptions
 from rules.eclipse.rules_text import RULES_TEXT
 from rules.eclipse.state import EclipseState
+from rules.eclipse.text import option_text, render_text
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
 
 ECLIPSE = register(GameInfo(
@@ -26,6 +27,8 @@ ECLIPSE = register(GameInfo(
     default_turn_seconds=180,
     options_help=OPTIONS_HELP,
     has_secrets=True,
+    text=render_text,
+    option_text=option_text,
 ))
 
 __all__ = [

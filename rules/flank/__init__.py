@@ -11,6 +11,7 @@ from rules.flank.cells import cell_name, column_name, parse_cell, row_name
 from rules.flank.options import OPTIONS_HELP, FlankOptions
 from rules.flank.rules_text import RULES_TEXT
 from rules.flank.state import FlankState, FlankView
+from rules.flank.text import render_text
 
 FLANK = register(GameInfo(
     name="flank",
@@ -22,6 +23,7 @@ FLANK = register(GameInfo(
     rules_text=RULES_TEXT,
     default_turn_seconds=300,
     options_help=OPTIONS_HELP,
+    text=render_text,
 ))
 
 __all__ = [

@@ -1,0 +1,100 @@
+"""Eclipse's table and hands: a picture of every player's subsets, the safe set
+and the last reveal in the channel; each hand, as a picture and as text, with
+the pending decision's menu in the player's DM."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.live import LiveMatch, PrivateView
+from bot.presenters.base import COLOUR, GamePresenter, seat_label
+from bot.render.eclipse import render_hand, render_table
+from rules.eclipse.placement import COMPLETE
+from rules.eclipse.text import cards_text, reveal_text, role, subset_text
+from rules.eclipse.view import EclipseView
+
+ROLE_MARK = {"attacker": "⚔️ ", "defender": "🛡️ ", "out": "💀 ", "": ""}
+
+
+def _clip(text: str, limit: int = 1024) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+class EclipsePresenter(GamePresenter):
+    """Eclipse in Discord."""
+
+    def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
+        assert match.state is not None
+        view: EclipseView = match.state.observe(None)
+        names = list(match.names)
+        hand_no = min(view.hands_played + 1, view.hand_cap)
+        title = f"Eclipse — hand {hand_no}" if view.outcome is None else "Eclipse — game over"
+        embed = discord.Embed(title=title, colour=COLOUR)
+        if view.outcome is None:
+            embed.add_field(name="This hand", value=f"**{names[view.attacker]}** attacks "
+                                                    f"**{names[view.defender]}**", inline=False)
+        for seat in range(view.seats):
+            mark = ROLE_MARK[role(view, seat)]
+            if view.out[seat]:
+                value = "out of the game"
+            else:
+                lines = [f"Hand: {view.hand_sizes[seat]} cards · in front: "
+                         f"{view.cards_in_front(seat)}"]
+                lines += [subset_text(subset) for subset in view.subsets[seat]]
+                value = "\n".join(lines)
+            embed.add_field(name=_clip(f"{mark}{seat_label(match, seat)}", 256),
+                            value=_clip(value), inline=True)
+        safe = view.safe_set
+        embed.add_field(
+            name=f"Safe set {safe.size if safe else 0}/{COMPLETE}",
+            value=f"{safe.label}: {cards_text(safe.cards)}" if safe else "empty", inline=True)
+        embed.add_field(name="Deck", value=f"{view.deck_size} cards", inline=True)
+        last = reveal_text(view, names)
+        if last:
+            embed.add_field(name="Last reveal", value=_clip(last), inline=False)
+        filename = f"eclipse-{match.id}-{view.step}.png"
+        embed.set_image(url=f"attachment://{filename}")
+        picture = discord.File(io.BytesIO(render_table(view, names)), filename=filename)
+        return embed, [picture]
+
+    def private_text(self, match: LiveMatch, view: PrivateView) -> str:
+        obs: EclipseView = view.observation
+        names = view.names
+        me = view.seat
+        if obs.outcome is not None:
+            situation = "The game is over."
+        elif obs.out[me]:
+            situation = "You are out of the game."
+        elif me == obs.attacker:
+            situation = f"You attack **{names[obs.defender]}** this hand."
+        elif me == obs.defender:
+            situation = f"**{names[obs.attacker]}** attacks you this hand."
+        else:
+            situation = f"{names[obs.attacker]} attacks {names[obs.defender]}; you watch."
+        hand = obs.hand or ()
+        symbols = [f"{card.label} `{card.code}`" for card in hand if not card.follower]
+        followers = sum(card.follower for card in hand)
+        lines = [situation, "", f"**Your hand** ({len(hand)} cards):"]
+        lines.append(" · ".join(symbols) if symbols else "no symbol cards")
+        if followers:
+            lines.append(f"+ {followers} follower{'s' if followers != 1 else ''}")
+        mine = obs.subsets[me]
+        if mine:
+            lines += ["", "**In front of you:**"] + [subset_text(s) for s in mine]
+        last = reveal_text(obs, names)
+        if last:
+            lines += ["", f"Last reveal: {last}"]
+        return "\n".join(lines)
+
+    def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
+        parts = super().private(match, view)
+        obs: EclipseView = view.observation
+        filename = f"hand-{view.match_id}-{view.seat}-{view.step}.png"
+        parts["embed"].title = f"Eclipse — your hand (match #{view.match_id})"
+        parts["embed"].set_image(url=f"attachment://{filename}")
+        parts["attachments"] = [discord.File(io.BytesIO(render_hand(obs.hand or ())),
+                                             filename=filename)]
+        return parts
