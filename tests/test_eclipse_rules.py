@@ -313,8 +313,9 @@ def test_a_hand_of_followers_is_repaired_before_playing() -> None:
 
 
 def test_without_a_symbol_card_to_play_the_hand_is_lost() -> None:
-    deck = parse_deck("tiny", "S1m:bolt S2m:cog S3m:shield Fx3")
-    state = EclipseState.position(["F", "S1m"], subsets=["S2m", "S3m"], card_deck=deck)
+    deck = parse_deck("tiny", "S1m:bolt S2m:cog S3m:shield S4m:star Fx3")
+    state = EclipseState.position(["F", "S1m", "S4m"], subsets=["S2m", "S3m", ""],
+                                  card_deck=deck)
     # The deck holds only followers: the attacker cannot play and loses.
     assert state.last_reveal is not None and state.last_reveal.winner == 1
     assert "no symbol card" in state.last_reveal.judging
@@ -336,6 +337,21 @@ def test_the_hand_cap_ends_the_game_by_fewest_cards_in_front() -> None:
     ranked = sorted(live, key=lambda s: outcome.places[s])
     assert [in_front[s] for s in ranked] == sorted(in_front.values())
     assert sorted(outcome.places) == [1, 2, 3, 4]
+
+
+def test_the_game_ends_when_no_hand_can_be_played_with_cards() -> None:
+    # Seats 0 and 2 hold symbol cards but are not neighbours in a game of four; the deck
+    # has none left. Every hand from now on would be lost without a card.
+    deck = parse_deck("tiny", "S1m:bolt S2m:cog S3m:shield M4m:star Fx6")
+    state = EclipseState.position(["S1m F", "F", "S2m", "F"], subsets=["", "S3m", "", "M4m"],
+                                  card_deck=deck, attacker=1)
+    outcome = state.outcome()
+    assert outcome is not None and "no symbol cards" in outcome.reason
+    assert outcome.winners in ((0,), (2,))      # nothing in front of seats 0 and 2
+    # With the two holders next to each other the game goes on.
+    going = EclipseState.position(["S1m F", "S2m", "F", "F"], subsets=["", "", "S3m", "M4m"],
+                                  card_deck=deck)
+    assert not going.over and going.phase == "play"
 
 
 # -- resignation, replay, options ------------------------------------------------------------

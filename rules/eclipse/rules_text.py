@@ -37,8 +37,10 @@ after the winner then attacks; otherwise the defender becomes the next attacker.
 of them into other players' subsets. If the attacker then loses the hand, the cards come \
 back and every host gives the attacker one card from their own subsets.
 
-**End.** Last player in wins. After 400 hands, fewest cards in front wins. A player who \
-must play and has no symbol card (the deck cannot supply one) loses the hand.
+**End.** Last player in wins. A player who must play and has no symbol card (the deck \
+cannot supply one) loses the hand. When the deck holds no symbol card and no two \
+neighbouring players both hold one, no hand can be played any more; that, or 400 hands, \
+ends the game: fewest cards in front wins.
 
 **Options.** `counterattack` (cards moved, 0 = off), `hand_cap`, `deck`.
 """

@@ -281,6 +281,8 @@ class EclipseState(GameState):
         self.counter, self.counter_left, self.moving, self.givers = [], 0, None, []
         if self.hands_played >= self.options.hand_cap:
             return self._end_by_cap()
+        if self._stalemate():
+            return self._end_by_stalemate()
         events = [Event("attack", f"Hand {self.hands_played + 1}: {who(self.attacker)} attacks "
                                   f"{who(self.defender)}.",
                         data={"attacker": self.attacker, "defender": self.defender})]
@@ -475,6 +477,20 @@ class EclipseState(GameState):
         self.ended = self._ranking(f"the hand cap of {self.options.hand_cap} hands")
         return [Event("cap", f"{self.hands_played} hands played: the game ends; fewest cards "
                              "in front wins.")]
+
+    def _stalemate(self) -> bool:
+        """No hand can be played with cards any more: the deck holds no symbol card
+        and no two neighbours still in (the only pairs that meet) both hold one."""
+        if self._symbols(self.deck):
+            return False
+        holding = {seat for seat in self._live() if self._symbols(self.hands[seat])}
+        return not any(self._next_live(seat) in holding for seat in holding)
+
+    def _end_by_stalemate(self) -> list[Event]:
+        self.phase = "over"
+        self.ended = self._ranking("no symbol cards left to play")
+        return [Event("stalemate", "No hand can be played with cards any more: the game "
+                                   "ends; fewest cards in front wins.")]
 
     def _ranking(self, reason: str) -> Outcome:
         """Places: live seats by fewest cards in front, then seat order from the
