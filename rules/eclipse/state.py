@@ -344,7 +344,6 @@ class EclipseState(GameState):
                                        f"{who(self.defender)} presents {d_number}: "
                                        f"{self.verdict.path[-1]}.",
                             data={"attacker": a_number, "defender": d_number})]
-        self.last_reveal = self._reveal(self.last_reveal.numbers if self.last_reveal else None)
         winner = self.attacker if self.verdict.attacker_wins else self.defender
         return events + self._hand_won(winner)
 
@@ -866,8 +865,6 @@ class EclipseState(GameState):
         events = [self._remove_seat(seat, "resigned", take_safe_set=False)]
         if seat in self.givers:
             self.givers.remove(seat)
-            if self.phase == "give-place" and not involved:
-                pass
         if len(self._live()) <= 1:
             self.phase = "over"
             self.ended = self._ranking("the others resigned or are out")
