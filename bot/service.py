@@ -384,7 +384,7 @@ class MatchService:
         seats = {s.seat: s for s in match.seats}
         moves = []
         for decision in match.state.pending():
-            if len(decision.options) == 1:
+            if len(decision.options) == 1 and decision.automatic:
                 moves.append(Move(decision.seat, decision.options[0], "forced"))
             elif seats[decision.seat].computer_plays:
                 choice = await self._think(match, decision.seat)

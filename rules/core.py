@@ -49,6 +49,9 @@ class Decision:
     prompt: str
     options: tuple[str, ...]
     simultaneous: bool = False
+    automatic: bool = True
+    """Whether a decision with one option may be made at once by the platform.
+    ``False`` where even an instant forced choice would tell others something."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules.flank.cells import column_name, row_name
+from rules.cells import column_name, row_name
 from rules.flank.state import MARKS, FlankView
 from rules.flank.text import status_lines
 

@@ -38,6 +38,7 @@ from rules.eclipse.placement import (
 )
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
 from rules.errors import MalformedChoice
+from rules.words import plural, who
 
 HAND_SIZE = 6
 COUNTER, SKIP, KEEP, NEW = "counter", "skip", "keep", "new"
@@ -954,18 +955,6 @@ class EclipseState(GameState):
         return new
 
 
-def who(seat: int) -> str:
-    """A seat's place-holder in event text, filled with a name by :meth:`Event.render`.
-
-    >>> who(2)
-    '{s2}'
-    """
-    return "{s" + str(seat) + "}"
-
-
-def plural(count: int, noun: str) -> str:
-    """``1 card``, ``3 cards``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def sort_key(card: Card) -> tuple[int, str, str, int]:

@@ -5,9 +5,9 @@ Importing this package registers the game as ``"flank"``.
 
 from __future__ import annotations
 
+from rules.cells import cell_name, column_name, parse_cell, row_name
 from rules.core import GameInfo, register
 from rules.flank.bot import choose
-from rules.flank.cells import cell_name, column_name, parse_cell, row_name
 from rules.flank.options import OPTIONS_HELP, FlankOptions
 from rules.flank.rules_text import RULES_TEXT
 from rules.flank.state import FlankState, FlankView

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules.flank.cells import cell_name
+from rules.cells import cell_name
 
 EDGE = 1
 """How close to the window border a card may lie before the window regrows."""

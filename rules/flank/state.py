@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Self
 
+from rules.cells import cell_name, parse_cell
 from rules.core import Decision, Event, GameState, Outcome
 from rules.errors import GameOver, IllegalChoice, MalformedChoice, NotYourTurn
-from rules.flank.cells import cell_name, parse_cell
 from rules.flank.grid import (
     Grid,
     bits,

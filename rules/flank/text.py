@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.flank.cells import cell_name, column_name, row_name
+from rules.cells import cell_name, column_name, row_name
 from rules.flank.state import MARKS, FlankView
 
 EMPTY = "."

@@ -1,4 +1,4 @@
-"""Cell names on the Flank table.
+"""Cell names on an unbounded grid table (Flank's cells, Hammer & Nails' zones).
 
 Columns are letters (A … Z, AA, AB …) and rows are numbers growing downward,
 row 1 at the top. The unbounded table may grow up and left past A1; those
@@ -9,6 +9,7 @@ cells mirror the names without a zero: columns … -B, -A, A, B … and rows
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from rules.errors import MalformedChoice
 
@@ -42,6 +43,7 @@ def row_name(y: int) -> str:
     return str(y + 1) if y >= 0 else str(y)
 
 
+@cache
 def cell_name(x: int, y: int) -> str:
     """The name of the cell at column ``x``, row ``y``.
 

@@ -1,0 +1,45 @@
+"""Hammer & Nails: the card-tile build-stack game of seed 002.
+
+Importing this package registers the game as ``"nails"``.
+"""
+
+from __future__ import annotations
+
+from rules.core import GameInfo, register
+from rules.nails.bot import choose
+from rules.nails.decks import DECKS
+from rules.nails.options import OPTIONS_HELP, NailsOptions
+from rules.nails.rules_text import RULES_TEXT
+from rules.nails.stack import BuildStack, Placement
+from rules.nails.state import NailsState, NailsView
+from rules.nails.tiles import Deck, Tile, Zone, parse_deck
+
+NAILS = register(GameInfo(
+    name="nails",
+    title="Hammer & Nails",
+    min_seats=2,
+    max_seats=4,
+    new_state=NailsState.new,
+    bot=choose,
+    rules_text=RULES_TEXT,
+    default_seats=2,
+    default_turn_seconds=180,
+    options_help=OPTIONS_HELP,
+    has_secrets=True,
+))
+
+__all__ = [
+    "DECKS",
+    "NAILS",
+    "RULES_TEXT",
+    "BuildStack",
+    "Deck",
+    "NailsOptions",
+    "NailsState",
+    "NailsView",
+    "Placement",
+    "Tile",
+    "Zone",
+    "choose",
+    "parse_deck",
+]

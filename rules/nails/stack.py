@@ -1,0 +1,309 @@
+"""The build stack: where tiles may go, what they cover, what shows.
+
+Square tiles sit on a grid of zone cells: a tile at ``(x, y)`` covers the 2×2
+cells ``(x, y)`` … ``(x+1, y+1)``. Octagonal tiles sit with their centre on a
+point ``(x, y)`` with both even; their four zones are the cells above, right
+of, below and left of it. Either may be turned by 90° steps: turning a tile a
+quarter clockwise moves the zone shown at the top-left (or top) to the next
+place clockwise.
+
+>>> from rules.nails.tiles import parse_deck
+>>> deck = parse_deck("figs", "square", "2 R:again H H _\\n3 R:again H:search _ G")
+>>> stack = BuildStack("square")
+>>> stack.place(deck.tile(3), Placement(3, 0, 0, 0), first=True)
+[]
+>>> stack.check(deck.tile(2), Placement(2, -1, 1, 0)) is not None   # FIG. 5
+True
+>>> stack.check(deck.tile(2), Placement(2, 0, 0, 0)) is None        # nail on a hammer
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from rules.cells import cell_name, parse_cell
+from rules.errors import MalformedChoice
+from rules.nails.tiles import Shape, Tile, Zone
+
+Cell = tuple[int, int]
+ROTATIONS = (0, 90, 180, 270)
+OFFSETS: dict[str, tuple[Cell, Cell, Cell, Cell]] = {
+    "square": ((0, 0), (1, 0), (1, 1), (0, 1)),     # top-left, top-right, bottom-right, b.-left
+    "octagon": ((0, -1), (1, 0), (0, 1), (-1, 0)),  # top, right, bottom, left of the centre
+}
+ACCEPTS = {"blank": ("nail", "blank"), "nail": ("hammer", "blank"), "hammer": ("blank",)}
+"""What may be laid on each kind of zone."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Placement:
+    """Where a tile goes: its anchor cell (top-left cell, or the octagon's centre)
+    and its turn in degrees clockwise."""
+
+    tile: int
+    x: int
+    y: int
+    rotation: int = 0
+
+    @property
+    def notation(self) -> str:
+        """``17@C4`` or ``17@C4/90``.
+
+        >>> Placement(17, 2, 3, 90).notation
+        '17@C4/90'
+        """
+        turn = f"/{self.rotation}" if self.rotation else ""
+        return f"{self.tile}@{cell_name(self.x, self.y)}{turn}"
+
+    @classmethod
+    def parse(cls, text: str) -> Placement:
+        """Read ``17@C4/90`` (also ``17 C4 90``, any case).
+
+        >>> Placement.parse("17 c4 270")
+        Placement(tile=17, x=2, y=3, rotation=270)
+        """
+        words = text.replace("@", " ").replace("/", " ").split()
+        if len(words) not in (2, 3) or not words[0].isdigit():
+            raise MalformedChoice(f"{text!r} is not a placement (write tile@cell/turn, "
+                                  "like 17@C4/90)")
+        rotation = int(words[2]) if len(words) == 3 and words[2].isdigit() else 0
+        if len(words) == 3 and (not words[2].isdigit() or rotation not in ROTATIONS):
+            raise MalformedChoice(f"turn by 0, 90, 180 or 270 degrees, not {words[2]!r}")
+        x, y = parse_cell(words[1].upper())
+        return cls(int(words[0]), x, y, rotation)
+
+
+@dataclass(frozen=True, slots=True)
+class Covered:
+    """One zone a placement covers: the cell, the tile and zone underneath, and
+    the zone laid on it."""
+
+    cell: Cell
+    under_tile: int
+    under: Zone
+    over: Zone
+
+
+@cache
+def _fits(allowed: tuple[tuple[str, ...] | None, ...], kinds: tuple[str, ...]) -> bool:
+    """Whether zones of ``kinds`` may lie on showing zones accepting ``allowed``
+    (a few hundred patterns in all, so remembered)."""
+    return all(a is None or k in a for a, k in zip(allowed, kinds, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """An anchor where tiles may go, with the showing zones a tile would cover there
+    (``None`` over empty table) and the kinds each of those accepts."""
+
+    anchor: Cell
+    unders: tuple[Zone | None, ...]
+    allowed: tuple[tuple[str, ...] | None, ...]
+
+
+@dataclass(slots=True)
+class Layer:
+    """A tile on the stack."""
+
+    tile: Tile
+    placement: Placement
+    cells: tuple[Cell, ...]
+
+
+class BuildStack:
+    """The tiles laid so far, bottom first."""
+
+    def __init__(self, shape: Shape) -> None:
+        self.shape: Shape = shape
+        self.layers: list[Layer] = []
+        self.cells: dict[Cell, list[tuple[int, Zone]]] = {}
+        """Each cell's zones, bottom first, with the tile each belongs to."""
+        self.centres: dict[Cell, Tile] = {}
+        self._frontier: list[Spot] | None = None
+
+    def copy(self) -> BuildStack:
+        """An independent copy."""
+        new = BuildStack(self.shape)
+        new.layers = list(self.layers)
+        new.cells = {cell: list(zones) for cell, zones in self.cells.items()}
+        new.centres = dict(self.centres)
+        new._frontier = self._frontier
+        return new
+
+    # -- reading ------------------------------------------------------------------
+    def zones_of(self, tile: Tile, placement: Placement) -> list[tuple[Cell, Zone]]:
+        """The cells a tile would occupy, each with the zone it would show there."""
+        turn = placement.rotation // 90
+        x, y = placement.x, placement.y
+        return [((x + dx, y + dy), tile.zones[(i - turn) % 4])
+                for i, (dx, dy) in enumerate(OFFSETS[self.shape])]
+
+    def visible(self, cell: Cell) -> tuple[int, Zone] | None:
+        """The top-most zone of a cell and its tile, or ``None`` over empty table."""
+        zones = self.cells.get(cell)
+        return zones[-1] if zones else None
+
+    def visible_zones(self) -> dict[Cell, tuple[int, Zone]]:
+        """Every cell's top-most zone."""
+        return {cell: zones[-1] for cell, zones in self.cells.items() if zones}
+
+    def top_tiles(self) -> list[int]:
+        """Tiles with nothing above them, in the order they were laid."""
+        return [layer.tile.number for layer in self.layers
+                if all(self.cells[cell][-1][0] == layer.tile.number for cell in layer.cells)]
+
+    def layer(self, number: int) -> Layer:
+        """The stack's layer holding tile ``number``."""
+        for layer in self.layers:
+            if layer.tile.number == number:
+                return layer
+        raise KeyError(number)
+
+    @property
+    def tiles(self) -> list[int]:
+        """Tile numbers on the stack, bottom first."""
+        return [layer.tile.number for layer in self.layers]
+
+    # -- the placement rules ------------------------------------------------------
+    def check(self, tile: Tile, placement: Placement) -> list[Covered] | None:
+        """What a placement would cover, or ``None`` if it is illegal."""
+        if placement.rotation not in ROTATIONS:
+            return None
+        if self.shape == "octagon" and (placement.x % 2 or placement.y % 2
+                                        or (placement.x, placement.y) in self.centres):
+            return None
+        covered: list[Covered] = []
+        under_tiles: set[int] = set()
+        for cell, zone in self.zones_of(tile, placement):
+            zones = self.cells.get(cell)
+            if not zones:
+                continue
+            under_tile, under = zones[-1]
+            if (under.null or under_tile in under_tiles
+                    or zone.kind not in ACCEPTS[under.kind]):
+                return None
+            under_tiles.add(under_tile)
+            covered.append(Covered(cell, under_tile, under, zone))
+        return covered or None
+
+    def frontier(self) -> list[Spot]:
+        """Every anchor where some tile could go: it covers at least one showing
+        zone, no two on one tile, and no Ø zone. Which zones a tile covers there
+        does not depend on the tile or its turn, so this is worked out once per
+        stack and only the kinds are checked per tile."""
+        if self._frontier is not None:
+            return self._frontier
+        spots: list[Spot] = []
+        offsets = OFFSETS[self.shape]
+        seen: set[Cell] = set()
+        for cx, cy in sorted(self.cells):
+            for dx, dy in offsets:
+                x, y = cx - dx, cy - dy
+                if (x, y) in seen or (self.shape == "octagon"
+                                      and (x % 2 or y % 2 or (x, y) in self.centres)):
+                    continue
+                seen.add((x, y))
+                spot = self._spot(x, y)
+                if spot is not None:
+                    spots.append(spot)
+        spots.sort(key=lambda spot: spot.anchor)
+        self._frontier = spots
+        return spots
+
+    def _spot(self, x: int, y: int) -> Spot | None:
+        unders: list[Zone | None] = []
+        tiles: set[int] = set()
+        for dx, dy in OFFSETS[self.shape]:
+            zones = self.cells.get((x + dx, y + dy))
+            if not zones:
+                unders.append(None)
+                continue
+            tile, zone = zones[-1]
+            if zone.null or tile in tiles:
+                return None
+            tiles.add(tile)
+            unders.append(zone)
+        if not tiles:
+            return None
+        allowed = tuple(None if u is None else ACCEPTS[u.kind] for u in unders)
+        return Spot((x, y), tuple(unders), allowed)
+
+    def placements(self, tile: Tile) -> Iterator[Placement]:
+        """Every legal placement of ``tile``, in a stable order."""
+        turns = [(rotation, tuple(tile.zones[(i - rotation // 90) % 4].kind for i in range(4)))
+                 for rotation in ROTATIONS]
+        for spot in self.frontier():
+            allowed = spot.allowed
+            for rotation, kinds in turns:
+                if _fits(allowed, kinds):
+                    yield Placement(tile.number, spot.anchor[0], spot.anchor[1], rotation)
+
+    def covers_colour(self, placement: Placement, colour: str) -> bool:
+        """Whether a (legal) placement covers a showing nail of ``colour``."""
+        zones = (self.cells.get((placement.x + dx, placement.y + dy))
+                 for dx, dy in OFFSETS[self.shape])
+        return any(z and z[-1][1].kind == "nail" and z[-1][1].colour == colour for z in zones)
+
+    # -- changing -----------------------------------------------------------------
+    def place(self, tile: Tile, placement: Placement, *, first: bool = False) -> list[Covered]:
+        """Lay a tile; returns what it covered. ``first`` lays the starting tile."""
+        covered = [] if first else self.check(tile, placement)
+        if covered is None:
+            raise ValueError(f"illegal placement {placement.notation}")
+        self._frontier = None
+        cells = []
+        for cell, zone in self.zones_of(tile, placement):
+            self.cells.setdefault(cell, []).append((tile.number, zone))
+            cells.append(cell)
+        if self.shape == "octagon":
+            self.centres[(placement.x, placement.y)] = tile
+        self.layers.append(Layer(tile, placement, tuple(cells)))
+        return covered
+
+    def remove(self, number: int) -> Tile:
+        """Take a top tile off the stack."""
+        layer = self.layer(number)
+        if number not in self.top_tiles():
+            raise ValueError(f"tile {number} is not on top")
+        self._frontier = None
+        for cell in layer.cells:
+            self.cells[cell].pop()
+            if not self.cells[cell]:
+                del self.cells[cell]
+        if self.shape == "octagon":
+            del self.centres[(layer.placement.x, layer.placement.y)]
+        self.layers.remove(layer)
+        return layer.tile
+
+    # -- scoring ------------------------------------------------------------------
+    def visible_nails(self, colour: str) -> int:
+        """Nails of ``colour`` showing."""
+        return sum(1 for zone in (z[-1][1] for z in self.cells.values() if z)
+                   if zone.kind == "nail" and zone.colour == colour)
+
+    def cow_bonus(self, colour: str) -> int:
+        """For octagons: +1 for each showing ship of ``colour`` next to a cow centre."""
+        if self.shape != "octagon":
+            return 0
+        bonus = 0
+        for (cx, cy), zones in self.cells.items():
+            zone = zones[-1][1] if zones else None
+            if zone is None or zone.kind != "nail" or zone.colour != colour:
+                continue
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                centre = self.centres.get((cx + dx, cy + dy))
+                if centre is not None and centre.centre == "cow":
+                    bonus += 1
+        return bonus
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """``(x_min, y_min, x_max, y_max)`` over occupied cells and centres."""
+        cells = list(self.cells) + list(self.centres)
+        if not cells:
+            return (0, 0, 0, 0)
+        xs = [x for x, _ in cells]
+        ys = [y for _, y in cells]
+        return min(xs), min(ys), max(xs), max(ys)
