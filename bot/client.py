@@ -21,7 +21,8 @@ from storage import Store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("commands.lobby", "commands.rules", "commands.flank", "commands.choose")
+EXTENSIONS = ("commands.lobby", "commands.rules", "commands.flank", "commands.nails",
+              "commands.choose")
 
 
 class CroupierTree(app_commands.CommandTree):

@@ -23,9 +23,14 @@ DISCORD_HINT = ("To play in Discord instead, put DISCORD_TOKEN=… in .env "
 MOVE_HINTS = {
     "flank": "Type a move (e.g. C4, or C4* to add a stopper)",
     "eclipse": "Type your choice (a card like S13f, a number, new, keep, 2:new …)",
+    "nails": "Type a placement (tile@cell/turn, like 17@C4/90) or a word (yes, no, cannot, …)",
 }
 COMMANDS = ("or: legal (your options, explained) · board · rules · resign · quit "
             "(your game is saved; `make run` continues it).")
+
+
+LEGAL_EXPLAINED = 40
+"""Up to this many options, `legal` explains each; beyond, it lists them."""
 
 
 def help_text(game: str) -> str:
@@ -107,7 +112,7 @@ def legal_text(match: LiveMatch, seat: int) -> str:
     if decision is None:
         return "Nothing to choose right now."
     describe = match.info.option_text
-    if describe is None:
+    if describe is None or len(decision.options) > LEGAL_EXPLAINED:
         return "Legal: " + ", ".join(decision.options)
     observation = match.state.observe(seat)
     lines = [f"{decision.prompt}"]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
+from bot.errors import NotSeated, StaleChoice
 from bot.live import Player
 from bot.replies import for_send, guarded, send
 
@@ -136,7 +137,73 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await guarded(interaction, act)
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceSelect)
+def _pending_view(interaction: discord.Interaction, match_id: int, step: int) -> Any:
+    """The clicker's private view, refusing a picker made for an earlier step."""
+    bot = croupier(interaction)
+    match = bot.service.get(match_id)
+    seat = match.seat_of(interaction.user.id)
+    if seat is None:
+        raise NotSeated()
+    if match.state is None or match.state.step != step:
+        raise StaleChoice()
+    return match, match.private_view(seat.seat)
+
+
+class OptionPicker(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"cr:keys:(?P<match>\d+):(?P<step>\d+)"):
+    """First half of a choice among many options: pick a group (a tile, say);
+    the reply lists that group's options, a page of menus at a time."""
+
+    def __init__(self, match_id: int, step: int,
+                 options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"cr:keys:{match_id}:{step}",
+                                           options=list(options), placeholder=placeholder))
+        self.match_id = match_id
+        self.step = step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> OptionPicker:
+        return cls(int(match["match"]), int(match["step"]), getattr(item, "options", ()))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            match, view = _pending_view(interaction, self.match_id, self.step)
+            parts = croupier(interaction).presenters.option_page(match, view,
+                                                                 self.item.values[0], 0)
+            await send(interaction, ephemeral=True, **parts)
+
+        await guarded(interaction, act)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"cr:page:(?P<match>\d+):(?P<step>\d+):(?P<key>[\w-]+):(?P<page>\d+)"):
+    """Turns the page of a group's options."""
+
+    def __init__(self, match_id: int, step: int, key: str, page: int, label: str) -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary,
+            custom_id=f"cr:page:{match_id}:{step}:{key}:{page}"))
+        self.match_id, self.step, self.key, self.page = match_id, step, key, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PageButton:
+        return cls(int(match["match"]), int(match["step"]), match["key"], int(match["page"]),
+                   getattr(item, "label", None) or "Page")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            match, view = _pending_view(interaction, self.match_id, self.step)
+            parts = croupier(interaction).presenters.option_page(match, view, self.key,
+                                                                 self.page)
+            await interaction.response.edit_message(**parts)
+
+        await guarded(interaction, act)
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceSelect, OptionPicker, PageButton)
 
 
 def choice_menus(match_id: int, step: int, groups: Sequence[tuple[str, Sequence[tuple[str, str]]]],

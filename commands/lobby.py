@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -61,6 +61,9 @@ class LobbyCog(commands.Cog):
         seats="How many players (default: the game's usual number)",
         board="Flank: side of a bounded N×N board (0 = the unbounded table)",
         stoppers="Flank: stoppers per player (0 = none)",
+        deck="Eclipse, Hammer & Nails: which deck (see /rules)",
+        objective="Hammer & Nails: do the fewest or the most of your nails win?",
+        teams="Hammer & Nails with 4 players: two teams (true) or four colours (false)",
         options="More options as key=value pairs")
     @app_commands.autocomplete(game=game_names)
     @app_commands.guild_only()
@@ -68,12 +71,14 @@ class LobbyCog(commands.Cog):
                    seats: app_commands.Range[int, 2, 6] | None = None,
                    board: app_commands.Range[int, 0, 26] | None = None,
                    stoppers: app_commands.Range[int, 0, 10] | None = None,
+                   deck: app_commands.Range[str, 1, 20] | None = None,
+                   objective: Literal["fewest", "most"] | None = None,
+                   teams: bool | None = None,
                    options: str | None = None) -> None:
         chosen: dict[str, object] = dict(parse_options(options))
-        if board is not None:
-            chosen["board"] = board
-        if stoppers is not None:
-            chosen["stoppers"] = stoppers
+        given = {"board": board, "stoppers": stoppers, "deck": deck, "objective": objective,
+                 "teams": teams}
+        chosen.update({key: value for key, value in given.items() if value is not None})
         match = await self.service.open_lobby(
             player_of(interaction), guild_id=interaction.guild_id,
             channel_id=interaction.channel_id, game=game, options=chosen, seats=seats,

@@ -133,3 +133,26 @@ async def test_eclipse_in_the_terminal_against_two_computer_players(tmp_path):
     # Only the person's own draws are shown privately; the computer players' are not.
     private = [line for line in out if line.startswith("  (only you)")]
     assert private and all("You draw" in line or "You" in line for line in private)
+
+
+async def test_hammer_and_nails_in_the_terminal(tmp_path):
+    """A whole game of Hammer & Nails against the computer, typing placements."""
+    out: list[str] = []
+    queued: list[str] = []
+
+    def write(text: str) -> None:
+        out.append(text)
+        if text.startswith("Legal: "):
+            queued.append(text.removeprefix("Legal: ").split(", ")[0])
+        elif "\n  " in text and not text.startswith("Hammer & Nails"):
+            queued.append(text.split("\n")[1].split()[0])
+
+    async def read_line(prompt: str) -> str:
+        return queued.pop() if queued else "legal"
+
+    match = await play_local(str(tmp_path / "nails.sqlite3"), game="nails", read_line=read_line,
+                             write=write, name="Tess")
+    assert match is not None and match.finished and match.info.name == "nails"
+    text = "\n".join(out)
+    assert "Your hand:" in text and "Game over:" in text and "Key:" in text
+    assert "tile@cell/turn" in text

@@ -8,10 +8,12 @@ from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import GamePresenter
 from bot.presenters.eclipse import EclipsePresenter
 from bot.presenters.flank import FlankPresenter
+from bot.presenters.nails import NailsPresenter
 from bot.service import Ack
 
 _PRESENTERS: dict[str, GamePresenter] = {"flank": FlankPresenter(),
-                                          "eclipse": EclipsePresenter()}
+                                          "eclipse": EclipsePresenter(),
+                                          "nails": NailsPresenter()}
 _GENERIC = GamePresenter()
 
 
@@ -35,6 +37,11 @@ class Presenters:
     def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
         """A seat's private message parts."""
         return presenter_for(match.info.name).private(match, view)
+
+    def option_page(self, match: LiveMatch, view: PrivateView, key: str,
+                    page: int) -> dict[str, Any]:
+        """One page of a group of a seat's options (see :class:`~bot.views.OptionPicker`)."""
+        return presenter_for(match.info.name).option_page(match, view, key, page)
 
     def result(self, match: LiveMatch) -> str:
         """The result announcement."""

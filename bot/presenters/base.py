@@ -16,7 +16,7 @@ import discord
 
 from bot.live import LiveMatch, PrivateView
 from bot.service import Ack
-from bot.views import HandButton, LobbyButton, choice_menus
+from bot.views import HandButton, LobbyButton, OptionPicker, PageButton, choice_menus
 from rules.core import Decision
 
 COLOUR = discord.Colour.dark_green()
@@ -59,6 +59,66 @@ class GamePresenter:
             return [(decision.prompt[:100], chunks[0])]
         return [(f"{decision.prompt[:90]} ({n}/{len(chunks)})", chunk)
                 for n, chunk in enumerate(chunks, start=1)]
+
+    def option_key(self, decision: Decision, option: str) -> str | None:
+        """The group an option belongs to when there are too many for menus (a tile
+        of a placement, say), or ``None`` to list it directly. Games with big
+        decisions override this."""
+        return None
+
+    def key_label(self, match: LiveMatch, view: PrivateView, key: str, count: int) -> str:
+        """How a group is named in the picker."""
+        return f"{key} ({count} choices)"
+
+    def decision_items(self, match: LiveMatch, view: PrivateView) -> list[discord.ui.Item[Any]]:
+        """Menus for a seat's pending decision: the options themselves, or, when
+        there are more than fit, a picker of groups plus the ungrouped options."""
+        decision = view.decision
+        assert decision is not None
+        keys: dict[str, int] = {}
+        loose = []
+        for option in decision.options:
+            key = self.option_key(decision, option)
+            if key is None:
+                loose.append(option)
+            else:
+                keys[key] = keys.get(key, 0) + 1
+        if len(decision.options) <= MENU_SIZE or not keys or len(keys) > MENU_SIZE:
+            return list(choice_menus(view.match_id, view.step,
+                                     self.menu_groups(match, decision, view.observation),
+                                     secret=True))
+        picker = OptionPicker(view.match_id, view.step, [
+            discord.SelectOption(label=self.key_label(match, view, key, count)[:100], value=key)
+            for key, count in keys.items()], placeholder=decision.prompt[:100])
+        items: list[discord.ui.Item[Any]] = [picker]
+        if loose:
+            rest = dataclasses.replace(decision, options=tuple(loose))
+            items += choice_menus(view.match_id, view.step,
+                                  self.menu_groups(match, rest, view.observation), secret=True)
+        return items
+
+    def option_page(self, match: LiveMatch, view: PrivateView, key: str,
+                    page: int) -> dict[str, Any]:
+        """Page ``page`` of the options in group ``key``: up to four menus of 25,
+        with buttons to the other pages."""
+        decision = view.decision
+        if decision is None:
+            return {"content": "Nothing to choose right now.", "view": None}
+        mine = tuple(o for o in decision.options if self.option_key(decision, o) == key)
+        per_page = MENU_SIZE * 4
+        pages = max(1, -(-len(mine) // per_page))
+        page = min(max(page, 0), pages - 1)
+        shown = dataclasses.replace(decision, options=mine[page * per_page:(page + 1) * per_page])
+        dm_view = discord.ui.View(timeout=None)
+        for item in choice_menus(view.match_id, view.step,
+                                 self.menu_groups(match, shown, view.observation), secret=True):
+            dm_view.add_item(item)
+        if page > 0:
+            dm_view.add_item(PageButton(view.match_id, view.step, key, page - 1, "◀ Back"))
+        if page + 1 < pages:
+            dm_view.add_item(PageButton(view.match_id, view.step, key, page + 1, "More ▶"))
+        label = self.key_label(match, view, key, len(mine))
+        return {"content": f"**{label}** — page {page + 1} of {pages}", "view": dm_view}
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         """A seat's private view as text (games with hands override this)."""
@@ -170,9 +230,7 @@ class GamePresenter:
         items: list[discord.ui.Item[Any]] = []
         if view.decision is not None:
             embed.add_field(name="Your decision", value=view.decision.prompt, inline=False)
-            items = list(choice_menus(view.match_id, view.step,
-                                      self.menu_groups(match, view.decision, view.observation),
-                                      secret=True))
+            items = self.decision_items(match, view)
         elif match.state is not None and match.state.has_chosen(view.seat):
             embed.add_field(name="Your decision", value="Chosen — waiting for the others.",
                             inline=False)

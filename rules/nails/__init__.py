@@ -12,6 +12,7 @@ from rules.nails.options import OPTIONS_HELP, NailsOptions
 from rules.nails.rules_text import RULES_TEXT
 from rules.nails.stack import BuildStack, Placement
 from rules.nails.state import NailsState, NailsView
+from rules.nails.text import option_text, render_text
 from rules.nails.tiles import Deck, Tile, Zone, parse_deck
 
 NAILS = register(GameInfo(
@@ -26,6 +27,8 @@ NAILS = register(GameInfo(
     default_turn_seconds=180,
     options_help=OPTIONS_HELP,
     has_secrets=True,
+    text=render_text,
+    option_text=option_text,
 ))
 
 __all__ = [

@@ -83,7 +83,7 @@ class NailsState(GameState):
                  deck: Deck | None = None) -> None:
         super().__init__(seats, seed)
         self.options = options or NailsOptions()
-        self.deck_def = deck or DECKS[self.options.deck]
+        self.deck_def = deck or DECKS[self._deck_name(seats)]
         colours = self.deck_def.colours
         if seats == 2 or (seats == 4 and len(colours) == 2):
             self.colour_of = tuple(colours[s % 2] for s in range(seats))
@@ -119,6 +119,19 @@ class NailsState(GameState):
         self.ended: Outcome | None = None
         self._decisions: tuple[int, tuple[Decision, ...]] | None = None
         self._opening = self._deal()
+
+    def _deck_name(self, seats: int) -> str:
+        """The deck to use: four players without teams need four colours."""
+        name = self.options.deck
+        if seats == 4 and self.options.teams is False and len(DECKS[name].colours) < 4:
+            if name != "workshop":
+                raise BadOptions(f"the {name} deck has two colours: four players play it in "
+                                 "two teams")
+            return "workshop4"
+        if self.options.teams and len(DECKS[name].colours) > 2:
+            raise BadOptions(f"the {name} deck gives each player a colour; teams play the "
+                             "workshop or space deck")
+        return name
 
     @classmethod
     def new(cls, options: Mapping[str, Any], seats: int, seed: int) -> NailsState:

@@ -1,0 +1,88 @@
+"""Hammer & Nails in Discord: a picture of the build stack on the table; each
+hand as tile pictures in the player's DM, where a placement is chosen by tile,
+then from that tile's legal places (a page of menus at a time)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.live import LiveMatch, PrivateView
+from bot.presenters.base import COLOUR, GamePresenter, seat_label
+from bot.render.nails import render_hand, render_stack
+from rules.core import Decision
+from rules.nails.state import NailsView
+from rules.nails.text import tile_text
+
+PLACING = ("place", "cover")
+
+
+class NailsPresenter(GamePresenter):
+    """Hammer & Nails."""
+
+    def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
+        assert match.state is not None
+        view: NailsView = match.state.observe(None)
+        names = list(match.names)
+        embed = discord.Embed(title=f"Hammer & Nails — {view.deck} deck", colour=COLOUR)
+        word = view.nail_word
+        for seat in range(view.seats):
+            turn = "▶ " if view.outcome is None and seat == view.turn else ""
+            embed.add_field(
+                name=f"{turn}{seat_label(match, seat)} — {view.colours[seat]}"[:256],
+                value=f"{view.showing[seat]} {word}s showing · {view.hand_sizes[seat]} tiles"
+                      + (f" · {view.penalties[seat]} penalty" if view.penalties[seat] else ""),
+                inline=True)
+        goal = "most" if view.most_wins else "fewest"
+        state_line = f"Deck {view.deck_size} · discards {view.discard_size} · {goal} {word}s win"
+        if view.final_round and view.outcome is None:
+            state_line += " · **final round**"
+        if view.obligation and view.outcome is None:
+            colour, by = view.obligation
+            state_line += f"\nMust cover a **{colour} {word}** (fired by {names[by]})"
+        embed.add_field(name="Table", value=state_line, inline=False)
+        filename = f"nails-{match.id}-{view.step}.png"
+        embed.set_image(url=f"attachment://{filename}")
+        picture = discord.File(io.BytesIO(render_stack(view, names)), filename=filename)
+        return embed, [picture]
+
+    def option_key(self, decision: Decision, option: str) -> str | None:
+        if decision.kind in PLACING and "@" in option:
+            return option.split("@", 1)[0]
+        return None
+
+    def key_label(self, match: LiveMatch, view: PrivateView, key: str, count: int) -> str:
+        return f"Tile {key}: {count} place{'s' if count != 1 else ''} it can go"
+
+    def private_text(self, match: LiveMatch, view: PrivateView) -> str:
+        obs: NailsView = view.observation
+        names = view.names
+        me = view.seat
+        if obs.outcome is not None:
+            situation = "The game is over."
+        elif obs.turn == me:
+            situation = "It is your turn."
+        else:
+            situation = f"{names[obs.turn]} is playing."
+        lines = [f"You play **{obs.colours[me]}** {obs.nail_word}s. {situation}", "",
+                 f"**Your hand** ({len(obs.hand or ())} tiles):"]
+        lines += [tile_text(tile, obs.nail_word, obs.hammer_word) for tile in obs.hand or ()]
+        if obs.revealed is not None:
+            lines += ["", "**Shown to you** (the challenger's hand):"]
+            lines += [tile_text(tile, obs.nail_word, obs.hammer_word) for tile in obs.revealed]
+        if view.decision is not None and view.decision.kind in PLACING:
+            lines += ["", "Pick a tile below to see where it can go, or type "
+                          "`/nails place tile at rotate` in the channel."]
+        return "\n".join(lines)
+
+    def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
+        parts = super().private(match, view)
+        obs: NailsView = view.observation
+        filename = f"tiles-{view.match_id}-{view.seat}-{view.step}.png"
+        parts["embed"].title = f"Hammer & Nails — your tiles (match #{view.match_id})"
+        parts["embed"].set_image(url=f"attachment://{filename}")
+        parts["attachments"] = [discord.File(io.BytesIO(render_hand(obs.hand or ())),
+                                             filename=filename)]
+        return parts

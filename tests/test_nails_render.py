@@ -1,0 +1,165 @@
+"""Hammer & Nails' pictures: the build stack, single tiles and a hand."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+from PIL import Image
+
+from bot.render.nails import (
+    GOLD,
+    MAX_SIDE,
+    MIN_WIDTH,
+    RESULT,
+    ZONE,
+    _seat_text,
+    _status,
+    render_hand,
+    render_stack,
+    render_tile,
+)
+from rules.nails import DECKS, NAILS, NailsState, Placement, parse_deck
+
+NAMES = ["Ada", "Bo", "Cy", "Di"]
+
+
+def played(deck: str, seats: int, moves: int, seed: int = 1) -> NailsState:
+    """A game of ``deck`` after ``moves`` choices, each the first option offered."""
+    state = NAILS.new({"deck": deck}, seats, seed=seed)
+    for _ in range(moves):
+        if state.over:
+            break
+        decision = state.pending()[0]
+        state.apply(decision.seat, decision.options[0])
+    return state
+
+
+def opened(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    Image.open(io.BytesIO(data)).verify()
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def count(image: Image.Image, colour: tuple[int, int, int]) -> int:
+    """How many pixels of ``image`` are exactly ``colour``."""
+    return sum(n for n, pixel in image.getcolors(image.width * image.height) or ()
+               if pixel == colour)
+
+
+def dominant(image: Image.Image) -> tuple[int, int, int]:
+    """The commonest colour of a picture."""
+    colours = image.convert("RGB").getcolors(image.width * image.height) or []
+    return max(colours)[1]
+
+
+def test_stack_pictures_of_both_decks_open_and_fit() -> None:
+    for deck, seats in (("workshop", 2), ("space", 4), ("workshop4", 4)):
+        state = played(deck, seats, 8)
+        view = state.observe(None)
+        assert len(view.layers) > 1
+        image = opened(render_stack(view, NAMES[:seats]))
+        assert MIN_WIDTH <= image.width <= MAX_SIDE and image.height <= MAX_SIDE
+
+
+def test_red_and_green_nails_look_red_and_green() -> None:
+    deck = parse_deck("t", "square", "1 R R R R\n2 G G G G")
+    red, green = (dominant(render_tile(deck.tile(n))) for n in (1, 2))
+    assert red[0] > red[1] + 30 and red[0] > red[2] + 30
+    assert green[1] > green[0] + 30 and green[1] > green[2] + 30
+    assert sum(abs(a - b) for a, b in zip(red, green, strict=True)) > 100
+    ships = parse_deck("s", "octagon", "1 blank | R R R R\n2 cow | B B B B")
+    red_ship, blue_ship = (dominant(render_tile(ships.tile(n))) for n in (1, 2))
+    assert red_ship[0] > red_ship[2] + 30 and blue_ship[2] > blue_ship[0] + 30
+
+
+def test_turning_a_tile_moves_its_zones_clockwise() -> None:
+    (tile,) = parse_deck("t", "square", "3 R H _ G:remove").tiles
+    pictures = {turn: render_tile(tile, rotation=turn) for turn in (0, 90, 180, 270)}
+    assert len({p.tobytes() for p in pictures.values()}) == 4
+    rim = max(2, round(ZONE * 0.08))
+
+    def zone(picture: Image.Image, dx: int, dy: int) -> bytes:
+        # The middle of a zone, clear of the number in the corner.
+        x, y = rim + dx * ZONE, rim + dy * ZONE
+        return picture.crop((x + 16, y + 16, x + ZONE - 16, y + ZONE - 16)).tobytes()
+
+    # Turned a quarter, the bottom-left zone (G) comes to the top-left.
+    assert zone(pictures[90], 0, 0) == zone(pictures[0], 0, 1)
+    assert zone(pictures[90], 1, 0) == zone(pictures[0], 0, 0)
+    assert zone(pictures[180], 0, 0) == zone(pictures[0], 1, 1)
+    try:
+        render_tile(tile, rotation=45)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a tile turns by quarters only")
+
+
+def test_octagonal_tiles_render() -> None:
+    for tile in DECKS["space"].tiles[:6]:
+        picture = render_tile(tile, rotation=90, scale=0.8)
+        assert picture.mode == "RGBA" and picture.width == picture.height
+        assert picture.getpixel((picture.width - 1, picture.height - 1))[3] == 0  # cut corner
+        assert picture.getpixel((picture.width // 2, picture.height // 2))[3] == 255
+    big = render_tile(DECKS["space"].tile(3), scale=2)
+    assert big.width > render_tile(DECKS["space"].tile(3)).width
+
+
+def test_the_last_placement_is_framed_in_gold() -> None:
+    for deck, seats in (("workshop", 2), ("space", 4)):
+        view = played(deck, seats, 5).observe(None)
+        assert view.last is not None
+        assert count(opened(render_stack(view, NAMES)), GOLD) > 0
+        unmarked = dataclasses.replace(view, last=None)
+        assert count(opened(render_stack(unmarked, NAMES)), GOLD) == 0
+    start = NAILS.new({}, 2, seed=1).observe(None)
+    assert start.last is None and count(opened(render_stack(start, NAMES)), GOLD) == 0
+
+
+def test_a_finished_game_renders_with_its_result() -> None:
+    for deck, seats in (("workshop", 2), ("space", 4)):
+        state = played(deck, seats, 2000, seed=3)
+        view = state.observe(None)
+        assert view.outcome is not None
+        image = opened(render_stack(view, NAMES))
+        assert image.width <= MAX_SIDE and image.height <= MAX_SIDE
+        assert count(image, RESULT) > 0
+    running = opened(render_stack(played("workshop", 2, 4).observe(None), NAMES))
+    assert count(running, RESULT) == 0
+
+
+def test_a_huge_stack_and_odd_names_still_fit() -> None:
+    view = played("workshop", 2, 6).observe(None)
+    tile, _ = view.layers[-1]
+    far = dataclasses.replace(view, layers=(*view.layers, (tile, Placement(tile.number, 500,
+                                                                           300))))
+    image = opened(render_stack(far, ["Ada Lovelace, Countess of Lovelace 🎲" * 3, "Bo – 博"]))
+    assert image.width <= MAX_SIDE and image.height <= MAX_SIDE
+    opened(render_stack(view, []))  # no names: "Player 1", "Player 2"
+
+
+def test_hands_render() -> None:
+    empty = opened(render_hand([]))
+    assert empty.width < 400 and empty.height < 100
+    state = played("workshop", 2, 3)
+    hand = state.observe(0).hand
+    assert hand
+    four = opened(render_hand(hand))
+    one = opened(render_hand(hand[:1]))
+    assert four.width > one.width and four.width <= MAX_SIDE
+    space = opened(render_hand(DECKS["space"].tiles[:8]))
+    assert space.height > four.height  # two rows
+
+
+def test_the_header_says_who_must_cover_what() -> None:
+    view = played("workshop", 2, 4).observe(None)
+    covering = dataclasses.replace(view, obligation=("green", 1 - view.turn), phase="cover")
+    names = ["Ada", "Bo"]
+    assert f"{names[view.turn]} must cover a green nail" in " ".join(_status(covering, names))
+    later = dataclasses.replace(view, obligation=("red", view.turn), phase="place")
+    assert "the next player must cover a red nail" in " ".join(_status(later, names))
+    penalised = dataclasses.replace(view, penalties=(2, 0), showing=(7, 3))
+    assert _seat_text(penalised, names, 0).startswith("Ada (red): 7 showing (incl. 2 penalty)")
