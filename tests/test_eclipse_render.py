@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from PIL import Image, ImageChops, ImageStat
 
-from bot.render.eclipse import MAX_SIDE, _text, render_back, render_card, render_hand, render_table
-from bot.render.flank import _drawable
+from bot.render.common import ascii_text, drawable
+from bot.render.eclipse import MAX_SIDE, render_back, render_card, render_hand, render_table
 from rules.core import Outcome
 from rules.eclipse.cards import Card, standard_deck
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
@@ -163,9 +163,9 @@ def test_a_crowded_table_stays_within_bounds() -> None:
 
 
 def test_text_the_font_lacks_is_written_another_way() -> None:
-    text = _text("defender ♂ vs ♀; 3 − 1 ≤ 2 → maneuver — ☀🌙🛡️⚡⚙🦋⭐")
+    text = ascii_text("defender ♂ vs ♀; 3 − 1 ≤ 2 → maneuver — ☀🌙🛡️⚡⚙🦋⭐")
     assert "->" in text and "<=" in text and "male" in text and "female" in text
-    assert "?" not in text and all(ch.isascii() or _drawable(ch) for ch in text)
+    assert "?" not in text and all(ch.isascii() or drawable(ch) for ch in text)
     names = ["Ada Lovelace, Countess of Lovelace 🎲", "Bo – 博", "", "♂♀→", "x" * 200, "Fay"]
     mine = table(6, seat=0, hand=(card("S1m"),), counter_left=2, moving=card("M2f"))
     picture(render_table(mine, names))

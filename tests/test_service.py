@@ -300,3 +300,31 @@ async def test_a_server_deadline_setting_wins_over_the_default(service, store, c
     match = await two_humans(service)
     assert match.row.deadline_at == pytest.approx(clock.now() + 40)
     assert service.next_due() == pytest.approx(clock.now() + 30)
+
+
+@pytest.mark.parametrize(("options", "deck", "colours"), [
+    ({"teams": False}, "workshop4", ("red", "green", "blue", "yellow")),
+    ({"deck": "space"}, "space", ("red", "blue", "red", "blue")),
+])
+async def test_four_player_hammer_and_nails_against_the_computer(service, store, options,
+                                                                 deck, colours):
+    """A person and three computer players, in teams or four colours, to the result."""
+    match = await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="nails",
+                                     options=options, seats=4, vs_bot=True)
+    assert match.state.deck_def.name == deck and match.state.colour_of == colours
+    while not match.finished:
+        await service.settle()
+        decision = match.state.decision_for(0) if not match.finished else None
+        if decision is not None:
+            await service.submit(ADA.user_id, match.id, decision.options[0])
+    await service.settle()
+    result = await store.matches.result(match.id)
+    assert result is not None
+    places = match.state.outcome().places
+    if colours[0] == colours[2]:                  # teammates share a place
+        assert places[0] == places[2] and places[1] == places[3]
+
+
+async def test_a_three_player_two_colour_nails_game_is_refused(service):
+    with pytest.raises(BadOptions, match="2 players or 4"):
+        await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="nails", seats=3)

@@ -10,7 +10,8 @@ with a gold eclipse.
 
 The built-in font has none of ☀🌙♂♀ or the emblems, so every symbol is drawn
 as shapes (supersampled, for smooth edges), and text that mentions them is
-rewritten in words (``♂`` → ``male``, ``→`` → ``->``) before it is drawn.
+rewritten in words (``♂`` → ``male``, ``→`` → ``->``) before it is drawn, by
+:func:`bot.render.common.ascii_text`.
 
 The table is a stack of bands on a night-blue background: a header (hand count,
 deck size, who is awaited); one band per seat in seat order with the name, an
@@ -24,31 +25,36 @@ step by step); and the result once the game is over.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from bot.render.flank import _clean, _font
+from bot.render.common import (
+    MAX_SIDE,
+    SS,
+    Colour,
+    Point,
+    ascii_text,
+    fit,
+    font,
+    game_over,
+    png,
+    rotated,
+    seat_name,
+    supersampled,
+    wrap,
+)
 from rules.eclipse.cards import Card
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-Colour = tuple[int, int, int]
-Point = tuple[float, float]
-
 CARD_W, CARD_H = 64, 92
 """A card's size in pixels at scale 1."""
-SS = 4
-"""Supersampling factor for shapes: drawn this much bigger, then scaled down."""
 COMPLETE = 6
 """Cards that complete a subset or the safe set (the spec's requisite number)."""
 WIDTH = 1040
 """Width of the table picture."""
-MAX_SIDE = 1400
-"""Longest side of any picture; the table shrinks its cards, then itself, to stay within."""
 PAD = 12
 LEFT = 236
 """Width of a band's left column (name, tags, hand)."""
@@ -99,57 +105,7 @@ SYMBOL: dict[str, tuple[Colour, Colour]] = {
 SEX_ON_CARD = {"male": (30, 58, 140), "female": (168, 28, 78)}
 SEX_ON_TABLE = {"male": (130, 176, 255), "female": (255, 142, 186)}
 
-_WORDS = str.maketrans({
-    "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "≠": "!=", "−": "-", "–": "-", "—": "-",
-    "×": "x", "♂": "male", "♀": "female", "☀": "sun", "🌙": "moon", "🛡": "shield",
-    "⚡": "bolt", "⚙": "cog", "🦋": "butterfly", "⭐": "star", "\ufe0f": None,
-})
-
-
-def _text(text: str) -> str:
-    """``text`` ready for the built-in font: symbols in words, anything else it lacks as ``?``.
-
-    >>> _text("defender ♂; 3 − 1 ≤ 2 → maneuver")
-    'defender male; 3 - 1 <= 2 -> maneuver'
-    """
-    return _clean(text.translate(_WORDS))
-
-
-def _fit(text: str, font: Font, width: float) -> str:
-    """``text`` cut short with an ellipsis so it is at most ``width`` pixels long."""
-    if font.getlength(text) <= width:
-        return text
-    while text and font.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _wrap(text: str, font: Font, width: float) -> list[str]:
-    """``text`` broken at spaces into lines at most ``width`` pixels long (long words cut)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if font.getlength(candidate) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        line = _fit(word, font, width)
-    if line:
-        lines.append(line)
-    return lines or [""]
-
-
 # --- shapes --------------------------------------------------------------------------
-
-
-def _rotated(points: Sequence[Point], angle: float, cx: float, cy: float,
-             r: float) -> list[Point]:
-    """``points`` (in units of ``r`` around the origin) turned ``angle`` radians
-    clockwise and placed around (``cx``, ``cy``)."""
-    cos, sin = math.cos(angle), math.sin(angle)
-    return [(cx + r * (x * cos - y * sin), cy + r * (x * sin + y * cos)) for x, y in points]
 
 
 def _ellipse_points(cx: float, cy: float, rx: float, ry: float, angle: float,
@@ -229,14 +185,14 @@ def _draw_shape(draw: ImageDraw.ImageDraw, name: str, size: int, fill: Colour,
     elif name == "shield":
         outline_pts = [(-0.8, -0.84), (0, -1.0), (0.8, -0.84), (0.8, -0.06), (0.56, 0.5),
                        (0, 0.98), (-0.56, 0.5), (-0.8, -0.06)]
-        draw.polygon(_rotated(outline_pts, 0, c, c, r), fill=fill, outline=outline, width=w)
+        draw.polygon(rotated(outline_pts, 0, c, c, r), fill=fill, outline=outline, width=w)
         draw.line([(c, c - 0.86 * r), (c, c + 0.84 * r)], fill=outline, width=w)
         draw.line([(c - 0.72 * r, c - 0.2 * r), (c + 0.72 * r, c - 0.2 * r)], fill=outline,
                   width=w)
     elif name == "bolt":
         bolt = [(0.34, -1.0), (-0.52, 0.14), (-0.04, 0.14), (-0.34, 1.0), (0.52, -0.18),
                 (0.04, -0.18)]
-        draw.polygon(_rotated(bolt, 0, c, c, r), fill=fill, outline=outline, width=w)
+        draw.polygon(rotated(bolt, 0, c, c, r), fill=fill, outline=outline, width=w)
     elif name == "cog":
         draw.polygon(_cog(c, r), fill=fill, outline=outline, width=w)
         hole = 0.3 * r
@@ -259,7 +215,7 @@ def _draw_shape(draw: ImageDraw.ImageDraw, name: str, size: int, fill: Colour,
         grip = [(-0.08, 0.48), (0.08, 0.48), (0.08, 0.86), (-0.08, 0.86)]
         turn = math.pi / 4
         for part in (blade, guard, grip):
-            draw.polygon(_rotated(part, turn, c, c, r), fill=fill, outline=outline, width=w)
+            draw.polygon(rotated(part, turn, c, c, r), fill=fill, outline=outline, width=w)
     else:
         raise ValueError(f"no shape called {name!r}")
 
@@ -269,10 +225,8 @@ def _icon(name: str, size: int, fill: Colour | None = None,
           outline: Colour | None = None) -> Image.Image:
     """Symbol ``name`` as a smooth RGBA picture ``size`` pixels square (do not modify it)."""
     default_fill, default_outline = SYMBOL.get(name, (INK, OUTLINE))
-    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
-    _draw_shape(ImageDraw.Draw(big), name, size * SS, fill or default_fill,
-                outline or default_outline)
-    return big.resize((size, size), Image.Resampling.LANCZOS)
+    return supersampled(size, lambda draw, big: _draw_shape(
+        draw, name, big, fill or default_fill, outline or default_outline))
 
 
 def _paste_icon(image: Image.Image, name: str, size: int, cx: float, cy: float,
@@ -329,9 +283,8 @@ def _symbol_card(top: str, bottom: str, emblem: str, number: int, w: int, h: int
     _paste_icon(card, top, round(w * 0.46), w / 2, h * 0.17)
     _paste_icon(card, bottom, round(w * 0.4), w / 2, h * 0.835, SEX_ON_CARD[bottom])
     _paste_icon(card, emblem, round(w * 0.4), w * 0.73, h * 0.5)
-    font = _font(max(7, round(w * 0.3)))
-    ImageDraw.Draw(card).text((w * 0.24, h * 0.5), str(number), fill=ink, font=font,
-                              anchor="mm")
+    ImageDraw.Draw(card).text((w * 0.24, h * 0.5), str(number), fill=ink,
+                              font=font(max(7, round(w * 0.3))), anchor="mm")
     return card
 
 
@@ -350,9 +303,9 @@ def _follower_card(w: int, h: int) -> Image.Image:
     cx, cy = w / 2, h * 0.44
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=face, outline=rim,
                  width=max(1, round(w / 32)))
-    draw.text((cx, cy), "F", fill=ink, font=_font(max(7, round(w * 0.3))), anchor="mm")
+    draw.text((cx, cy), "F", fill=ink, font=font(max(7, round(w * 0.3))), anchor="mm")
     if w >= 40:
-        draw.text((cx, h * 0.82), "follower", fill=ink, font=_font(max(7, round(w * 0.15))),
+        draw.text((cx, h * 0.82), "follower", fill=ink, font=font(max(7, round(w * 0.15))),
                   anchor="mm")
     return card
 
@@ -405,26 +358,18 @@ def _paste_card(image: Image.Image, card: Card | None, scale: float, x: float,
     image.paste(picture, (round(x), round(y)), picture)
 
 
-def _png(image: Image.Image) -> bytes:
-    if max(image.size) > MAX_SIDE:
-        image.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.LANCZOS)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
-    return out.getvalue()
-
-
 # --- a hand --------------------------------------------------------------------------
 
 
 def render_hand(cards: Sequence[Card]) -> bytes:
     """PNG of a hand: the cards in rows, each with its code (``S13f``, ``F``) under it,
     the codes the select menu offers. An empty hand is a small picture saying so."""
-    title_font, code_font = _font(16), _font(16)
+    title_font, code_font = font(16), font(16)
     if not cards:
         image = Image.new("RGB", (300, 64), BG)
         ImageDraw.Draw(image).text((150, 32), "Your hand is empty.", fill=DIM,
                                    font=title_font, anchor="mm")
-        return _png(image)
+        return png(image)
     w, h = _card_size(HAND_SCALE)
     gap, code_h, title_h = 10, 24, 32
     per_row = min(len(cards), HAND_PER_ROW)
@@ -441,9 +386,9 @@ def render_hand(cards: Sequence[Card]) -> bytes:
         x = PAD + col * (w + gap)
         y = title_h + row * (h + code_h + 6)
         _paste_card(image, card, HAND_SCALE, x, y)
-        draw.text((x + w / 2, y + h + code_h // 2 + 1), _text(card.code), fill=INK,
+        draw.text((x + w / 2, y + h + code_h // 2 + 1), ascii_text(card.code), fill=INK,
                   font=code_font, anchor="mm")
-    return _png(image)
+    return png(image)
 
 
 # --- the table -----------------------------------------------------------------------
@@ -459,19 +404,19 @@ def _band(height: int, fill: Colour) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 def _tag(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, text: str,
          fill: Colour, icon: str | None = None, ink: Colour = INK) -> float:
     """A pill with ``text`` (and a symbol) at (x, y), 20 px high; returns its width."""
-    font = _font(13)
+    tag_font = font(13)
     icon_w = 18 if icon else 0
-    width = 14 + icon_w + font.getlength(text)
+    width = 14 + icon_w + tag_font.getlength(text)
     draw.rounded_rectangle((x, y, x + width, y + 20), radius=10, fill=fill)
     if icon:
         _paste_icon(image, icon, 15, x + 7 + 7, y + 10)
-    draw.text((x + 7 + icon_w, y + 10), text, fill=ink, font=font, anchor="lm")
+    draw.text((x + 7 + icon_w, y + 10), text, fill=ink, font=tag_font, anchor="lm")
     return width
 
 
 def _kind_width(subset: SubsetView) -> float:
     icons = (2 if subset.top else 1) * 18
-    key = 18 if subset.bottom == "male" else 4 + _font(13).getlength(_text(subset.key))
+    key = 18 if subset.bottom == "male" else 4 + font(13).getlength(ascii_text(subset.key))
     return icons + key
 
 
@@ -488,8 +433,8 @@ def _draw_kind(image: Image.Image, draw: ImageDraw.ImageDraw, subset: SubsetView
     if subset.bottom == "male":
         _paste_icon(image, subset.key, 16, x + 8, cy)
         return x + 18
-    draw.text((x + 3, cy), _text(subset.key), fill=INK, font=_font(13), anchor="lm")
-    return x + 4 + _font(13).getlength(_text(subset.key))
+    draw.text((x + 3, cy), ascii_text(subset.key), fill=INK, font=font(13), anchor="lm")
+    return x + 4 + font(13).getlength(ascii_text(subset.key))
 
 
 def _fan_step(count: int, w: int) -> float:
@@ -501,8 +446,8 @@ def _fan_width(count: int, w: int) -> float:
 
 
 def _group_width(subset: SubsetView, w: int) -> float:
-    label = _font(14).getlength(f"{subset.number}") + 6 + _kind_width(subset) + 6 + \
-        _font(12).getlength(f"{subset.size}/{COMPLETE}")
+    label = font(14).getlength(f"{subset.number}") + 6 + _kind_width(subset) + 6 + \
+        font(12).getlength(f"{subset.size}/{COMPLETE}")
     return max(label, _fan_width(subset.size, w))
 
 
@@ -510,20 +455,16 @@ def _draw_group(image: Image.Image, draw: ImageDraw.ImageDraw, subset: SubsetVie
                 x: float, y: float, scale: float) -> None:
     """Subset ``subset`` at (x, y): its label (number, kind, size) over its cards."""
     number = f"{subset.number}"
-    draw.text((x, y + LABEL_H / 2), number, fill=GOLD, font=_font(14), anchor="lm")
-    after = _draw_kind(image, draw, subset, x + _font(14).getlength(number) + 6,
+    draw.text((x, y + LABEL_H / 2), number, fill=GOLD, font=font(14), anchor="lm")
+    after = _draw_kind(image, draw, subset, x + font(14).getlength(number) + 6,
                        y + LABEL_H / 2)
     full = subset.size >= COMPLETE
     draw.text((after + 6, y + LABEL_H / 2), f"{subset.size}/{COMPLETE}",
-              fill=GOLD if full else DIM, font=_font(12), anchor="lm")
+              fill=GOLD if full else DIM, font=font(12), anchor="lm")
     w, _ = _card_size(scale)
     step = _fan_step(subset.size, w)
     for k, card in enumerate(subset.cards):
         _paste_card(image, card, scale, x + k * step, y + LABEL_H + 2)
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return _text(names[seat]) if seat < len(names) and names[seat].strip() else f"Seat {seat + 1}"
 
 
 def _seat_band(view: EclipseView, seat: int, names: Sequence[str], scale: float
@@ -544,10 +485,10 @@ def _seat_band(view: EclipseView, seat: int, names: Sequence[str], scale: float
     out = view.out[seat]
     image, draw = _band(height, BAND)
 
-    name = _name(names, seat)
+    name = seat_name(names, seat)
     you = " (you)" if view.seat == seat else ""
-    name_font = _font(18)
-    name = _fit(name, name_font, LEFT - 24 - name_font.getlength(you))
+    name_font = font(18)
+    name = fit(name, name_font, LEFT - 24 - name_font.getlength(you))
     draw.text((12, 18), name, fill=INK, font=name_font, anchor="lm")
     if you:
         draw.text((12 + name_font.getlength(name), 18), you, fill=DIM, font=name_font,
@@ -572,10 +513,10 @@ def _seat_band(view: EclipseView, seat: int, names: Sequence[str], scale: float
             _paste_card(image, None, BACK_SCALE, 12 + k * 7, 62)
         text_x = 12 + (bw + (shown - 1) * 7 + 8 if shown else 0)
         draw.text((text_x, 62 + bh / 2), f"hand: {hand} · in front: {view.cards_in_front(seat)}",
-                  fill=DIM, font=_font(13), anchor="lm")
+                  fill=DIM, font=font(13), anchor="lm")
     if not placed:
         draw.text((area_x, height / 2), "nothing in front" if not out else "",
-                  fill=FAINT, font=_font(14), anchor="lm")
+                  fill=FAINT, font=font(14), anchor="lm")
     for subset, gx, gy in placed:
         _draw_group(image, draw, subset, area_x + gx, 8 + gy, scale)
     if out:
@@ -591,13 +532,13 @@ def _safe_band(view: EclipseView) -> Image.Image:
     image, draw = _band(height, SAFE_BAND)
     safe = view.safe_set
     count = safe.size if safe else 0
-    draw.text((12, 18), "Safe set", fill=INK, font=_font(18), anchor="lm")
+    draw.text((12, 18), "Safe set", fill=INK, font=font(18), anchor="lm")
     draw.text((12, 44), f"{count}/{COMPLETE}", fill=GOLD if count >= COMPLETE else INK,
-              font=_font(16), anchor="lm")
+              font=font(16), anchor="lm")
     if safe is not None:
         _draw_kind(image, draw, safe, 60, 44)
     else:
-        draw.text((60, 44), "empty", fill=DIM, font=_font(13), anchor="lm")
+        draw.text((60, 44), "empty", fill=DIM, font=font(13), anchor="lm")
     cards = safe.cards if safe else ()
     for k in range(max(COMPLETE, len(cards))):
         x, y = LEFT + k * (w + 10), (height - h) / 2
@@ -614,17 +555,17 @@ def _reveal_band(view: EclipseView, reveal: Reveal, names: Sequence[str]) -> Ima
     column = 150
     text_x = 12 + 2 * column + 24
     text_w = WIDTH - 2 * PAD - text_x - 14
-    head_font, line_font = _font(18), _font(15)
+    head_font, line_font = font(18), font(15)
     if reveal.winner is not None:
         role = "attacker" if reveal.winner == reveal.attacker else "defender"
-        head = f"{_name(names, reveal.winner)} ({role}) wins the hand"
+        head = f"{seat_name(names, reveal.winner)} ({role}) wins the hand"
     elif view.phase == "numbers":
         head = "Waiting for the numbers"
     else:
         head = "Not settled yet"
-    head = _fit(head, head_font, text_w)
+    head = fit(head, head_font, text_w)
     steps = [(k == 0, line) for step in reveal.judging.split(";") if step.strip()
-             for k, line in enumerate(_wrap(_text(step.strip()), line_font, text_w - 14))]
+             for k, line in enumerate(wrap(ascii_text(step.strip()), line_font, text_w - 14))]
     column_h = 10 + 20 + h + 6 + 20 + 20 + 8
     text_h = 12 + 28 + len(steps) * 20 + 10
     image, draw = _band(max(column_h, text_h), REVEAL_BAND)
@@ -633,23 +574,23 @@ def _reveal_band(view: EclipseView, reveal: Reveal, names: Sequence[str]) -> Ima
              (reveal.defender, reveal.defender_card, "defender", DEFEND, 1))
     for seat, card, role, colour, k in sides:
         cx = 12 + k * column + column / 2
-        draw.text((cx, 20), role.upper(), fill=colour, font=_font(14), anchor="mm")
+        draw.text((cx, 20), role.upper(), fill=colour, font=font(14), anchor="mm")
         x, y = cx - w / 2, 32
         if card is not None:
             _paste_card(image, card, REVEAL_SCALE, x, y)
         else:
             draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=w // 8, outline=FAINT,
                                    width=2)
-            draw.text((cx, y + h / 2), "no card", fill=DIM, font=_font(13), anchor="mm")
+            draw.text((cx, y + h / 2), "no card", fill=DIM, font=font(13), anchor="mm")
         name_y = y + h + 14
-        draw.text((cx, name_y), _fit(_name(names, seat), _font(14), column - 8), fill=INK,
-                  font=_font(14), anchor="mm")
-        detail = [_text(card.code)] if card is not None else []
+        draw.text((cx, name_y), fit(seat_name(names, seat), font(14), column - 8), fill=INK,
+                  font=font(14), anchor="mm")
+        detail = [ascii_text(card.code)] if card is not None else []
         if reveal.numbers is not None:
             detail.append(f"presents {reveal.numbers[k]}")
-        draw.text((cx, name_y + 18), " · ".join(detail), fill=GOLD, font=_font(14),
+        draw.text((cx, name_y + 18), " · ".join(detail), fill=GOLD, font=font(14),
                   anchor="mm")
-    draw.text((12 + column, 32 + h / 2), "vs", fill=DIM, font=_font(16), anchor="mm")
+    draw.text((12 + column, 32 + h / 2), "vs", fill=DIM, font=font(16), anchor="mm")
     draw.text((text_x, 22), head, fill=GOLD if reveal.winner is not None else INK,
               font=head_font, anchor="lm")
     for k, (first, line) in enumerate(steps):
@@ -662,30 +603,23 @@ def _reveal_band(view: EclipseView, reveal: Reveal, names: Sequence[str]) -> Ima
 def _outcome_band(view: EclipseView, names: Sequence[str]) -> Image.Image:
     outcome = view.outcome
     assert outcome is not None
-    font = _font(18)
-    winners = [_name(names, seat) for seat in outcome.winners]
-    if outcome.is_draw:
-        head = "Game over: a draw"
-    elif len(winners) == 1:
-        head = f"Game over: {winners[0]} wins"
-    else:
-        head = "Game over: " + " and ".join(winners) + " win"
-    head += f" ({_text(outcome.reason)})" if outcome.reason else ""
-    lines = _wrap(head, font, WIDTH - 2 * PAD - 24)
+    result_font = font(18)
+    head = game_over(outcome, [seat_name(names, seat) for seat in outcome.winners])
+    lines = wrap(head, result_font, WIDTH - 2 * PAD - 24)
     if len(outcome.places) > 2:
         order = sorted(range(len(outcome.places)), key=lambda s: (outcome.places[s], s))
-        places = " · ".join(f"{outcome.places[s]}. {_name(names, s)}" for s in order)
-        lines += _wrap("Places: " + places, font, WIDTH - 2 * PAD - 24)
+        places = " · ".join(f"{outcome.places[s]}. {seat_name(names, s)}" for s in order)
+        lines += wrap("Places: " + places, result_font, WIDTH - 2 * PAD - 24)
     image, draw = _band(14 + 24 * len(lines), REVEAL_BAND)
     for k, line in enumerate(lines):
-        draw.text((12, 19 + 24 * k), line, fill=GOLD, font=font, anchor="lm")
+        draw.text((12, 19 + 24 * k), line, fill=GOLD, font=result_font, anchor="lm")
     return image
 
 
 def _header(view: EclipseView, names: Sequence[str]) -> Image.Image:
     image = Image.new("RGB", (WIDTH - 2 * PAD, 40), BG)
     draw = ImageDraw.Draw(image)
-    title_font = _font(22)
+    title_font = font(22)
     draw.text((0, 20), "ECLIPSE", fill=GOLD, font=title_font, anchor="lm")
     x = title_font.getlength("ECLIPSE") + 16
     if view.outcome is not None:
@@ -693,18 +627,18 @@ def _header(view: EclipseView, names: Sequence[str]) -> Image.Image:
     else:
         count = f"hand {min(view.hands_played + 1, view.hand_cap)} of {view.hand_cap}"
     info = f"{count} · deck: {view.deck_size} cards"
-    draw.text((x, 21), info, fill=INK, font=_font(16), anchor="lm")
-    x += _font(16).getlength(info) + 24
+    draw.text((x, 21), info, fill=INK, font=font(16), anchor="lm")
+    x += font(16).getlength(info) + 24
     status = []
     if view.outcome is None and view.waiting:
-        status.append("waiting for " + ", ".join(_name(names, s) for s in view.waiting))
+        status.append("waiting for " + ", ".join(seat_name(names, s) for s in view.waiting))
     if view.counter_left:
         status.append(f"counterattack: {view.counter_left} to move")
     if view.moving is not None:
-        status.append(f"placing {_text(view.moving.code)}")
+        status.append(f"placing {ascii_text(view.moving.code)}")
     if status:
-        text = _fit(" · ".join(status), _font(14), image.width - x)
-        draw.text((image.width, 21), text, fill=DIM, font=_font(14), anchor="rm")
+        text = fit(" · ".join(status), font(14), image.width - x)
+        draw.text((image.width, 21), text, fill=DIM, font=font(14), anchor="rm")
     return image
 
 
@@ -733,4 +667,4 @@ def render_table(view: EclipseView, names: Sequence[str]) -> bytes:
     for band in bands:
         image.paste(band, (PAD, y))
         y += band.height + BAND_GAP
-    return _png(image)
+    return png(image)

@@ -10,12 +10,11 @@ whose turn it is or how the game ended.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
-from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from bot.render.common import Font, clean, font, png, short
 from rules.cells import column_name, row_name
 from rules.flank.state import MARKS, FlankView
 from rules.flank.text import status_lines
@@ -26,7 +25,6 @@ MIN_CELL = 6
 MAX_SIDE = 1400
 """Longest side of the grid itself, in pixels (Discord shows larger pictures scaled down)."""
 MIN_WIDTH = 420
-MAX_NAME = 24
 
 FRAME = (24, 38, 30)
 TABLE = (33, 122, 62)
@@ -40,38 +38,6 @@ STOPPER_RIM = (120, 10, 14)
 LAST = (255, 196, 0)
 
 
-@lru_cache(maxsize=16)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
-
-
-_ASCII = str.maketrans({"–": "-", "—": "-", "×": "x"})
-
-
-@lru_cache(maxsize=4096)
-def _drawable(ch: str) -> bool:
-    """Whether the built-in font has a glyph for ``ch`` (else it draws an empty box)."""
-    return ch.isspace() or _glyph(ch) != _glyph("\ue000")
-
-
-@lru_cache(maxsize=4096)
-def _glyph(ch: str) -> bytes:
-    image = Image.new("L", (24, 24))
-    ImageDraw.Draw(image).text((2, 2), ch, font=_font(16), fill=255)
-    return image.tobytes()
-
-
-def _clean(text: str) -> str:
-    """``text`` with characters the built-in font lacks (emoji, say) replaced."""
-    text = text.translate(_ASCII)
-    return "".join(ch if ch.isascii() or _drawable(ch) else "?" for ch in text)
-
-
-def _short(name: str) -> str:
-    name = _clean(name)
-    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
-
-
 def _cell_size(columns: int, rows: int) -> int:
     return max(MIN_CELL, min(CELL, MAX_SIDE // max(columns, rows)))
 
@@ -81,13 +47,13 @@ def render_png(view: FlankView, names: Sequence[str]) -> bytes:
     x0, y0, x1, y1 = view.bounds
     columns, rows = x1 - x0 + 1, y1 - y0 + 1
     cell = _cell_size(columns, rows)
-    label_font = _font(max(9, cell * 3 // 10))
-    text_font = _font(16)
+    label_font = font(max(9, cell * 3 // 10))
+    text_font = font(16)
     line_h = 22
     edge = max(22, label_font.getbbox("-AA")[2] + 8)
-    names = [_short(names[seat]) if seat < len(names) else ("Black", "White")[seat]
+    names = [short(names[seat]) if seat < len(names) else ("Black", "White")[seat]
              for seat in (0, 1)]
-    footer = [_clean(line) for line in status_lines(view, names)[2:]]
+    footer = [clean(line) for line in status_lines(view, names)[2:]]
     header_h = 2 * line_h + 10
     footer_h = len(footer) * line_h + 10
     grid_w, grid_h = columns * cell, rows * cell
@@ -143,9 +109,7 @@ def render_png(view: FlankView, names: Sequence[str]) -> bytes:
     for line in footer:
         draw.text((width // 2, y + line_h // 2), line, fill=INK, font=text_font, anchor="mm")
         y += line_h
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+    return png(image, max_side=None)
 
 
 def _seat_line(view: FlankView, names: Sequence[str], seat: int) -> str:
@@ -155,7 +119,7 @@ def _seat_line(view: FlankView, names: Sequence[str], seat: int) -> str:
 
 
 def _header(draw: ImageDraw.ImageDraw, view: FlankView, texts: Sequence[str],
-            font: ImageFont.FreeTypeFont | ImageFont.ImageFont, line_h: int) -> None:
+            font: Font, line_h: int) -> None:
     for seat in (0, 1):
         y = 6 + seat * line_h
         mid = y + line_h // 2
@@ -168,8 +132,7 @@ def _header(draw: ImageDraw.ImageDraw, view: FlankView, texts: Sequence[str],
                   font=font, anchor="lm")
 
 
-def _labels(draw: ImageDraw.ImageDraw, view: FlankView,
-            font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+def _labels(draw: ImageDraw.ImageDraw, view: FlankView, font: Font,
             left: int, top: int, cell: int, edge: int) -> None:
     x0, y0, x1, y1 = view.bounds
     right = left + (x1 - x0 + 1) * cell

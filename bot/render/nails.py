@@ -34,26 +34,32 @@ from typing import cast
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.eclipse import _fit, _png, _rotated, _text, _wrap
-from bot.render.flank import _font, _short
+from bot.render.common import (
+    MAX_SIDE,
+    SS,
+    Colour,
+    Font,
+    Point,
+    fit,
+    font,
+    game_over,
+    png,
+    rotated,
+    seat_name,
+    short,
+    supersampled,
+    wrap,
+)
 from rules.cells import column_name, row_name
 from rules.nails.stack import OFFSETS, ROTATIONS, BuildStack, Cell, Placement
 from rules.nails.state import NailsView
 from rules.nails.tiles import MECHANICS, Shape, Tile, Zone
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-Colour = tuple[int, int, int]
-Point = tuple[float, float]
-
 CELL = 56
 """Side of a zone cell on the stack, shrunk on big stacks to keep the picture within
 :data:`MAX_SIDE`."""
 MIN_CELL = 8
-MAX_SIDE = 1400
-"""Longest side of any picture, in pixels."""
 MIN_WIDTH = 480
-SS = 4
-"""Supersampling factor for shapes: drawn this much bigger, then scaled down."""
 ZONE = 56
 """A square tile's zone side at scale 1 in :func:`render_tile` (the tile is 2×2 zones)."""
 OCT_ZONE = 40
@@ -175,16 +181,6 @@ def _words(mechanic: str, nail_word: str = "nail") -> str:
     return WORDS.get(mechanic) or MECHANICS.get(mechanic, mechanic)
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    """A seat's display name, cleaned for the font and cut short.
-
-    >>> _name(["Ada ♀", " "], 0), _name(["Ada"], 1), _name(["x" * 40], 0)[-3:]
-    ('Ada female', 'Player 2', 'xx…')
-    """
-    return _short(_text(names[seat])) if seat < len(names) and names[seat].strip() \
-        else f"Player {seat + 1}"
-
-
 def _footprint(placement: Placement, shape: str) -> set[Cell]:
     """The cells a placement covers, with an octagon's centre.
 
@@ -210,7 +206,7 @@ def _draw_shape(draw: ImageDraw.ImageDraw, name: str, size: int, colour: Colour)
     dark = _mix(colour, (0, 0, 0), 0.55)
 
     def at(points: Sequence[Point], angle: float = 0.0) -> list[Point]:
-        return _rotated(points, angle, c, c, r)
+        return rotated(points, angle, c, c, r)
 
     def disc(x: float, y: float, radius: float, fill: Colour, outline: Colour | None = None
              ) -> None:
@@ -299,9 +295,7 @@ def _draw_shape(draw: ImageDraw.ImageDraw, name: str, size: int, colour: Colour)
 @lru_cache(maxsize=256)
 def _icon(name: str, size: int, colour: Colour = (128, 128, 128)) -> Image.Image:
     """Symbol ``name`` as a smooth RGBA picture ``size`` pixels square (do not modify it)."""
-    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
-    _draw_shape(ImageDraw.Draw(big), name, size * SS, colour)
-    return big.resize((size, size), Image.Resampling.LANCZOS)
+    return supersampled(size, lambda draw, big: _draw_shape(draw, name, big, colour))
 
 
 @lru_cache(maxsize=128)
@@ -311,13 +305,13 @@ def _badge(mechanic: str, size: int) -> Image.Image:
         return _icon(mechanic, size)
     text, ink = _badge_text(mechanic)
     big = size * SS
-    font = _font(max(6, round(big * 0.64)))
-    width = round(max(big, font.getlength(text) + big * 0.55))
+    letters = font(max(6, round(big * 0.64)))
+    width = round(max(big, letters.getlength(text) + big * 0.55))
     image = Image.new("RGBA", (width, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, width - 1, big - 1), radius=big // 2, fill=BADGE,
                            outline=BADGE_RIM, width=max(1, big // 14))
-    draw.text((width / 2, big / 2), text, fill=ink, font=font, anchor="mm")
+    draw.text((width / 2, big / 2), text, fill=ink, font=letters, anchor="mm")
     return image.resize((max(size, round(width / SS)), size), Image.Resampling.LANCZOS)
 
 
@@ -369,20 +363,20 @@ def _centre_image(centre: str, size: int, tone: Colour) -> Image.Image:
 def _number(draw: ImageDraw.ImageDraw, x: float, y: float, number: int, size: int,
             tone: Colour) -> None:
     """A tile's number in its tone at (x, y), top-left aligned, with a light edge."""
-    font = _font(max(7, round(size * 0.27)))
-    draw.text((x + max(1, size // 18), y), str(number), fill=tone, font=font, anchor="la",
+    digits = font(max(7, round(size * 0.27)))
+    draw.text((x + max(1, size // 18), y), str(number), fill=tone, font=digits, anchor="la",
               stroke_width=1 if size >= 24 else 0, stroke_fill=CARD)
 
 
 def _plate(image: Image.Image, x: float, y: float, number: int, height: int,
            tone: Colour) -> None:
     """A tile's number on a small pill in its tone (for single tiles)."""
-    font = _font(max(7, round(height * 0.72)))
-    width = max(height, round(font.getlength(str(number)) + height * 0.6))
+    digits = font(max(7, round(height * 0.72)))
+    width = max(height, round(digits.getlength(str(number)) + height * 0.6))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((x, y, x + width, y + height), radius=height // 2, fill=tone,
                            outline=CARD, width=max(1, height // 12))
-    draw.text((x + width / 2, y + height / 2 + 1), str(number), fill=CARD, font=font,
+    draw.text((x + width / 2, y + height / 2 + 1), str(number), fill=CARD, font=digits,
               anchor="mm")
 
 
@@ -393,12 +387,12 @@ def _legend_rows(mechanics: Iterable[str], nail_word: str, width: float
                  ) -> list[list[tuple[str, str, float]]]:
     """Badges with their words laid out in rows at most ``width`` wide: each row is a
     list of (mechanic, words, x)."""
-    font = _font(13)
+    words_font = font(13)
     rows: list[list[tuple[str, str, float]]] = [[]]
     x = 0.0
     for mechanic in mechanics:
         words = _words(mechanic, nail_word)
-        item = _badge(mechanic, 16).width + 4 + font.getlength(words)
+        item = _badge(mechanic, 16).width + 4 + words_font.getlength(words)
         if x and x + item > width:
             rows.append([])
             x = 0.0
@@ -415,7 +409,7 @@ def _draw_legend(image: Image.Image, rows: list[list[tuple[str, str, float]]], l
         for mechanic, words, x in row:
             badge = _badge(mechanic, 16)
             image.paste(badge, (round(left + x), round(mid - 8)), badge)
-            draw.text((left + x + badge.width + 4, mid), words, fill=ink, font=_font(13),
+            draw.text((left + x + badge.width + 4, mid), words, fill=ink, font=font(13),
                       anchor="lm")
 
 
@@ -446,16 +440,16 @@ def render_tile(tile: Tile, *, rotation: int = 0, scale: float = 1.0) -> Image.I
     rim = max(2, round(zone * 0.08))
     cells = 3 if space else 2
     side = cells * zone + 2 * rim
-    big = side * SS
-    body = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(body)
-    if space:
-        u, outer = zone * SS, big - 1
-        draw.polygon([(u, 0), (outer - u, 0), (outer, u), (outer, outer - u), (outer - u, outer),
-                      (u, outer), (0, outer - u), (0, u)], fill=tone)
-    else:
-        draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=rim * SS * 2, fill=tone)
-    image = body.resize((side, side), Image.Resampling.LANCZOS)
+
+    def body(draw: ImageDraw.ImageDraw, big: int) -> None:
+        if space:
+            u, outer = zone * SS, big - 1
+            draw.polygon([(u, 0), (outer - u, 0), (outer, u), (outer, outer - u),
+                          (outer - u, outer), (u, outer), (0, outer - u), (0, u)], fill=tone)
+        else:
+            draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=rim * SS * 2, fill=tone)
+
+    image = supersampled(side, body)
     origin = (1, 1) if space else (0, 0)   # a centre's offset inside the zone grid
     for (dx, dy), shown_zone in zip(OFFSETS["octagon" if space else "square"], shown,
                                     strict=True):
@@ -473,12 +467,12 @@ def render_hand(tiles: Sequence[Tile]) -> bytes:
     and the words for each mechanic badge shown. An empty hand is a small picture
     saying so."""
     frame = TABLE["octagon" if tiles and tiles[0].centre else "square"][0]
-    title_font, caption_font, legend_font = _font(16), _font(15), _font(13)
+    title_font, caption_font, legend_font = font(16), font(15), font(13)
     if not tiles:
         image = Image.new("RGB", (320, 64), frame)
         ImageDraw.Draw(image).text((160, 32), "Your hand is empty.", fill=DIM,
                                    font=title_font, anchor="mm")
-        return _png(image)
+        return png(image)
     pictures = [render_tile(tile) for tile in tiles]
     w = max(p.width for p in pictures)
     h = max(p.height for p in pictures)
@@ -490,7 +484,7 @@ def render_hand(tiles: Sequence[Tile]) -> bytes:
     where = "from the top" if space else "from the top-left"
     anchor = "its centre" if space else "its top-left cell"
     example = "17@C3" if space else "17@C4"
-    lines = _wrap(f"zones clockwise {where}; turn with /90 /180 /270; the cell you name "
+    lines = wrap(f"zones clockwise {where}; turn with /90 /180 /270; the cell you name "
                   f"({example}) is {anchor}", legend_font, width - 2 * PAD)
     legend = _legend_rows(_ordered(m for t in tiles for m in t.mechanics),
                           "ship" if space else "nail", width - 2 * PAD)
@@ -513,7 +507,7 @@ def render_hand(tiles: Sequence[Tile]) -> bytes:
         draw.text((PAD, y + 9), line, fill=DIM, font=legend_font, anchor="lm")
         y += 18
     _draw_legend(image, legend, PAD, y + 6, DIM)
-    return _png(image)
+    return png(image)
 
 
 # --- the build stack -----------------------------------------------------------------------
@@ -563,15 +557,7 @@ def _result(view: NailsView, names: Sequence[str]) -> list[str]:
     outcome = view.outcome
     if outcome is None:
         return []
-    winners = [names[seat] for seat in outcome.winners]
-    if outcome.is_draw:
-        head = "Game over: a draw"
-    elif len(winners) == 1:
-        head = f"Game over: {winners[0]} wins"
-    else:
-        head = "Game over: " + " and ".join(winners) + " win"
-    head += f" ({_text(outcome.reason)})" if outcome.reason else ""
-    lines = [head]
+    lines = [game_over(outcome, [names[seat] for seat in outcome.winners])]
     if outcome.scores is not None:
         lines.append("Count: " + " · ".join(f"{names[s]} {outcome.scores[s]}"
                                             for s in range(len(outcome.scores))))
@@ -652,8 +638,8 @@ def render_stack(view: NailsView, names: Sequence[str]) -> bytes:
     x0, y0, x1, y1 = bounds
     columns, rows = x1 - x0 + 1, y1 - y0 + 1
 
-    seat_names = [_name(names, seat) for seat in range(view.seats)]
-    text_font = _font(15)
+    seat_names = [short(seat_name(names, seat, "Player")) for seat in range(view.seats)]
+    text_font = font(15)
     header = [_seat_text(view, seat_names, seat) for seat in range(view.seats)]
     status = _status(view, seat_names)
     result = _result(view, seat_names)
@@ -663,14 +649,14 @@ def render_stack(view: NailsView, names: Sequence[str]) -> bytes:
 
     def footer_height(width: int) -> tuple[list[str], list[list[tuple[str, str, float]]],
                                             int]:
-        lines = [line for text in result for line in _wrap(text, _font(16), width - 2 * PAD)]
+        lines = [line for text in result for line in wrap(text, font(16), width - 2 * PAD)]
         legend = _legend_rows(badges, view.nail_word, width - 2 * PAD)
         height = len(lines) * LINE_H + len(legend) * LEGEND_H + (PAD if lines or legend
                                                                   else 0) + 6
         return lines, legend, height
 
     for cell in range(CELL, MIN_CELL - 1, -1):
-        label_font = _font(max(9, min(15, cell * 3 // 10)))
+        label_font = font(max(9, min(15, cell * 3 // 10)))
         row_w = max(label_font.getlength(row_name(y)) for y in (y0, y1))
         edge = max(20, int(row_w) + 10, int(label_font.getlength("M")) + 14)
         width = max(MIN_WIDTH, columns * cell + 2 * edge, min(MAX_SIDE, int(wanted)))
@@ -691,11 +677,11 @@ def render_stack(view: NailsView, names: Sequence[str]) -> bytes:
         colour = view.colours[seat]
         draw.rounded_rectangle((PAD + 16, mid - 7, PAD + 30, mid + 7), radius=3,
                                fill=_nail(colour), outline=_mix(_nail(colour), (0, 0, 0), 0.5))
-        draw.text((PAD + 38, mid), _fit(text, text_font, width - PAD - 38 - PAD), font=text_font,
+        draw.text((PAD + 38, mid), fit(text, text_font, width - PAD - 38 - PAD), font=text_font,
                   fill=INK if seat == view.turn or view.outcome else DIM, anchor="lm")
     for k, text in enumerate(status):
         mid = PAD + (len(header) + k) * LINE_H + LINE_H // 2
-        draw.text((PAD, mid), _fit(text, text_font, width - 2 * PAD), font=text_font,
+        draw.text((PAD, mid), fit(text, text_font, width - 2 * PAD), font=text_font,
                   fill=INK if k == 0 else DIM, anchor="lm")
 
     # The table, its grid and, for octagons, the points where centres may go.
@@ -750,7 +736,7 @@ def render_stack(view: NailsView, names: Sequence[str]) -> bytes:
     # The footer: the result, then what the badges on show mean.
     y = top + grid_h + edge
     for line in lines:
-        draw.text((width // 2, y + LINE_H // 2), line, fill=RESULT, font=_font(16), anchor="mm")
+        draw.text((width // 2, y + LINE_H // 2), line, fill=RESULT, font=font(16), anchor="mm")
         y += LINE_H
     _draw_legend(image, legend, PAD, y + 4, DIM)
-    return _png(image)
+    return png(image)
