@@ -28,6 +28,7 @@ from bot.errors import (
     WrongPhase,
 )
 from bot.live import LiveMatch, Player, PrivateView
+from bot.ratings import RATER, is_rated
 from bot.transport import NullTransport, Transport
 from rules.core import RESIGN, Event, GameInfo, Outcome, get_game, replay
 from rules.errors import BadOptions, NotYourTurn
@@ -350,8 +351,9 @@ class MatchService:
         result = None if outcome is None else (outcome.reason, self._seat_results(
             seats or match.seats, outcome))
         warned = match.row.warned and state.step == before
+        rater = RATER if result is not None and is_rated(match.row.guild_id, result[1]) else None
         await self.store.matches.record(match.id, rows, deadline_at=deadline, warned=warned,
-                                        seats=seats, result=result)
+                                        seats=seats, result=result, rater=rater)
         match.state = state
         match.next_seq += len(rows)
         if seats is not None:

@@ -15,6 +15,7 @@ from storage.models import (
     SeatRow,
 )
 from storage.settings import ClosedDmRepository, SettingsRepository
+from storage.stats import StatsRepository
 
 __all__ = [
     "ChannelBusy", "ChoiceRow", "Database", "DuplicateInteraction", "GuildSettings",
@@ -30,6 +31,7 @@ class Store:
         self.matches = MatchRepository(db)
         self.settings = SettingsRepository(db)
         self.closed_dms = ClosedDmRepository(db)
+        self.stats = StatsRepository(db)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:

@@ -11,7 +11,7 @@ import aiosqlite
 
 from storage.db import Database
 from storage.errors import ChannelBusy, DuplicateInteraction
-from storage.models import ChoiceRow, MatchRow, MatchStatus, SeatResult, SeatRow
+from storage.models import ChoiceRow, MatchRow, MatchStatus, Rater, SeatResult, SeatRow
 
 
 def _now() -> str:
@@ -152,11 +152,13 @@ class MatchRepository:
     async def record(self, match_id: int, choices: Sequence[ChoiceRow], *,
                      deadline_at: float | None, warned: bool = False,
                      seats: Sequence[SeatRow] | None = None,
-                     result: tuple[str, Sequence[SeatResult]] | None = None) -> None:
+                     result: tuple[str, Sequence[SeatResult]] | None = None,
+                     rater: Rater | None = None) -> None:
         """Commit one move of the match in one transaction: the choices it appended,
         the next deadline, changed seats (strikes, forfeits) and, when the game
-        ended, its result. Raises :class:`DuplicateInteraction` (and writes
-        nothing) if an interaction's choice is already logged."""
+        ended, its result — and, given a ``rater``, the players' new ratings.
+        Raises :class:`DuplicateInteraction` (and writes nothing) if an
+        interaction's choice is already logged; any failure writes nothing."""
         try:
             async with self._db.transaction() as conn:
                 await self._insert_choices(conn, match_id, choices)
@@ -169,6 +171,8 @@ class MatchRepository:
                     )
                 else:
                     await self._finish(conn, match_id, *result)
+                    if rater is not None:
+                        await self._rate(conn, match_id, result[1], rater)
         except sqlite3.IntegrityError as exc:
             if "interaction_id" in str(exc):
                 raise DuplicateInteraction(str(exc)) from None
@@ -202,6 +206,41 @@ class MatchRepository:
             " VALUES (?, ?, ?, ?, ?, ?)",
             [(match_id, s.seat, s.user_id, int(s.is_bot), s.place, s.score) for s in seats],
         )
+
+    @staticmethod
+    async def _rate(conn: aiosqlite.Connection, match_id: int, seats: Sequence[SeatResult],
+                    rater: Rater) -> None:
+        """Update every player's rating for this match's game and server."""
+        cursor = await conn.execute("SELECT guild_id, game FROM matches WHERE id = ?",
+                                    (match_id,))
+        match = await cursor.fetchone()
+        guild_id, game = match["guild_id"], match["game"]
+        players = [s for s in seats if s.user_id is not None]
+        ids = [s.user_id for s in players]
+        cursor = await conn.execute(
+            f"SELECT user_id, mu, sigma, ordinal, games FROM ratings WHERE guild_id = ?"
+            f" AND game = ? AND user_id IN ({', '.join('?' * len(ids))})",
+            (guild_id, game, *ids))
+        known = {row["user_id"]: row for row in await cursor.fetchall()}
+        prior = [(known[u]["mu"], known[u]["sigma"]) if u in known else None for u in ids]
+        after = rater.rate(prior, [s.place for s in players])
+        stamp = _now()
+        for user_id, before, (mu, sigma) in zip(ids, prior, after, strict=True):
+            mu0, sigma0 = before or rater.initial()
+            new_ordinal = rater.ordinal(mu, sigma)
+            await conn.execute(
+                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
+                " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+                " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
+                " updated_at = excluded.updated_at",
+                (guild_id, game, user_id, mu, sigma, new_ordinal, stamp))
+            await conn.execute(
+                "INSERT INTO rating_changes (match_id, user_id, guild_id, game, mu_before,"
+                " sigma_before, mu_after, sigma_after, ordinal_before, ordinal_after)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (match_id, user_id, guild_id, game, mu0, sigma0, mu, sigma,
+                 rater.ordinal(mu0, sigma0), new_ordinal))
 
     async def choices(self, match_id: int) -> list[ChoiceRow]:
         """The match's choice log in order."""

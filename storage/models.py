@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 MatchStatus = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
 SeatState = Literal["playing", "kicked", "forfeited"]
@@ -80,3 +81,85 @@ class GuildSettings:
     organiser_role_id: int | None = None
     locale: str = "en"
     ante: bool = False
+
+
+class Rater(Protocol):
+    """Rating arithmetic, supplied by the caller (storage only stores ratings)."""
+
+    def initial(self) -> tuple[float, float]:
+        """A new player's ``(mu, sigma)``."""
+        ...
+
+    def rate(self, prior: Sequence[tuple[float, float] | None],
+             places: Sequence[int]) -> list[tuple[float, float]]:
+        """New ``(mu, sigma)`` per player (``None``: unrated so far)."""
+        ...
+
+    def ordinal(self, mu: float, sigma: float) -> float:
+        """The conservative figure leaderboards sort by."""
+        ...
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating in one game on one server."""
+
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One finished match from one player's side."""
+
+    match_id: int
+    game: str
+    finished_at: str
+    seat: int
+    place: int
+    seats: int
+    firsts: int
+    """How many seats shared first place."""
+    rated: bool
+    vs_computer: bool
+    opponents: tuple[tuple[int | None, str, int], ...]
+    """``(user id, name, place)`` of everyone else at the table."""
+    change: float | None
+    """The change of the player's ordinal, for rated matches."""
+    ordinal_after: float | None
+
+    @property
+    def drawn(self) -> bool:
+        """Every seat shared first place."""
+        return self.firsts == self.seats
+
+    @property
+    def won(self) -> bool:
+        """First place, not shared by everyone."""
+        return self.place == 1 and not self.drawn
+
+    @property
+    def lost(self) -> bool:
+        """Not first."""
+        return self.place > 1
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """A finished (or closed) match for ``/match``."""
+
+    id: int
+    game: str
+    guild_id: int | None
+    status: str
+    created_at: str
+    started_at: str | None
+    finished_at: str | None
+    reason: str | None
+    seats: tuple[tuple[int, int | None, str, bool, int | None, int | None], ...]
+    """``(seat, user id, name, computer, place, score)``."""
+    choices: tuple[ChoiceRow, ...]
