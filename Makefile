@@ -18,6 +18,9 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q rules storage bot commands tests
 
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 

@@ -16,13 +16,15 @@ from bot.discord_transport import DiscordTransport
 from bot.presenters import Presenters
 from bot.replies import reply_error
 from bot.service import MatchService, Timing
+from bot.stats import StatsService
+from bot.stats_views import STATS_ITEMS
 from bot.views import DYNAMIC_ITEMS
 from storage import Store
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("commands.lobby", "commands.rules", "commands.flank", "commands.nails",
-              "commands.choose")
+              "commands.choose", "commands.stats")
 
 
 class CroupierTree(app_commands.CommandTree):
@@ -59,7 +61,8 @@ class CroupierBot(commands.Bot):
             self.store, DiscordTransport(self), clock=self.clock,
             timing=Timing(turn_seconds=self.settings.turn_seconds,
                           warn_seconds=self.settings.warn_seconds))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.stats = StatsService(self.store)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STATS_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await self.service.restore()

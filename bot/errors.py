@@ -19,6 +19,14 @@ class NoMatchHere(CroupierError):
         super().__init__(f"There is no {what} in this channel. Start one with /play.")
 
 
+class UnknownMatch(CroupierError):
+    """No such match on this server (``/match``)."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(f"There is no match #{match_id} on this server. /history lists "
+                         "recent ones.")
+
+
 class ChannelBusy(CroupierError):
     """The channel already has a live match."""
 

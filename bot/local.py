@@ -11,6 +11,7 @@ from typing import Any
 from bot.errors import CroupierError
 from bot.live import LiveMatch, Player, PrivateView
 from bot.service import MatchService, Timing
+from bot.stats import StatsService
 from rules.core import Event, games
 from rules.errors import RulesError
 from storage import Store
@@ -25,7 +26,7 @@ MOVE_HINTS = {
     "eclipse": "Type your choice (a card like S13f, a number, new, keep, 2:new …)",
     "nails": "Type a placement (tile@cell/turn, like 17@C4/90) or a word (yes, no, cannot, …)",
 }
-COMMANDS = ("or: legal (your options, explained) · board · rules · resign · quit "
+COMMANDS = ("or: legal (your options, explained) · board · rules · stats · resign · quit "
             "(your game is saved; `make run` continues it).")
 
 
@@ -199,6 +200,8 @@ async def _play(service: MatchService, match: LiveMatch, player: Player,
             write(text_view(match, seat.seat))
         elif command == "rules":
             write(match.info.rules_text)
+        elif command == "stats":
+            write(await stats_text(service.store, player.user_id))
         elif command == "resign":
             await service.forfeit(player, LOCAL_CHANNEL)
         else:
@@ -208,6 +211,21 @@ async def _play(service: MatchService, match: LiveMatch, player: Player,
                 write(f"⚠ {error}")
     await service.settle()
     _write_result(match, write)
+    write(await stats_text(service.store, player.user_id))
+
+
+async def stats_text(store: Store, user_id: int) -> str:
+    """The person's record at the local table, game by game."""
+    reports = await StatsService(store).reports(None, user_id)
+    if not reports:
+        return "No finished games at this table yet."
+    lines = ["Your record at this table (games against the computer are not rated):"]
+    for report in reports:
+        r = report.record
+        lines.append(f"  {r.game}: {r.played} played · {r.won} won · {r.lost} lost · "
+                     f"{r.drawn} drawn · {r.win_rate:.0%} · streak {r.streak} "
+                     f"(best {r.best_streak})")
+    return "\n".join(lines)
 
 
 def _write_result(match: LiveMatch, write: Write) -> None:

@@ -43,7 +43,7 @@ async def test_a_whole_local_game_against_the_computer(tmp_path):
     assert match is not None and match.finished
     text = "\n".join(out)
     assert "DISCORD_TOKEN" in text  # says how to connect to Discord instead
-    assert "Game over:" in out[-1]
+    assert "Game over:" in out[-2] and "Your record at this table" in out[-1]
     store = await Store.open(db)
     try:
         row = await store.matches.get(match.id)
@@ -156,3 +156,4 @@ async def test_hammer_and_nails_in_the_terminal(tmp_path):
     text = "\n".join(out)
     assert "Your hand:" in text and "Game over:" in text and "Key:" in text
     assert "tile@cell/turn" in text
+    assert "nails: 1 played" in text and "not rated" in text

@@ -1,0 +1,97 @@
+"""/stats /leaderboard /history /match /resetleaderboard: the figures of finished matches."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import NotAllowed, UnknownMatch
+from bot.presenters.stats import history_parts, leaderboard_parts, match_parts, stats_parts
+from bot.replies import for_send, send
+from bot.stats_views import ResetButton, leaderboard_buttons
+from bot.views import player_of
+from commands.lobby import game_names
+from rules.core import get_game
+
+if TYPE_CHECKING:
+    from bot.client import CroupierBot
+
+
+class StatsCog(commands.Cog):
+    """Records, ratings, history and leaderboards."""
+
+    def __init__(self, bot: CroupierBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="stats", description="Someone's record and rating here.")
+    @app_commands.describe(user="Whose figures (default: yours)", game="Just this game",
+                           against="Also show head-to-head against this player")
+    @app_commands.autocomplete(game=game_names)
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None,
+                    game: str | None = None, against: discord.User | None = None) -> None:
+        who = user or interaction.user
+        guild = interaction.guild_id
+        reports = await self.bot.stats.reports(guild, who.id, game)
+        versus = None
+        if against is not None:
+            versus = (against.display_name,
+                      await self.bot.stats.head_to_head(guild, who.id, against.id, game))
+        parts = stats_parts(who.display_name, reports, versus=versus)
+        await send(interaction, ephemeral=False, **for_send(parts))
+
+    @app_commands.command(name="leaderboard", description="A game's leaderboard here.")
+    @app_commands.describe(game="Which game", page="Which page (10 players a page)")
+    @app_commands.autocomplete(game=game_names)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str,
+                          page: app_commands.Range[int, 1, 10000] = 1) -> None:
+        board = await self.bot.stats.leaderboard(interaction.guild_id or 0, game, page)
+        parts = leaderboard_parts(board, leaderboard_buttons(board.game, board.page, board.pages))
+        await send(interaction, ephemeral=False, **for_send(parts))
+
+    @app_commands.command(name="history", description="Someone's latest matches here.")
+    @app_commands.describe(user="Whose matches (default: yours)", game="Just this game")
+    @app_commands.autocomplete(game=game_names)
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
+                      game: str | None = None) -> None:
+        who = user or interaction.user
+        results = await self.bot.stats.history(interaction.guild_id, who.id, game)
+        await send(interaction, ephemeral=False,
+                   **for_send(history_parts(who.display_name, results)))
+
+    @app_commands.command(name="match", description="One match: players, result, moves.")
+    @app_commands.describe(id="The match number (see /history or a table's footer)")
+    @app_commands.guild_only()
+    async def match(self, interaction: discord.Interaction,
+                    id: app_commands.Range[int, 1, 10**12]) -> None:
+        summary = await self.bot.stats.match(id)
+        if summary is None or summary.guild_id != interaction.guild_id:
+            raise UnknownMatch(id)
+        await send(interaction, ephemeral=False, **for_send(match_parts(summary)))
+
+    @app_commands.command(name="resetleaderboard",
+                          description="Moderators: clear a game's leaderboard on this server.")
+    @app_commands.describe(game="Which game's leaderboard")
+    @app_commands.autocomplete(game=game_names)
+    @app_commands.guild_only()
+    async def reset(self, interaction: discord.Interaction, game: str) -> None:
+        player = player_of(interaction)
+        if not player.is_moderator:
+            raise NotAllowed("Only a moderator can reset a leaderboard.")
+        name = get_game(game).name
+        view = discord.ui.View(timeout=None)
+        view.add_item(ResetButton(name, player.user_id, "yes"))
+        view.add_item(ResetButton(name, player.user_id, "no"))
+        await send(interaction, f"Reset the **{get_game(game).title}** leaderboard here? "
+                                "Every rating in it is cleared and earlier matches stop "
+                                "counting. This cannot be undone.", view=view)
+
+
+async def setup(bot: CroupierBot) -> None:
+    """discord.py extension entry point."""
+    await bot.add_cog(StatsCog(bot))

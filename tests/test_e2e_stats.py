@@ -1,0 +1,61 @@
+"""End to end: after real matches in a channel, /stats, /leaderboard, /history and
+/match show them, and a moderator resets a leaderboard in two steps."""
+
+from __future__ import annotations
+
+from tests.e2e import make_bot, table_message
+
+
+async def play_and_finish(fake_discord, bot, channel, host, guest, loser) -> int:
+    await fake_discord.slash(host, channel, "play", game="flank", board=4)
+    await fake_discord.slash(guest, channel, "join")
+    await fake_discord.slash(host, channel, "start")
+    await bot.service.settle()
+    match_id = bot.service.match_in(channel.id).id
+    await fake_discord.slash(loser, channel, "forfeit")
+    await bot.service.settle()
+    return match_id
+
+
+async def test_figures_after_matches(fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("games")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    mod = fake_discord.add_user("Mod", admin=True)
+    bot = make_bot(tmp_path / "figures.sqlite3")
+    async with fake_discord.running(bot):
+        nothing = await fake_discord.slash(bo, channel, "stats")
+        assert "has not finished a match here yet" in nothing.content
+
+        first = await play_and_finish(fake_discord, bot, channel, ada, bo, loser=bo)
+        await play_and_finish(fake_discord, bot, channel, ada, bo, loser=bo)
+        assert "Result" in table_message(channel).text
+
+        stats = await fake_discord.slash(ada, channel, "stats", game="flank", against=bo)
+        text = stats.message.text
+        assert "**2** played · 2 W" in text and "rank **1** of 2" in text
+        assert "ahead 2" in text and "the computer" in text
+        bo_stats = await fake_discord.slash(ada, channel, "stats", user=bo)
+        assert "0 W · 2 L" in bo_stats.message.text and "rank **2** of 2" in bo_stats.message.text
+
+        board = await fake_discord.slash(bo, channel, "leaderboard", game="flank")
+        lines = board.message.text
+        assert lines.index("Ada") < lines.index("Bo") and "2 rated players" in lines
+
+        history = await fake_discord.slash(bo, channel, "history")
+        assert f"#{first}" in history.message.text and "Flank" in history.message.text
+        assert "vs Ada" in history.message.text
+
+        summary = await fake_discord.slash(bo, channel, "match", id=first)
+        assert "Ada" in summary.message.text and "forfeit" in summary.message.text
+        unknown = await fake_discord.slash(bo, channel, "match", id=999)
+        assert unknown.ephemeral and "no match #999" in unknown.content
+
+        refused = await fake_discord.slash(bo, channel, "resetleaderboard", game="flank")
+        assert refused.ephemeral and "moderator" in refused.content
+        asked = await fake_discord.slash(mod, channel, "resetleaderboard", game="flank")
+        assert asked.ephemeral and "cannot be undone" in asked.content
+        done = await fake_discord.click(mod, asked.message, label="Reset it")
+        assert "reset" in done.message.text
+        empty = await fake_discord.slash(bo, channel, "leaderboard", game="flank")
+        assert "Nobody is rated" in empty.message.text
