@@ -189,3 +189,22 @@ async def test_a_moderator_resets_a_leaderboard(store):
     assert await service.reset(Player(9, "Mod", is_moderator=True), GUILD, "flank") == 2
     assert (await service.leaderboard(GUILD, "flank")).total == 0
     assert await service.reports(GUILD, 1, "flank") == []
+
+
+def test_the_stats_reply_draws_a_chart_after_five_rated_matches_and_pages_buttons():
+    from bot.presenters.stats import leaderboard_parts, stats_parts
+    from bot.stats import GameReport, LeaderboardPage, Record
+    from bot.stats_views import leaderboard_buttons
+
+    record = Record("flank", 6, 4, 2, 0, 1, 3, "2026-11-21", rated=6)
+    few = GameReport(record, None, None, 0, (1.0, 2.0, 3.0, 4.0))
+    many = GameReport(record, None, None, 0, (1.0, 2.0, 3.0, 4.0, 3.5))
+    assert stats_parts("Ada", [few])["attachments"] == []
+    [chart] = stats_parts("Ada", [many])["attachments"]
+    assert chart.fp.read().startswith(b"\x89PNG")
+    buttons = leaderboard_buttons("flank", 1, 3)
+    assert [b.item.custom_id for b in buttons] == ["cr:lb:flank:2"]
+    middle = leaderboard_buttons("flank", 2, 3)
+    assert [b.item.label for b in middle] == ["◀ Back", "More ▶"]
+    page = LeaderboardPage("flank", (), 1, 1, 0)
+    assert leaderboard_parts(page)["view"] is None
