@@ -1,0 +1,106 @@
+"""What every benchmark reports: figures with their targets, a table, and
+``bench/results.json``.
+
+A benchmark module has ``run() -> list[Figure]``. :mod:`bench.__main__` runs
+them all, prints one table with each target beside its figure, and writes the
+figures to ``bench/results.json``. Figures without a target are context (the
+raw SQLite ceiling, say); a missed target makes ``make bench`` exit 1.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import statistics
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results.json"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured figure.
+
+    >>> Figure("rules", "Flank perft d6", 250_000.0, "moves/s", ">=", 200_000).met
+    True
+    >>> Figure("service", "p99", 30.0, "ms", "<=", 25).met
+    False
+    """
+
+    group: str
+    name: str
+    value: float
+    unit: str
+    compare: str | None = None
+    """``>=`` or ``<=`` when the figure has a target."""
+    target: float | None = None
+    note: str = ""
+
+    @property
+    def met(self) -> bool | None:
+        """Whether the target is met (``None`` without a target)."""
+        if self.compare is None or self.target is None:
+            return None
+        return self.value >= self.target if self.compare == ">=" else self.value <= self.target
+
+    @property
+    def shown(self) -> str:
+        """The value, rounded for reading."""
+        value = self.value
+        if abs(value) >= 1000:
+            return f"{value:,.0f}"
+        if abs(value) >= 10:
+            return f"{value:.1f}"
+        return f"{value:.3g}"
+
+
+def median_of(runs: Sequence[float]) -> float:
+    """The median of several runs (benchmarks report medians)."""
+    return statistics.median(runs)
+
+
+def percentile(samples: Sequence[float], p: float) -> float:
+    """The ``p``-th percentile (0–100) by the nearest-rank method.
+
+    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 95)
+    10
+    """
+    ordered = sorted(samples)
+    if not ordered:
+        return float("nan")
+    rank = max(1, -(-len(ordered) * p // 100))
+    return ordered[int(rank) - 1]
+
+
+def table(figures: Sequence[Figure]) -> str:
+    """The figures as a plain-text table, target beside each."""
+    rows = [("group", "figure", "value", "unit", "target", "")]
+    for f in figures:
+        target = "" if f.met is None else f"{f.compare} {f.target:,g}"
+        verdict = {True: "ok", False: "MISSED", None: ""}[f.met]
+        rows.append((f.group, f.name, f.shown, f.unit, target, verdict))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for n, row in enumerate(rows):
+        lines.append("  ".join(cell.rjust(widths[i]) if i == 2 else cell.ljust(widths[i])
+                               for i, cell in enumerate(row)).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def write_results(figures: Sequence[Figure], path: Path = RESULTS) -> None:
+    """Save the figures, with the machine they were measured on."""
+    machine = {"python": platform.python_version(), "machine": platform.machine(),
+               "processor": platform.processor() or platform.machine(),
+               "system": platform.platform()}
+    try:
+        import os
+
+        machine["cpus"] = str(os.cpu_count())
+    except Exception:  # pragma: no cover - informational only
+        pass
+    payload = {"machine": machine, "figures": [asdict(f) | {"met": f.met} for f in figures]}
+    path.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
