@@ -37,6 +37,24 @@ async def send(interaction: discord.Interaction, content: str | None = None, *,
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+    release(kwargs.get("view"))
+
+
+def release(view: discord.ui.View | None) -> None:
+    """Stop listening on a sent view if every interactive item on it is a ``DynamicItem``.
+
+    Such items are answered from their custom ids alone (discord.py registers their classes),
+    so the view object has no further use. Left alone, discord.py gives every *ephemeral*
+    reply's view a 15-minute timeout and keeps it, its items and a task sleeping on that
+    timeout alive until then: under load (``/hand``, "My hand") that is tens of thousands
+    of live objects whose garbage collection pauses stall the event loop for hundreds of ms.
+    Views with ordinary (non-dynamic) buttons or menus are left listening.
+    """
+    if not isinstance(view, discord.ui.View) or view.is_finished():
+        return
+    if all(isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable()
+           for item in view.walk_children()):
+        view.stop()
 
 
 def for_send(parts: dict[str, Any]) -> dict[str, Any]:

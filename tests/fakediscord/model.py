@@ -1126,6 +1126,9 @@ class FakeInteraction:
     channel: FakeChannel
     payload: dict[str, Any] = field(repr=False)
     created_at: float = 0.0
+    """Loop time when INTERACTION_CREATE was dispatched to the gateway."""
+    callback_at: float | None = None
+    """Loop time when the first callback request (``POST .../callback``) reached the fake."""
     command_name: str | None = None
     message: FakeMessage | None = None  # the message a component/modal was used on
     response_type: int | None = None

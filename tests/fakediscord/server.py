@@ -1350,6 +1350,21 @@ class FakeDiscordServer:
         self._broadcast("INTERACTION_CREATE", payload)
         return inter
 
+    def forget_interaction(self, inter: FakeInteraction) -> None:
+        """Drop an interaction, and the messages it created, from the fake's records, so a
+        long load run does not grow them without end (a growing heap means ever longer
+        garbage-collection pauses in the loop the fake shares with the bot). Its token and
+        messages are unknown to the fake afterwards, as if long expired and deleted."""
+        self.interactions.pop(inter.id, None)
+        self._by_token.pop(inter.token, None)
+        for message in (inter.original, *inter.followups):
+            # Only what the interaction created: not the message a component was used on.
+            if message is None or message.interaction is not inter:
+                continue
+            self.messages.pop(message.id, None)
+            if message in message.channel.messages:  # the original may be a follow-up too
+                message.channel.messages.remove(message)
+
     def _interaction_from_url(self, request: web.Request) -> FakeInteraction:
         try:
             inter = self.interactions[int(request.match_info["interaction_id"])]
@@ -1361,6 +1376,8 @@ class FakeDiscordServer:
 
     async def _callback(self, request: web.Request) -> web.Response:
         inter = self._interaction_from_url(request)
+        if inter.callback_at is None:
+            inter.callback_at = asyncio.get_running_loop().time()
         if inter.acked:
             raise DiscordAPIError(400, 40060, "Interaction has already been acknowledged.")
         age = asyncio.get_running_loop().time() - inter.created_at
