@@ -15,7 +15,7 @@ from bot.deadlines import run_deadlines
 from bot.discord_transport import DiscordTransport
 from bot.presenters import Presenters
 from bot.replies import reply_error
-from bot.service import MatchService, Timing
+from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from bot.stats_views import STATS_ITEMS
 from bot.views import DYNAMIC_ITEMS
@@ -66,6 +66,7 @@ class CroupierBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await self.service.restore()
+        tune_gc()
         if restored:
             log.info("restored %d unfinished matches", len(restored))
         if self.sync_commands:

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.errors import CroupierError
 from bot.live import LiveMatch, Player, PrivateView
-from bot.service import MatchService, Timing
+from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from rules.core import Event, games
 from rules.errors import RulesError
@@ -94,6 +94,7 @@ async def play_local(database: str, *, game: str | None = "flank",
         write(f"Croupier — local table (saved in {database}).")
         write(DISCORD_HINT)
         await service.restore()
+        tune_gc()
         match = await _resume_or_open(service, player, game, options, seats, read_line, write)
         if match is None:
             return None

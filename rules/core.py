@@ -281,8 +281,11 @@ class GameState(ABC):
         keeps (RNG, held choices); the game then copies its own mutable parts."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        # Not ``random.Random()``: that seeds from the OS first, costing more than
+        # the rest of a copy, only for ``setstate`` to overwrite it.
+        rng = type(self.rng).__new__(type(self.rng))
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
         new._held = dict(self._held)
         return new
 

@@ -3,20 +3,34 @@
 Everything that touches SQL lives in ``storage/``. One connection serves the
 process; an :class:`asyncio.Lock` keeps one coroutine's transaction from
 interleaving with another's.
+
+The hot paths do not step through a transaction statement by statement (each
+step a hop to aiosqlite's thread and back): :meth:`Database.run` runs a plain
+function against the :mod:`sqlite3` connection in one hop, and
+:meth:`Database.write` also groups the writes of concurrent callers into one
+transaction (group commit) while each caller still waits for its own durable
+commit and sees only its own failure.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from pathlib import Path
+from typing import Any, TypeVar
 
 import aiosqlite
+
+T = TypeVar("T")
+Work = Callable[[sqlite3.Connection], Any]
+"""A function run on the connection's thread with the :mod:`sqlite3` connection."""
 
 _MIGRATION_NAME = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 
@@ -51,6 +65,8 @@ class Database:
         self._conn = conn
         self.path = path
         self._lock = asyncio.Lock()
+        self._writes: list[tuple[Work, asyncio.Future[Any]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path, migrations: list[Migration] | None = None) -> Database:
@@ -70,7 +86,9 @@ class Database:
         return db
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connection, once the writes already asked for are committed."""
+        while self._writer is not None and not self._writer.done():
+            await asyncio.wait([self._writer])
         await self._conn.close()
 
     async def migrate(self, migrations: list[Migration]) -> list[int]:
@@ -119,17 +137,106 @@ class Database:
             else:
                 await self._conn.execute("COMMIT")
 
+    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(connection)`` on the connection's thread, in one hop, between
+        other coroutines' transactions. It must not leave a transaction open."""
+        async with self._lock:
+            return await self._call(work)
+
+    async def _call(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        # aiosqlite runs every call on its own thread, one at a time; ``_execute``
+        # queues one function there and ``_conn`` is the sqlite3 connection.
+        conn = self._conn
+        return await conn._execute(lambda: work(conn._conn))
+
+    async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work(connection)`` inside a write transaction and return its
+        result once that transaction is committed.
+
+        Writes asked for while another group is being committed are committed
+        together in the next transaction (group commit), each in a savepoint of
+        its own: a ``work`` that raises has its changes rolled back and its
+        exception raised to its caller only. If the commit itself fails, every
+        write of the group raises and none of them is stored.
+        """
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        entry = (work, future)
+        self._writes.append(entry)
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_groups())
+        try:
+            return await future
+        except asyncio.CancelledError:
+            if entry in self._writes:  # not taken yet: it never will be
+                self._writes.remove(entry)
+            raise
+
+    async def _write_groups(self) -> None:
+        while self._writes:
+            group, self._writes = self._writes, []
+            try:
+                async with self._lock:
+                    outcomes = await self._call(partial(_commit_group, group=group))
+            except BaseException as exc:  # the commit failed: nothing of the group is stored
+                for _, future in group:
+                    if future.done():
+                        continue
+                    if isinstance(exc, asyncio.CancelledError):
+                        future.cancel()
+                    else:
+                        future.set_exception(exc)
+                if not isinstance(exc, Exception):
+                    raise
+                continue
+            for (_, future), (ok, value) in zip(group, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
     async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[aiosqlite.Row]:
         """Rows of one read."""
-        async with self._lock, self._conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return await self.run(lambda conn: conn.execute(sql, params).fetchall())
 
     async def fetchone(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Row | None:
         """The first row of one read, or ``None``."""
-        async with self._lock, self._conn.execute(sql, params) as cur:
-            return await cur.fetchone()
+        return await self.run(lambda conn: conn.execute(sql, params).fetchone())
 
     async def execute(self, sql: str, params: tuple | dict = ()) -> int:
-        """One write in its own transaction; returns the last row id."""
-        async with self.transaction() as conn, conn.execute(sql, params) as cur:
-            return cur.lastrowid or 0
+        """One write, committed atomically (see :meth:`write`); returns the last row id."""
+        return await self.write(lambda conn: conn.execute(sql, params).lastrowid or 0)
+
+
+def _commit_group(conn: sqlite3.Connection,
+                  group: Sequence[tuple[Work, asyncio.Future[Any]]]) -> list[tuple[bool, Any]]:
+    """One transaction for a group of writes, each in its own savepoint; runs on
+    the connection's thread. Returns ``(True, result)`` or ``(False, exception)``
+    per write, or raises (rolling everything back) if the transaction fails."""
+    outcomes: list[tuple[bool, Any]] = []
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if len(group) == 1:
+            work, _ = group[0]
+            try:
+                outcomes.append((True, work(conn)))
+            except Exception as exc:
+                conn.execute("ROLLBACK")
+                return [(False, exc)]
+        else:
+            for work, _ in group:
+                conn.execute("SAVEPOINT write")
+                try:
+                    outcomes.append((True, work(conn)))
+                except Exception as exc:
+                    conn.execute("ROLLBACK TO write")
+                    outcomes.append((False, exc))
+                conn.execute("RELEASE write")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return outcomes

@@ -33,15 +33,15 @@ def _seat(row: aiosqlite.Row) -> SeatRow:
                    is_bot=bool(row["is_bot"]), strikes=row["strikes"], state=row["state"])
 
 
-async def _write_seats(conn: aiosqlite.Connection, match_id: int, seats: Iterable[SeatRow]) -> None:
-    await conn.execute("DELETE FROM match_seats WHERE match_id = ?", (match_id,))
-    await conn.executemany(
+def _write_seats(conn: sqlite3.Connection, match_id: int, seats: Iterable[SeatRow]) -> None:
+    conn.execute("DELETE FROM match_seats WHERE match_id = ?", (match_id,))
+    conn.executemany(
         "INSERT INTO match_seats (match_id, seat, user_id, name, is_bot, strikes, state)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(match_id, s.seat, s.user_id, s.name, int(s.is_bot), s.strikes, s.state) for s in seats],
     )
     stamp = _now()
-    await conn.executemany(
+    conn.executemany(
         "INSERT INTO players (user_id, name, first_seen, last_seen) VALUES (?, ?, ?, ?)"
         " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen",
         [(s.user_id, s.name, stamp, stamp) for s in seats if s.user_id is not None],
@@ -58,21 +58,23 @@ class MatchRepository:
                            channel_id: int, host_id: int, max_seats: int,
                            seats: Sequence[SeatRow]) -> int:
         """A new lobby; raises :class:`ChannelBusy` if the channel has a live match."""
+        def work(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
+                "INSERT INTO matches (game, options, seed, guild_id, channel_id, host_id,"
+                " max_seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
+                (game, json.dumps(options, sort_keys=True), seed, guild_id, channel_id,
+                 host_id, max_seats, _now()),
+            )
+            match_id = int(cur.lastrowid or 0)
+            _write_seats(conn, match_id, seats)
+            return match_id
+
         try:
-            async with self._db.transaction() as conn:
-                async with conn.execute(
-                    "INSERT INTO matches (game, options, seed, guild_id, channel_id, host_id,"
-                    " max_seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
-                    (game, json.dumps(options, sort_keys=True), seed, guild_id, channel_id,
-                     host_id, max_seats, _now()),
-                ) as cur:
-                    match_id = int(cur.lastrowid or 0)
-                await _write_seats(conn, match_id, seats)
+            return await self._db.write(work)
         except sqlite3.IntegrityError as exc:
             if "matches.channel_id" in str(exc):
                 raise ChannelBusy(channel_id) from None
             raise
-        return match_id
 
     async def get(self, match_id: int) -> MatchRow | None:
         """One match with its seats."""
@@ -113,20 +115,21 @@ class MatchRepository:
 
     async def set_seats(self, match_id: int, seats: Sequence[SeatRow]) -> None:
         """Replace the seats of a match (lobby joins and leaves, kicks, strikes)."""
-        async with self._db.transaction() as conn:
-            await _write_seats(conn, match_id, seats)
+        await self._db.write(lambda conn: _write_seats(conn, match_id, seats))
 
     async def start(self, match_id: int, seats: Sequence[SeatRow], deadline_at: float | None,
                     choices: Sequence[ChoiceRow] = ()) -> None:
         """Lobby → active with its final seats, first deadline and any opening choices."""
-        async with self._db.transaction() as conn:
-            await _write_seats(conn, match_id, seats)
-            await conn.execute(
+        def work(conn: sqlite3.Connection) -> None:
+            _write_seats(conn, match_id, seats)
+            conn.execute(
                 "UPDATE matches SET status = 'active', started_at = ?, deadline_at = ?,"
                 " warned = 0 WHERE id = ?",
                 (_now(), deadline_at, match_id),
             )
-            await self._insert_choices(conn, match_id, choices)
+            self._insert_choices(conn, match_id, choices)
+
+        await self._db.write(work)
 
     async def set_status(self, match_id: int, status: MatchStatus) -> None:
         """Cancel or abandon a match (finishing goes through :meth:`record`)."""
@@ -154,37 +157,40 @@ class MatchRepository:
                      seats: Sequence[SeatRow] | None = None,
                      result: tuple[str, Sequence[SeatResult]] | None = None,
                      rater: Rater | None = None) -> None:
-        """Commit one move of the match in one transaction: the choices it appended,
-        the next deadline, changed seats (strikes, forfeits) and, when the game
-        ended, its result — and, given a ``rater``, the players' new ratings.
-        Raises :class:`DuplicateInteraction` (and writes nothing) if an
-        interaction's choice is already logged; any failure writes nothing."""
+        """Commit one move of the match atomically: the choices it appended, the
+        next deadline, changed seats (strikes, forfeits) and, when the game ended,
+        its result — and, given a ``rater``, the players' new ratings. Returns
+        once committed (see :meth:`Database.write`: concurrent matches' moves
+        share one transaction, each in its own savepoint). Raises
+        :class:`DuplicateInteraction` (and writes nothing) if an interaction's
+        choice is already logged; any failure writes nothing."""
+        def work(conn: sqlite3.Connection) -> None:
+            self._insert_choices(conn, match_id, choices)
+            if seats is not None:
+                _write_seats(conn, match_id, seats)
+            if result is None:
+                conn.execute("UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
+                             (deadline_at, int(warned), match_id))
+            else:
+                self._finish(conn, match_id, *result)
+                if rater is not None:
+                    self._rate(conn, match_id, result[1], rater)
+
+        # One hop to the connection's thread, grouped with concurrent matches' moves.
         try:
-            async with self._db.transaction() as conn:
-                await self._insert_choices(conn, match_id, choices)
-                if seats is not None:
-                    await _write_seats(conn, match_id, seats)
-                if result is None:
-                    await conn.execute(
-                        "UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
-                        (deadline_at, int(warned), match_id),
-                    )
-                else:
-                    await self._finish(conn, match_id, *result)
-                    if rater is not None:
-                        await self._rate(conn, match_id, result[1], rater)
+            await self._db.write(work)
         except sqlite3.IntegrityError as exc:
             if "interaction_id" in str(exc):
                 raise DuplicateInteraction(str(exc)) from None
             raise
 
     @staticmethod
-    async def _insert_choices(conn: aiosqlite.Connection, match_id: int,
-                              choices: Sequence[ChoiceRow]) -> None:
+    def _insert_choices(conn: sqlite3.Connection, match_id: int,
+                        choices: Sequence[ChoiceRow]) -> None:
         if not choices:
             return
         stamp = _now()
-        await conn.executemany(
+        conn.executemany(
             "INSERT INTO match_choices (match_id, seq, seat, choice, source, step,"
             " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [(match_id, c.seq, c.seat, c.choice, c.source, c.step, c.interaction_id, stamp)
@@ -192,50 +198,49 @@ class MatchRepository:
         )
 
     @staticmethod
-    async def _finish(conn: aiosqlite.Connection, match_id: int, reason: str,
-                      seats: Sequence[SeatResult]) -> None:
+    def _finish(conn: sqlite3.Connection, match_id: int, reason: str,
+                seats: Sequence[SeatResult]) -> None:
         stamp = _now()
-        await conn.execute(
+        conn.execute(
             "UPDATE matches SET status = 'finished', finished_at = ?, deadline_at = NULL"
             " WHERE id = ?", (stamp, match_id),
         )
-        await conn.execute("INSERT INTO results (match_id, reason, finished_at) VALUES (?, ?, ?)",
-                           (match_id, reason, stamp))
-        await conn.executemany(
+        conn.execute("INSERT INTO results (match_id, reason, finished_at) VALUES (?, ?, ?)",
+                     (match_id, reason, stamp))
+        conn.executemany(
             "INSERT INTO result_seats (match_id, seat, user_id, is_bot, place, score)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             [(match_id, s.seat, s.user_id, int(s.is_bot), s.place, s.score) for s in seats],
         )
 
     @staticmethod
-    async def _rate(conn: aiosqlite.Connection, match_id: int, seats: Sequence[SeatResult],
-                    rater: Rater) -> None:
+    def _rate(conn: sqlite3.Connection, match_id: int, seats: Sequence[SeatResult],
+              rater: Rater) -> None:
         """Update every player's rating for this match's game and server."""
-        cursor = await conn.execute("SELECT guild_id, game FROM matches WHERE id = ?",
-                                    (match_id,))
-        match = await cursor.fetchone()
+        match = conn.execute("SELECT guild_id, game FROM matches WHERE id = ?",
+                             (match_id,)).fetchone()
         guild_id, game = match["guild_id"], match["game"]
         players = [s for s in seats if s.user_id is not None]
         ids = [s.user_id for s in players]
-        cursor = await conn.execute(
+        rows = conn.execute(
             f"SELECT user_id, mu, sigma, ordinal, games FROM ratings WHERE guild_id = ?"
             f" AND game = ? AND user_id IN ({', '.join('?' * len(ids))})",
-            (guild_id, game, *ids))
-        known = {row["user_id"]: row for row in await cursor.fetchall()}
+            (guild_id, game, *ids)).fetchall()
+        known = {row["user_id"]: row for row in rows}
         prior = [(known[u]["mu"], known[u]["sigma"]) if u in known else None for u in ids]
         after = rater.rate(prior, [s.place for s in players])
         stamp = _now()
         for user_id, before, (mu, sigma) in zip(ids, prior, after, strict=True):
             mu0, sigma0 = before or rater.initial()
             new_ordinal = rater.ordinal(mu, sigma)
-            await conn.execute(
+            conn.execute(
                 "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games,"
                 " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
                 " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
                 " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
                 " updated_at = excluded.updated_at",
                 (guild_id, game, user_id, mu, sigma, new_ordinal, stamp))
-            await conn.execute(
+            conn.execute(
                 "INSERT INTO rating_changes (match_id, user_id, guild_id, game, mu_before,"
                 " sigma_before, mu_after, sigma_after, ordinal_before, ordinal_after)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
