@@ -157,6 +157,7 @@ class GameState(ABC):
         self.step = 0
         self._held: dict[int, str] = {}
         self._resigned: Outcome | None = None
+        self._decision_cache: tuple[int, tuple[Decision, ...]] | None = None
 
     # -- what a game implements -------------------------------------------
     @abstractmethod
@@ -267,6 +268,17 @@ class GameState(ABC):
         events = self._resign(seat)
         self.step += 1
         return events
+
+    def _once_per_step(self, work: Callable[[], tuple[Decision, ...]]) -> tuple[Decision, ...]:
+        """``work()``'s decisions, worked out once a step: every change of state moves
+        ``step`` on, so a step's decisions never change (games with costly option
+        lists call this from :meth:`decisions`)."""
+        cached = self._decision_cache
+        if cached is not None and cached[0] == self.step:
+            return cached[1]
+        decisions = work()
+        self._decision_cache = (self.step, decisions)
+        return decisions
 
     def copy(self) -> Self:
         """An independent copy (RNG included), for look-ahead and validate-then-commit.

@@ -9,6 +9,7 @@ result and the generic private view are shared by all.
 from __future__ import annotations
 
 import dataclasses
+import io
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,6 +37,8 @@ class GamePresenter:
     """The shared look of every game's table; games override the board parts."""
 
     filename = "table.png"
+    private_title = "your view"
+    """What a seat's DM is called: "your hand", "your tiles" …"""
 
     # -- parts a game refines ----------------------------------------------
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
@@ -59,6 +62,10 @@ class GamePresenter:
             return [(decision.prompt[:100], chunks[0])]
         return [(f"{decision.prompt[:90]} ({n}/{len(chunks)})", chunk)
                 for n, chunk in enumerate(chunks, start=1)]
+
+    def hand_png(self, view: PrivateView) -> bytes | None:
+        """A picture of the seat's hand for its DM, in games that draw one."""
+        return None
 
     def option_key(self, decision: Decision, option: str) -> str | None:
         """The group an option belongs to when there are too many for menus (a tile
@@ -222,7 +229,8 @@ class GamePresenter:
 
     def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
         """A seat's DM (or ephemeral ``/hand`` reply): their view and their menu."""
-        embed = discord.Embed(title=f"{match.info.title} — your view (match #{match.id})",
+        embed = discord.Embed(title=f"{match.info.title} — {self.private_title} "
+                                    f"(match #{match.id})",
                               colour=COLOUR, description=self.private_text(match, view)[:4000])
         if view.events:
             embed.add_field(name="Just now", value="\n".join(
@@ -237,7 +245,13 @@ class GamePresenter:
         dm_view = discord.ui.View(timeout=None)
         for item in items:
             dm_view.add_item(item)
-        return {"content": None, "embed": embed, "attachments": [],
+        attachments = []
+        picture = self.hand_png(view)
+        if picture is not None:
+            filename = f"hand-{view.match_id}-{view.seat}-{view.step}.png"
+            embed.set_image(url=f"attachment://{filename}")
+            attachments.append(discord.File(io.BytesIO(picture), filename=filename))
+        return {"content": None, "embed": embed, "attachments": attachments,
                 "view": dm_view if items else None}
 
     def acknowledge(self, ack: Ack) -> str:

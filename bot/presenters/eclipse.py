@@ -5,7 +5,6 @@ the pending decision's menu in the player's DM."""
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import discord
 
@@ -25,6 +24,8 @@ def _clip(text: str, limit: int = 1024) -> str:
 
 class EclipsePresenter(GamePresenter):
     """Eclipse in Discord."""
+
+    private_title = "your hand"
 
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
         assert match.state is not None
@@ -89,12 +90,6 @@ class EclipsePresenter(GamePresenter):
             lines += ["", f"Last reveal: {last}"]
         return "\n".join(lines)
 
-    def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
-        parts = super().private(match, view)
+    def hand_png(self, view: PrivateView) -> bytes:
         obs: EclipseView = view.observation
-        filename = f"hand-{view.match_id}-{view.seat}-{view.step}.png"
-        parts["embed"].title = f"Eclipse — your hand (match #{view.match_id})"
-        parts["embed"].set_image(url=f"attachment://{filename}")
-        parts["attachments"] = [discord.File(io.BytesIO(render_hand(obs.hand or ())),
-                                             filename=filename)]
-        return parts
+        return render_hand(obs.hand or ())

@@ -5,7 +5,6 @@ then from that tile's legal places (a page of menus at a time)."""
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import discord
 
@@ -21,6 +20,8 @@ PLACING = ("place", "cover")
 
 class NailsPresenter(GamePresenter):
     """Hammer & Nails."""
+
+    private_title = "your tiles"
 
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
         assert match.state is not None
@@ -77,12 +78,6 @@ class NailsPresenter(GamePresenter):
                           "`/nails place tile at rotate` in the channel."]
         return "\n".join(lines)
 
-    def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
-        parts = super().private(match, view)
+    def hand_png(self, view: PrivateView) -> bytes:
         obs: NailsView = view.observation
-        filename = f"tiles-{view.match_id}-{view.seat}-{view.step}.png"
-        parts["embed"].title = f"Hammer & Nails — your tiles (match #{view.match_id})"
-        parts["embed"].set_image(url=f"attachment://{filename}")
-        parts["attachments"] = [discord.File(io.BytesIO(render_hand(obs.hand or ())),
-                                             filename=filename)]
-        return parts
+        return render_hand(obs.hand or ())

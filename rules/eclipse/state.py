@@ -95,7 +95,6 @@ class EclipseState(GameState):
         """(card, uid of its subset) being placed in a counter-place or give-place step."""
         self.givers: list[int] = []
         self.ended: Outcome | None = None
-        self._decisions: tuple[int, tuple[Decision, ...]] | None = None
         self._opening: list[Event] = []
         for _ in range(HAND_SIZE):
             for seat in range(seats):
@@ -155,7 +154,7 @@ class EclipseState(GameState):
         state.attacker = attacker
         state.defender = state._next_live(attacker)
         state._opening = state._begin_hand() + state._advance()
-        state._decisions = None
+        state._decision_cache = None
         return state
 
     @property
@@ -647,13 +646,7 @@ class EclipseState(GameState):
 
     # -- the GameState contract ------------------------------------------------------
     def decisions(self) -> tuple[Decision, ...]:
-        # Every change of state moves ``step`` on, so decisions are worked out once a step.
-        cached = self._decisions
-        if cached is not None and cached[0] == self.step:
-            return cached[1]
-        decisions = self._decisions_now()
-        self._decisions = (self.step, decisions)
-        return decisions
+        return self._once_per_step(self._decisions_now)
 
     def _decisions_now(self) -> tuple[Decision, ...]:
         phase = self.phase

@@ -117,7 +117,6 @@ class NailsState(GameState):
         self.tie_order: list[int] = []
         self.tie_rounds = 0
         self.ended: Outcome | None = None
-        self._decisions: tuple[int, tuple[Decision, ...]] | None = None
         self._opening = self._deal()
 
     def _deck_name(self, seats: int) -> str:
@@ -165,7 +164,7 @@ class NailsState(GameState):
         state.turn = turn
         state.dealer = (turn - 1) % len(hands) if dealer is None else dealer
         state._opening = state._start_turn()
-        state._decisions = None
+        state._decision_cache = None
         return state
 
     @property
@@ -415,12 +414,7 @@ class NailsState(GameState):
 
     # -- decisions -----------------------------------------------------------------------
     def decisions(self) -> tuple[Decision, ...]:
-        cached = self._decisions
-        if cached is not None and cached[0] == self.step:
-            return cached[1]
-        decisions = self._decisions_now()
-        self._decisions = (self.step, decisions)
-        return decisions
+        return self._once_per_step(self._decisions_now)
 
     def _decisions_now(self) -> tuple[Decision, ...]:
         phase, seat = self.phase, self.turn
