@@ -233,7 +233,7 @@ def placement_figure(deck: str) -> Figure:
 
     def generate() -> int:
         stack = state.stack.copy()
-        stack._frontier = None
+        stack.forget_frontier()
         return sum(1 for tile in hand for _ in stack.placements(tile))
 
     count = generate()

@@ -515,15 +515,14 @@ class MatchService:
                 decided, decisions = state, {}
                 for pending in state.pending():
                     decisions.setdefault(pending.seat, pending)
-            observation = state.observe(seat.seat)
             decision = decisions.get(seat.seat)
             # A DM follows what is private: the hand, the seat's own decision and
             # whether it has chosen. Public changes are the table's business.
-            private_part = getattr(observation, "hand", observation)
             key = (state.step if decision else None, state.has_chosen(seat.seat),
-                   match.finished, repr(private_part))
+                   match.finished, state.private_part(seat.seat))
             if match.delivered.get(seat.seat) == key:
                 continue
+            observation = state.observe(seat.seat)
             view = PrivateView(
                 match_id=match.id, game=match.info.name, seat=seat.seat, step=state.step,
                 observation=observation, decision=decision, names=match.names,

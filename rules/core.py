@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -187,6 +187,15 @@ class GameState(ABC):
     @abstractmethod
     def observe(self, seat: int | None) -> Any:
         """What ``seat`` may see (``None``: a spectator). Never another seat's secrets."""
+
+    def private_part(self, seat: int) -> Hashable:
+        """What ``seat`` holds in secret (its hand), as a value that changes when
+        that does. The bot redraws a seat's direct message only when this, the
+        seat's decision or whether it has chosen changes. Games with secrets
+        override it with something cheaper than this, which observes the seat.
+        """
+        observation = self.observe(seat)
+        return repr(getattr(observation, "hand", observation))
 
     @abstractmethod
     def notation(self) -> str:

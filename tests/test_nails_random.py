@@ -64,3 +64,31 @@ def test_random_games_end_with_a_winner_and_keep_every_tile(deck: str, seats: in
             assert places[0] == places[2] and places[1] == places[3]
     shared = sum(places.count(1) > (2 if seats == 4 else 1) for _, places, _ in games)
     assert shared <= GAMES_PER_TABLE // 100, f"{shared} games ended still tied"
+
+
+@pytest.mark.parametrize("deck", ["workshop", "space", "workshop4"])
+def test_the_frontier_kept_up_to_date_matches_one_worked_out_afresh(deck: str) -> None:
+    """After every step of random games (tiles laid, removed by the mechanic and
+    in tie-breaks), the incrementally kept frontier is the one a fresh look at
+    the stack finds, and the options in notation are the placements'."""
+    seats = 4 if deck == "workshop4" else 2
+    options = {"deck": "workshop", "teams": False} if deck == "workshop4" else {"deck": deck}
+    removals = 0
+    for seed in range(30):
+        state = NAILS.new(options, seats, seed)
+        assert isinstance(state, NailsState)
+        rng = random.Random(seed)
+        while not state.over:
+            decision = rng.choice(state.pending())
+            state.apply(decision.seat, rng.choice(decision.options))
+            removals += decision.kind in ("remove", "tiebreak")
+            kept = state.stack.frontier()
+            fresh = state.stack.copy()
+            fresh.forget_frontier()
+            assert kept == fresh.frontier(), f"{deck} seed {seed}, step {state.step}"
+            for number in state.hands[state.turn]:
+                tile = state.tiles[number]
+                assert state.stack.notations(tile) == [
+                    p.notation for p in fresh.placements(tile)]
+                assert state.stack.can_place(tile) == bool(state.stack.notations(tile))
+    assert removals > 0  # the removal path was exercised

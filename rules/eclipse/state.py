@@ -21,7 +21,7 @@ followers); the safe set step as a card or ``keep``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -904,6 +904,10 @@ class EclipseState(GameState):
             moving=self.cards[self.moving[0]] if self.moving else None,
             hands_played=self.hands_played, hand_cap=self.options.hand_cap,
             outcome=self.outcome(), step=self.step)
+
+    def private_part(self, seat: int) -> Hashable:
+        """The seat's hand (what its view's ``hand`` shows), without observing."""
+        return tuple(sorted(self.hands[seat]))
 
     def notation(self) -> str:
         def cards(ids: Iterable[int]) -> str:

@@ -20,8 +20,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from functools import cache
 
 from rules.cells import cell_name, parse_cell
@@ -94,6 +94,21 @@ def _fits(allowed: tuple[tuple[str, ...] | None, ...], kinds: tuple[str, ...]) -
     return all(a is None or k in a for a, k in zip(allowed, kinds, strict=True))
 
 
+Turns = tuple[tuple[int, str], ...]
+"""Turns of a tile that fit a spot, each with its notation suffix ("", "/90" …)."""
+_FITTING: dict[tuple[tuple[str, ...] | None, ...], dict[str, Turns]] = {}
+"""For each pattern of accepted kinds, the fitting turns of each tile pattern met so
+far: a few hundred patterns in all, shared by every spot and stack."""
+
+
+def _turns(allowed: tuple[tuple[str, ...] | None, ...], kinds: str) -> Turns:
+    """The turns of a tile whose zones are ``kinds`` (unturned, in offset order,
+    as :attr:`Tile.kinds` writes them) that fit showing zones accepting ``allowed``."""
+    kinds = kinds.split()
+    return tuple((rotation, f"/{rotation}" if rotation else "") for rotation in ROTATIONS
+                 if _fits(allowed, tuple(kinds[(i - rotation // 90) % 4] for i in range(4))))
+
+
 @dataclass(frozen=True, slots=True)
 class Spot:
     """An anchor where tiles may go, with the showing zones a tile would cover there
@@ -102,6 +117,20 @@ class Spot:
     anchor: Cell
     unders: tuple[Zone | None, ...]
     allowed: tuple[tuple[str, ...] | None, ...]
+    name: str = field(default="", compare=False)
+    """The anchor's cell name, as placements write it."""
+    fitting: dict[str, Turns] = field(default_factory=dict, compare=False, repr=False)
+
+    def turns(self, kinds: str) -> Turns:
+        """The turns of a tile with zones of ``kinds`` that fit here."""
+        turns = self.fitting.get(kinds)
+        if turns is None:
+            turns = self.fitting[kinds] = _turns(self.allowed, kinds)
+        return turns
+
+
+def _anchor(spot: Spot) -> Cell:
+    return spot.anchor
 
 
 @dataclass(slots=True)
@@ -122,6 +151,9 @@ class BuildStack:
         self.cells: dict[Cell, list[tuple[int, Zone]]] = {}
         """Each cell's zones, bottom first, with the tile each belongs to."""
         self.centres: dict[Cell, Tile] = {}
+        self._spots: dict[Cell, Spot] | None = None
+        """The frontier by anchor, kept up to date as tiles come and go (``None``
+        until first asked for). Never changed in place: copies share it."""
         self._frontier: list[Spot] | None = None
 
     def copy(self) -> BuildStack:
@@ -130,6 +162,7 @@ class BuildStack:
         new.layers = list(self.layers)
         new.cells = {cell: list(zones) for cell, zones in self.cells.items()}
         new.centres = dict(self.centres)
+        new._spots = self._spots
         new._frontier = self._frontier
         return new
 
@@ -190,30 +223,40 @@ class BuildStack:
         return covered or None
 
     def frontier(self) -> list[Spot]:
-        """Every anchor where some tile could go: it covers at least one showing
-        zone, no two on one tile, and no Ø zone. Which zones a tile covers there
-        does not depend on the tile or its turn, so this is worked out once per
-        stack and only the kinds are checked per tile."""
-        if self._frontier is not None:
-            return self._frontier
-        spots: list[Spot] = []
-        offsets = OFFSETS[self.shape]
-        seen: set[Cell] = set()
-        for cx, cy in sorted(self.cells):
-            for dx, dy in offsets:
-                x, y = cx - dx, cy - dy
-                if (x, y) in seen or (self.shape == "octagon"
-                                      and (x % 2 or y % 2 or (x, y) in self.centres)):
-                    continue
-                seen.add((x, y))
-                spot = self._spot(x, y)
-                if spot is not None:
-                    spots.append(spot)
-        spots.sort(key=lambda spot: spot.anchor)
-        self._frontier = spots
+        """Every anchor where some tile could go, in anchor order: a tile there
+        covers at least one showing zone, no two on one tile, and no Ø zone.
+
+        Which zones a tile covers there does not depend on the tile or its turn,
+        so only the kinds are checked per tile. The spots are worked out once,
+        then only those around a tile laid or taken off are worked out again.
+        """
+        if self._frontier is None:
+            if self._spots is None:
+                self._spots = self._all_spots()
+            self._frontier = sorted(self._spots.values(), key=_anchor)
+        return self._frontier
+
+    def forget_frontier(self) -> None:
+        """Drop the frontier, so the next :meth:`frontier` works it out from scratch
+        (benchmarks and tests of the incremental upkeep)."""
+        self._spots = None
+        self._frontier = None
+
+    def _all_spots(self) -> dict[Cell, Spot]:
+        return self._spots_at({(cx - dx, cy - dy) for cx, cy in self.cells
+                               for dx, dy in OFFSETS[self.shape]})
+
+    def _spots_at(self, anchors: Iterable[Cell]) -> dict[Cell, Spot]:
+        spots: dict[Cell, Spot] = {}
+        for x, y in anchors:
+            spot = self._spot(x, y)
+            if spot is not None:
+                spots[(x, y)] = spot
         return spots
 
     def _spot(self, x: int, y: int) -> Spot | None:
+        if self.shape == "octagon" and (x % 2 or y % 2 or (x, y) in self.centres):
+            return None
         unders: list[Zone | None] = []
         tiles: set[int] = set()
         for dx, dy in OFFSETS[self.shape]:
@@ -229,17 +272,48 @@ class BuildStack:
         if not tiles:
             return None
         allowed = tuple(None if u is None else ACCEPTS[u.kind] for u in unders)
-        return Spot((x, y), tuple(unders), allowed)
+        fitting = _FITTING.get(allowed)
+        if fitting is None:
+            fitting = _FITTING[allowed] = {}
+        return Spot((x, y), tuple(unders), allowed, cell_name(x, y), fitting)
+
+    def _changed(self, cells: Iterable[Cell]) -> None:
+        """Bring the frontier up to date after ``cells`` changed their showing zone."""
+        self._frontier = None
+        if self._spots is None:
+            return
+        anchors = {(cx - dx, cy - dy) for cx, cy in cells for dx, dy in OFFSETS[self.shape]}
+        spots = {anchor: spot for anchor, spot in self._spots.items() if anchor not in anchors}
+        spots.update(self._spots_at(anchors))
+        self._spots = spots
 
     def placements(self, tile: Tile) -> Iterator[Placement]:
         """Every legal placement of ``tile``, in a stable order."""
-        turns = [(rotation, tuple(tile.zones[(i - rotation // 90) % 4].kind for i in range(4)))
-                 for rotation in ROTATIONS]
+        kinds = tile.kinds
         for spot in self.frontier():
-            allowed = spot.allowed
-            for rotation, kinds in turns:
-                if _fits(allowed, kinds):
-                    yield Placement(tile.number, spot.anchor[0], spot.anchor[1], rotation)
+            x, y = spot.anchor
+            for rotation, _ in spot.turns(kinds):
+                yield Placement(tile.number, x, y, rotation)
+
+    def notations(self, tile: Tile) -> list[str]:
+        """The notation of every legal placement of ``tile``, in the order of
+        :meth:`placements` (the decision's options, without making placements)."""
+        prefix = f"{tile.number}@"
+        kinds = tile.kinds
+        found: list[str] = []
+        for spot in self.frontier():
+            # The lookup inlined: this loop runs for every tile of every hand to move.
+            turns = spot.fitting.get(kinds)
+            if turns is None:
+                turns = spot.turns(kinds)
+            for _, suffix in turns:
+                found.append(prefix + spot.name + suffix)
+        return found
+
+    def can_place(self, tile: Tile) -> bool:
+        """Whether ``tile`` has a legal placement."""
+        kinds = tile.kinds
+        return any(spot.turns(kinds) for spot in self.frontier())
 
     def covers_colour(self, placement: Placement, colour: str) -> bool:
         """Whether a (legal) placement covers a showing nail of ``colour``."""
@@ -253,7 +327,6 @@ class BuildStack:
         covered = [] if first else self.check(tile, placement)
         if covered is None:
             raise ValueError(f"illegal placement {placement.notation}")
-        self._frontier = None
         cells = []
         for cell, zone in self.zones_of(tile, placement):
             self.cells.setdefault(cell, []).append((tile.number, zone))
@@ -261,6 +334,7 @@ class BuildStack:
         if self.shape == "octagon":
             self.centres[(placement.x, placement.y)] = tile
         self.layers.append(Layer(tile, placement, tuple(cells)))
+        self._changed(cells)
         return covered
 
     def remove(self, number: int) -> Tile:
@@ -268,7 +342,6 @@ class BuildStack:
         layer = self.layer(number)
         if number not in self.top_tiles():
             raise ValueError(f"tile {number} is not on top")
-        self._frontier = None
         for cell in layer.cells:
             self.cells[cell].pop()
             if not self.cells[cell]:
@@ -276,6 +349,7 @@ class BuildStack:
         if self.shape == "octagon":
             del self.centres[(layer.placement.x, layer.placement.y)]
         self.layers.remove(layer)
+        self._changed(layer.cells)
         return layer.tile
 
     # -- scoring ------------------------------------------------------------------

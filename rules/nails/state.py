@@ -16,7 +16,7 @@ number), ``search`` (a deck tile's number), ``victim`` (``P2``: player 2),
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -221,9 +221,17 @@ class NailsState(GameState):
             found += self.stack.placements(self.tiles[number])
         return found
 
+    def _notations(self, seat: int, only: Sequence[int] | None = None) -> tuple[str, ...]:
+        """:meth:`_placements` in notation, made without making placements."""
+        tiles = self.hands[seat] if only is None else [n for n in only if n in self.hands[seat]]
+        found: list[str] = []
+        for number in sorted(tiles):
+            found += self.stack.notations(self.tiles[number])
+        return tuple(found)
+
     def _can_place(self, seat: int, only: Sequence[int] | None = None) -> bool:
         tiles = self.hands[seat] if only is None else [n for n in only if n in self.hands[seat]]
-        return any(next(self.stack.placements(self.tiles[n]), None) for n in tiles)
+        return any(self.stack.can_place(self.tiles[n]) for n in tiles)
 
     def _covering(self, seat: int, colour: str) -> list[Placement]:
         return [p for p in self._placements(seat) if self.stack.covers_colour(p, colour)]
@@ -424,8 +432,7 @@ class NailsState(GameState):
         if phase == "place":
             only = [self.must_play] if self.must_play is not None else None
             prompt = ("Play the tile you drew." if only else "Place a tile on the build stack.")
-            return (Decision(seat, "place", prompt,
-                             tuple(p.notation for p in self._placements(seat, only))),)
+            return (Decision(seat, "place", prompt, self._notations(seat, only)),)
         if phase == "cover":
             assert self.obligation is not None
             colour = self.obligation[0]
@@ -609,6 +616,11 @@ class NailsState(GameState):
                       if mine and seat in self.revealed else None),
             went_out=tuple(self.went_out), final_round=self.final_round,
             outcome=self.outcome(), step=self.step)
+
+    def private_part(self, seat: int) -> Hashable:
+        """The seat's hand and any hand revealed to it (what its view's ``hand`` and
+        ``revealed`` show), without observing."""
+        return (tuple(sorted(self.hands[seat])), self.revealed.get(seat))
 
     def notation(self) -> str:
         lines = [f"nails {self.deck_def.name} phase={self.phase} turn={self.turn + 1} "

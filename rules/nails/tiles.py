@@ -85,6 +85,16 @@ class Tile:
     """``cow`` or ``blank`` on an octagonal tile; ``None`` on a square one."""
 
     @property
+    def kinds(self) -> str:
+        """The kinds of its four zones, unturned, in words.
+
+        >>> Tile(7, tuple(map(parse_zone, "R H _ G".split()))).kinds
+        'nail hammer blank nail'
+        """
+        a, b, c, d = self.zones
+        return f"{a.kind} {b.kind} {c.kind} {d.kind}"
+
+    @property
     def blanks(self) -> int:
         """How many of its four zones are blank."""
         return sum(zone.kind == "blank" for zone in self.zones)
