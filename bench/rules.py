@@ -233,7 +233,7 @@ def placement_figure(deck: str) -> Figure:
 
     def generate() -> int:
         stack = state.stack.copy()
-        stack.forget_frontier()
+        stack.forget()
         return sum(1 for tile in hand for _ in stack.placements(tile))
 
     count = generate()

@@ -44,6 +44,9 @@ BOT_NAMES = ("Croupier Bot", "Dealer Bot", "Pit Boss Bot", "Shuffle Bot", "Ace B
 
 
 GC_THRESHOLDS = (700, 10, 1000)
+MAX_ROWS = 64
+"""Most choices one commit stores when it follows a person's choice with the
+forced ones after it (a game's forced steps always end; this bounds a bug's)."""
 """Python's default thresholds for the young generations, but a full collection
 only after a thousand middle-generation collections instead of ten."""
 
@@ -325,7 +328,7 @@ class MatchService:
                 # A repeat that passes the checks is caught by the log's unique
                 # interaction index: nothing is written and it is acknowledged again.
                 events = await self._commit(match, [Move(seat.seat, canonical, "player",
-                                                         interaction_id)])
+                                                         interaction_id)], forced=True)
             except storage_errors.DuplicateInteraction:
                 return Ack(match.id, seat.seat, canonical, duplicate=True)
             if interaction_id is not None:
@@ -373,21 +376,29 @@ class MatchService:
 
     # -- committing ---------------------------------------------------------
     async def _commit(self, match: LiveMatch, moves: Sequence[Move], *,
-                      seats: list[SeatRow] | None = None) -> list[Event]:
+                      seats: list[SeatRow] | None = None, forced: bool = False) -> list[Event]:
         """Apply ``moves`` to a copy, store them in one transaction, then swap the
-        copy in. Raises (changing nothing) if the rules refuse any move."""
+        copy in. Raises (changing nothing) if the rules refuse any move.
+
+        With ``forced``, the forced choices that follow (single options the
+        platform may make) are applied and stored with them: one commit, not
+        one per step."""
         assert match.state is not None
         due_before = self._due(match)
         state = match.state.copy()
         before = state.step
         events: list[Event] = []
         rows: list[ChoiceRow] = []
-        for move in moves:
+        queue = list(moves)
+        while queue:
+            move = queue.pop(0)
             step = state.step
             events += state.apply(move.seat, move.choice)
             rows.append(ChoiceRow(seq=match.next_seq + len(rows), seat=move.seat,
                                   choice=move.choice, source=move.source, step=step,
                                   interaction_id=move.interaction_id))
+            if forced and not queue and len(rows) < MAX_ROWS:
+                queue = self._forced_moves(state)
         outcome = state.outcome()
         now = self.clock.now()
         deadline = None if outcome else (
@@ -443,17 +454,25 @@ class MatchService:
             return False
         assert match.state is not None
         seats = {s.seat: s for s in match.seats}
-        moves = []
+        moves = self._forced_moves(match.state)
+        forced = {move.seat for move in moves}
         for decision in match.state.pending():
-            if len(decision.options) == 1 and decision.automatic:
-                moves.append(Move(decision.seat, decision.options[0], "forced"))
-            elif seats[decision.seat].computer_plays:
+            if decision.seat not in forced and seats[decision.seat].computer_plays:
                 choice = await self._think(match, decision.seat)
                 moves.append(Move(decision.seat, choice, "bot"))
         if not moves:
             return False
         await self._commit(match, moves)
         return True
+
+    @staticmethod
+    def _forced_moves(state: GameState) -> list[Move]:
+        """The choices of the current step the platform makes itself: decisions
+        with a single option that the game lets be made at once."""
+        if state.over:
+            return []
+        return [Move(d.seat, d.options[0], "forced") for d in state.pending()
+                if len(d.options) == 1 and d.automatic]
 
     async def _think(self, match: LiveMatch, seat: int) -> str:
         """The computer player's choice for ``seat``, on a copy, off the event loop."""

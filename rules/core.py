@@ -158,6 +158,7 @@ class GameState(ABC):
         self._held: dict[int, str] = {}
         self._resigned: Outcome | None = None
         self._decision_cache: tuple[int, tuple[Decision, ...]] | None = None
+        self._pending_cache: tuple[tuple[int, int], tuple[Decision, ...]] | None = None
 
     # -- what a game implements -------------------------------------------
     @abstractmethod
@@ -221,9 +222,16 @@ class GameState(ABC):
 
     def pending(self) -> tuple[Decision, ...]:
         """The decisions still awaited: those of the step not yet chosen."""
-        if self.over:
-            return ()
-        return tuple(d for d in self.decisions() if d.seat not in self._held)
+        # Asked several times per choice (by the platform and the rules), and it
+        # can change only when the step moves on or a secret choice is held.
+        key = (self.step, len(self._held))
+        cached = self._pending_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        pending = () if self.over else tuple(
+            d for d in self.decisions() if d.seat not in self._held)
+        self._pending_cache = (key, pending)
+        return pending
 
     def decision_for(self, seat: int) -> Decision | None:
         """``seat``'s pending decision, if it has one."""

@@ -67,10 +67,11 @@ def test_random_games_end_with_a_winner_and_keep_every_tile(deck: str, seats: in
 
 
 @pytest.mark.parametrize("deck", ["workshop", "space", "workshop4"])
-def test_the_frontier_kept_up_to_date_matches_one_worked_out_afresh(deck: str) -> None:
+def test_what_the_stack_remembers_matches_a_fresh_look(deck: str) -> None:
     """After every step of random games (tiles laid, removed by the mechanic and
-    in tie-breaks), the incrementally kept frontier is the one a fresh look at
-    the stack finds, and the options in notation are the placements'."""
+    in tie-breaks), the incrementally kept frontier, the top tiles and the nails
+    showing are what a fresh look at the stack finds, and the options in
+    notation are the placements'."""
     seats = 4 if deck == "workshop4" else 2
     options = {"deck": "workshop", "teams": False} if deck == "workshop4" else {"deck": deck}
     removals = 0
@@ -84,8 +85,11 @@ def test_the_frontier_kept_up_to_date_matches_one_worked_out_afresh(deck: str) -
             removals += decision.kind in ("remove", "tiebreak")
             kept = state.stack.frontier()
             fresh = state.stack.copy()
-            fresh.forget_frontier()
+            fresh.forget()
             assert kept == fresh.frontier(), f"{deck} seed {seed}, step {state.step}"
+            assert state.stack.top_tiles() == fresh.top_tiles()
+            assert [state.stack.visible_nails(c) for c in state.deck_def.colours] == [
+                fresh.visible_nails(c) for c in state.deck_def.colours]
             for number in state.hands[state.turn]:
                 tile = state.tiles[number]
                 assert state.stack.notations(tile) == [

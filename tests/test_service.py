@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import tests.simgame  # noqa: F401  (registers the secret-choice test game)
@@ -18,6 +20,7 @@ from bot.errors import (
 )
 from bot.live import Player
 from bot.service import MatchService, Timing
+from rules.core import replay
 from rules.errors import BadOptions, IllegalChoice, MalformedChoice, NotYourTurn
 from storage import Store
 from tests.recording import RecordingTransport
@@ -186,6 +189,35 @@ async def test_duplicate_submission_is_acknowledged_once(service, store):
     again = await service.submit(ADA.user_id, match.id, first, interaction_id="x1", step=step)
     assert not ack.duplicate and again.duplicate
     assert len(await store.matches.choices(match.id)) == 1
+
+
+async def test_forced_choices_after_a_persons_are_stored_in_the_same_commit(service, store):
+    """A forced choice that follows a person's (a single option) is made and stored
+    in the person's commit, not in a commit of its own; the log still replays."""
+    match = await two_humans(service, "eclipse")
+    commits: list[list[str]] = []
+    record = store.matches.record
+
+    async def counting(match_id, rows, **how):
+        commits.append([row.source for row in rows])
+        return await record(match_id, rows, **how)
+
+    store.matches.record = counting
+    rng = random.Random(3)
+    players = {0: ADA, 1: BO}
+    while not match.finished and sum(map(len, commits)) < 400:
+        decision = rng.choice(match.state.pending())
+        await service.submit(players[decision.seat].user_id, match.id,
+                             rng.choice(decision.options))
+        await service.settle()
+    followed = [c for c in commits if c[0] == "player" and "forced" in c]
+    assert followed, "no forced choice came up"
+    assert all(c[0] == "player" for c in commits), commits  # none stored on its own
+    rows = await store.matches.choices(match.id)
+    assert [r.seq for r in rows] == list(range(len(rows)))
+    replayed = replay(match.info, match.row.options, len(match.seats), match.row.seed,
+                      [(r.seat, r.choice) for r in rows])
+    assert replayed.notation() == match.state.notation()
 
 
 async def test_a_finished_game_records_its_result(service, store):

@@ -148,22 +148,27 @@ class BuildStack:
     def __init__(self, shape: Shape) -> None:
         self.shape: Shape = shape
         self.layers: list[Layer] = []
-        self.cells: dict[Cell, list[tuple[int, Zone]]] = {}
-        """Each cell's zones, bottom first, with the tile each belongs to."""
+        self.cells: dict[Cell, tuple[tuple[int, Zone], ...]] = {}
+        """Each cell's zones, bottom first, with the tile each belongs to. Tuples,
+        replaced when a cell changes, so a copy of the stack copies one dict."""
         self.centres: dict[Cell, Tile] = {}
         self._spots: dict[Cell, Spot] | None = None
         """The frontier by anchor, kept up to date as tiles come and go (``None``
         until first asked for). Never changed in place: copies share it."""
         self._frontier: list[Spot] | None = None
+        self._showing: dict[str, int] | None = None
+        self._tops: tuple[int, ...] | None = None
 
     def copy(self) -> BuildStack:
         """An independent copy."""
         new = BuildStack(self.shape)
         new.layers = list(self.layers)
-        new.cells = {cell: list(zones) for cell, zones in self.cells.items()}
+        new.cells = dict(self.cells)
         new.centres = dict(self.centres)
         new._spots = self._spots
         new._frontier = self._frontier
+        new._showing = self._showing
+        new._tops = self._tops
         return new
 
     # -- reading ------------------------------------------------------------------
@@ -185,8 +190,11 @@ class BuildStack:
 
     def top_tiles(self) -> list[int]:
         """Tiles with nothing above them, in the order they were laid."""
-        return [layer.tile.number for layer in self.layers
-                if all(self.cells[cell][-1][0] == layer.tile.number for cell in layer.cells)]
+        if self._tops is None:
+            self._tops = tuple(
+                layer.tile.number for layer in self.layers
+                if all(self.cells[cell][-1][0] == layer.tile.number for cell in layer.cells))
+        return list(self._tops)
 
     def layer(self, number: int) -> Layer:
         """The stack's layer holding tile ``number``."""
@@ -236,11 +244,12 @@ class BuildStack:
             self._frontier = sorted(self._spots.values(), key=_anchor)
         return self._frontier
 
-    def forget_frontier(self) -> None:
-        """Drop the frontier, so the next :meth:`frontier` works it out from scratch
-        (benchmarks and tests of the incremental upkeep)."""
+    def forget(self) -> None:
+        """Drop what is remembered of the stack (frontier, counts, top tiles), so it
+        is worked out from scratch when next asked (benchmarks, and tests of the
+        upkeep)."""
         self._spots = None
-        self._frontier = None
+        self._frontier = self._showing = self._tops = None
 
     def _all_spots(self) -> dict[Cell, Spot]:
         return self._spots_at({(cx - dx, cy - dy) for cx, cy in self.cells
@@ -279,7 +288,7 @@ class BuildStack:
 
     def _changed(self, cells: Iterable[Cell]) -> None:
         """Bring the frontier up to date after ``cells`` changed their showing zone."""
-        self._frontier = None
+        self._frontier = self._showing = self._tops = None
         if self._spots is None:
             return
         anchors = {(cx - dx, cy - dy) for cx, cy in cells for dx, dy in OFFSETS[self.shape]}
@@ -329,7 +338,7 @@ class BuildStack:
             raise ValueError(f"illegal placement {placement.notation}")
         cells = []
         for cell, zone in self.zones_of(tile, placement):
-            self.cells.setdefault(cell, []).append((tile.number, zone))
+            self.cells[cell] = (*self.cells.get(cell, ()), (tile.number, zone))
             cells.append(cell)
         if self.shape == "octagon":
             self.centres[(placement.x, placement.y)] = tile
@@ -343,8 +352,10 @@ class BuildStack:
         if number not in self.top_tiles():
             raise ValueError(f"tile {number} is not on top")
         for cell in layer.cells:
-            self.cells[cell].pop()
-            if not self.cells[cell]:
+            below = self.cells[cell][:-1]
+            if below:
+                self.cells[cell] = below
+            else:
                 del self.cells[cell]
         if self.shape == "octagon":
             del self.centres[(layer.placement.x, layer.placement.y)]
@@ -355,8 +366,14 @@ class BuildStack:
     # -- scoring ------------------------------------------------------------------
     def visible_nails(self, colour: str) -> int:
         """Nails of ``colour`` showing."""
-        return sum(1 for zone in (z[-1][1] for z in self.cells.values() if z)
-                   if zone.kind == "nail" and zone.colour == colour)
+        if self._showing is None:
+            showing: dict[str, int] = {}
+            for zones in self.cells.values():
+                zone = zones[-1][1]
+                if zone.kind == "nail" and zone.colour is not None:
+                    showing[zone.colour] = showing.get(zone.colour, 0) + 1
+            self._showing = showing
+        return self._showing.get(colour, 0)
 
     def cow_bonus(self, colour: str) -> int:
         """For octagons: +1 for each showing ship of ``colour`` next to a cow centre."""
