@@ -5,7 +5,7 @@ Everything runs on real SQLite files in a temporary directory, with
 
 * **Persistence ceiling** — the stdlib :mod:`sqlite3` in a loop, one single-row
   ``INSERT`` and ``COMMIT`` per iteration, with the file settings
-  :mod:`storage.db` uses (WAL, ``synchronous=NORMAL``); the service's committed
+  :mod:`storage.db` uses (WAL, :data:`storage.db.SYNCHRONOUS`); the service's committed
   choices per second at 1,000 matches as a share of it. Two context figures
   say where the rest goes: :meth:`MatchRepository.record` alone with 1,000
   concurrent writers (the service's persistence path without the service), and
@@ -66,6 +66,7 @@ from bot.service import MatchService, tune_gc
 from bot.transport import NullTransport
 from rules.core import get_game
 from storage import Store
+from storage.db import SYNCHRONOUS
 from storage.models import ChoiceRow, SeatRow
 
 GROUP = "service"
@@ -124,7 +125,7 @@ def raw_commits_per_second(path: Path, seconds: float = RAW_SECONDS) -> float:
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
         conn.execute("CREATE TABLE IF NOT EXISTS choices (match_id INTEGER NOT NULL,"
                      " seq INTEGER NOT NULL, seat INTEGER NOT NULL, choice TEXT NOT NULL,"
                      " created_at TEXT NOT NULL, PRIMARY KEY (match_id, seq))")
@@ -595,7 +596,8 @@ def _run() -> list[Figure]:
         service_rate = median_of([w.rate for w in small.saturated])
         figures += [
             Figure(GROUP, "raw SQLite INSERT+COMMIT/s", raw, "commits/s",
-                   note=f"WAL, synchronous=NORMAL; median of {RAW_RUNS} × {RAW_SECONDS:g} s"),
+                   note=f"WAL, synchronous={SYNCHRONOUS}; "
+                        f"median of {RAW_RUNS} × {RAW_SECONDS:g} s"),
             Figure(GROUP, "service ÷ raw SQLite (1,000 matches, saturated)",
                    service_rate / raw, "ratio", ">=", TARGET_RATIO),
             Figure(GROUP, "record() alone, 1,000 concurrent matches", recorded, "commits/s",

@@ -58,6 +58,14 @@ def shipped_migrations() -> list[Migration]:
     return found
 
 
+SYNCHRONOUS = "FULL"
+"""SQLite's ``synchronous`` level. A choice is acknowledged only once committed,
+so a commit must survive a power cut, not only the bot crashing: in WAL mode
+that takes ``FULL`` (``NORMAL`` may lose the last commits). Each commit then
+waits for the disk, which group commit (:meth:`Database.write`) shares among
+every write made meanwhile."""
+
+
 class Database:
     """An open SQLite file in WAL mode with the schema brought up to date."""
 
@@ -77,8 +85,7 @@ class Database:
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
         await conn.execute("PRAGMA journal_mode=WAL")
-        # NORMAL is durable across application crashes in WAL mode and much faster than FULL.
-        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
         await conn.execute("PRAGMA foreign_keys=ON")
         await conn.execute("PRAGMA busy_timeout=5000")
         db = cls(conn, path)
