@@ -153,12 +153,32 @@ class GameState(ABC):
     def __init__(self, seats: int, seed: int) -> None:
         self.seats = seats
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False
         self.step = 0
         self._held: dict[int, str] = {}
         self._resigned: Outcome | None = None
         self._decision_cache: tuple[int, tuple[Decision, ...]] | None = None
         self._pending_cache: tuple[tuple[int, int], tuple[Decision, ...]] | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random numbers: part of the state, so a copy draws what the
+        original would have drawn.
+
+        A copy shares its RNG with the state it came from until either of them
+        draws: most steps draw nothing, and copying an RNG's state costs more
+        than the rest of a copy.
+        """
+        if self._rng_shared:
+            rng = type(self._rng).__new__(type(self._rng))
+            rng.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = rng, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_shared = rng, False
 
     # -- what a game implements -------------------------------------------
     @abstractmethod
@@ -310,11 +330,9 @@ class GameState(ABC):
         keeps (RNG, held choices); the game then copies its own mutable parts."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        # Not ``random.Random()``: that seeds from the OS first, costing more than
-        # the rest of a copy, only for ``setstate`` to overwrite it.
-        rng = type(self.rng).__new__(type(self.rng))
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        # Both hold the one RNG until either draws (see ``rng``); it is never
+        # changed while shared.
+        self._rng_shared = new._rng_shared = True
         new._held = dict(self._held)
         return new
 

@@ -18,15 +18,20 @@ import asyncio
 import re
 import sqlite3
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
+
+ROUNDS_SECONDS = 0.05
+"""The longest the connection's thread keeps committing groups of writes before
+it lets anything else queued for it run."""
 
 T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], Any]
@@ -73,7 +78,9 @@ class Database:
         self._conn = conn
         self.path = path
         self._lock = asyncio.Lock()
-        self._writes: list[tuple[Work, asyncio.Future[Any]]] = []
+        self._writes: deque[tuple[Work, asyncio.Future[Any]]] = deque()
+        """Writes not yet taken, appended by the event loop and taken by the
+        connection's thread (a deque's append and popleft are thread-safe)."""
         self._writer: asyncio.Task[None] | None = None
 
     @classmethod
@@ -175,34 +182,35 @@ class Database:
         try:
             return await future
         except asyncio.CancelledError:
-            if entry in self._writes:  # not taken yet: it never will be
+            with suppress(ValueError):  # not taken yet: it never will be
                 self._writes.remove(entry)
             raise
 
     async def _write_groups(self) -> None:
+        loop = asyncio.get_running_loop()
         while self._writes:
-            group, self._writes = self._writes, []
+            async with self._lock:
+                await self._call(partial(self._commit_rounds, loop))
+
+    def _commit_rounds(self, loop: asyncio.AbstractEventLoop, conn: sqlite3.Connection) -> None:
+        """On the connection's thread: commit group after group, each of the writes
+        queued meanwhile, until none is left or :data:`ROUNDS_SECONDS` is up (so
+        reads get their turn). The event loop is not on this path: under load it
+        may be busy for milliseconds at a time, and the next group does not wait
+        for it. Each group's callers are answered as soon as it is committed."""
+        started = time.monotonic()
+        while self._writes and time.monotonic() - started < ROUNDS_SECONDS:
+            group = []
+            while self._writes:
+                group.append(self._writes.popleft())
             try:
-                async with self._lock:
-                    outcomes = await self._call(partial(_commit_group, group=group))
+                outcomes = _commit_group(conn, group)
             except BaseException as exc:  # the commit failed: nothing of the group is stored
-                for _, future in group:
-                    if future.done():
-                        continue
-                    if isinstance(exc, asyncio.CancelledError):
-                        future.cancel()
-                    else:
-                        future.set_exception(exc)
+                loop.call_soon_threadsafe(_fail_group, group, exc)
                 if not isinstance(exc, Exception):
                     raise
-                continue
-            for (_, future), (ok, value) in zip(group, outcomes, strict=True):
-                if future.done():
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
+                return
+            loop.call_soon_threadsafe(_answer_group, group, outcomes)
 
     async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[aiosqlite.Row]:
         """Rows of one read."""
@@ -217,33 +225,88 @@ class Database:
         return await self.write(lambda conn: conn.execute(sql, params).lastrowid or 0)
 
 
+def _answer_group(group: Sequence[tuple[Work, asyncio.Future[Any]]],
+                  outcomes: Sequence[tuple[bool, Any]]) -> None:
+    for (_, future), (ok, value) in zip(group, outcomes, strict=True):
+        if future.done():
+            continue
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
+
+
+def _fail_group(group: Sequence[tuple[Work, asyncio.Future[Any]]], exc: BaseException) -> None:
+    for _, future in group:
+        if future.done():
+            continue
+        if isinstance(exc, asyncio.CancelledError):
+            future.cancel()
+        else:
+            future.set_exception(exc)
+
+
+class BulkWork(Protocol):
+    """A write that a group may make together with others of its kind: calling it
+    writes it alone; its ``bulk`` writes many of them at once, in a few
+    statements (a group's GIL hand-offs and statement steps are then per group,
+    not per write). Results of bulk writes are ``None``."""
+
+    bulk: Callable[[sqlite3.Connection, Sequence[Any]], None]
+
+    def __call__(self, conn: sqlite3.Connection) -> None: ...
+
+
 def _commit_group(conn: sqlite3.Connection,
                   group: Sequence[tuple[Work, asyncio.Future[Any]]]) -> list[tuple[bool, Any]]:
     """One transaction for a group of writes, each in its own savepoint; runs on
     the connection's thread. Returns ``(True, result)`` or ``(False, exception)``
-    per write, or raises (rolling everything back) if the transaction fails."""
-    outcomes: list[tuple[bool, Any]] = []
+    per write, or raises (rolling everything back) if the transaction fails.
+
+    Writes with a ``bulk`` (:class:`BulkWork`) are first made together, in one
+    savepoint; if that fails, each is made alone so that only the failing one
+    fails."""
+    outcomes: list[tuple[bool, Any] | None] = [None] * len(group)
     conn.execute("BEGIN IMMEDIATE")
     try:
         if len(group) == 1:
             work, _ = group[0]
             try:
-                outcomes.append((True, work(conn)))
+                outcomes[0] = (True, work(conn))
             except Exception as exc:
                 conn.execute("ROLLBACK")
                 return [(False, exc)]
         else:
-            for work, _ in group:
+            kinds: dict[Any, list[int]] = {}
+            for n, (work, _) in enumerate(group):
+                bulk = getattr(work, "bulk", None)
+                if bulk is not None:
+                    kinds.setdefault(bulk, []).append(n)
+            for bulk, members in kinds.items():
+                if len(members) < 2:
+                    continue
+                conn.execute("SAVEPOINT bulk")
+                try:
+                    bulk(conn, [group[n][0] for n in members])
+                except Exception:
+                    conn.execute("ROLLBACK TO bulk")  # each alone, below
+                else:
+                    for n in members:
+                        outcomes[n] = (True, None)
+                conn.execute("RELEASE bulk")
+            for n, (work, _) in enumerate(group):
+                if outcomes[n] is not None:
+                    continue
                 conn.execute("SAVEPOINT write")
                 try:
-                    outcomes.append((True, work(conn)))
+                    outcomes[n] = (True, work(conn))
                 except Exception as exc:
                     conn.execute("ROLLBACK TO write")
-                    outcomes.append((False, exc))
+                    outcomes[n] = (False, exc)
                 conn.execute("RELEASE write")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-    return outcomes
+    return [outcome for outcome in outcomes if outcome is not None]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 import aiosqlite
 
@@ -16,6 +18,55 @@ from storage.models import ChoiceRow, MatchRow, MatchStatus, Rater, SeatResult, 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+INSERT_CHOICE = ("INSERT INTO match_choices (match_id, seq, seat, choice, source, step,"
+                 " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+BULK_ROWS = 64
+"""Rows per statement when moves are written in bulk: each statement's text is
+then one of a few, which SQLite's statement cache keeps compiled."""
+
+
+def _choice_rows(match_id: int, choices: Sequence[ChoiceRow]) -> list[tuple[Any, ...]]:
+    stamp = _now()
+    return [(match_id, c.seq, c.seat, c.choice, c.source, c.step, c.interaction_id, stamp)
+            for c in choices]
+
+
+def _chunks(rows: Sequence[tuple[Any, ...]]) -> Iterable[Sequence[tuple[Any, ...]]]:
+    for start in range(0, len(rows), BULK_ROWS):
+        yield rows[start:start + BULK_ROWS]
+
+
+@dataclass(frozen=True, slots=True)
+class _Move:
+    """The usual move: choices appended to the log and the match's next deadline.
+    A :class:`~storage.db.BulkWork`: concurrent matches' moves are written by
+    one multi-row ``INSERT`` and one ``UPDATE … FROM (VALUES …)`` per
+    :data:`BULK_ROWS` rows."""
+
+    match_id: int
+    rows: list[tuple[Any, ...]]
+    deadline_at: float | None
+    warned: int
+
+    def __call__(self, conn: sqlite3.Connection) -> None:
+        conn.executemany(INSERT_CHOICE, self.rows)
+        conn.execute("UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
+                     (self.deadline_at, self.warned, self.match_id))
+
+    @staticmethod
+    def bulk(conn: sqlite3.Connection, moves: Sequence[_Move]) -> None:
+        rows = [row for move in moves for row in move.rows]
+        for chunk in _chunks(rows):
+            conn.execute(INSERT_CHOICE.replace("(?, ?, ?, ?, ?, ?, ?, ?)", ", ".join(
+                ["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(chunk))), [v for row in chunk for v in row])
+        deadlines = [(move.match_id, move.deadline_at, move.warned) for move in moves]
+        for chunk in _chunks(deadlines):
+            conn.execute(
+                "UPDATE matches SET deadline_at = v.column2, warned = v.column3 FROM (VALUES "
+                + ", ".join(["(?, ?, ?)"] * len(chunk)) + ") AS v WHERE matches.id = v.column1",
+                [v for row in chunk for v in row])
 
 
 def _match(row: aiosqlite.Row, seats: list[SeatRow]) -> MatchRow:
@@ -176,9 +227,12 @@ class MatchRepository:
                 if rater is not None:
                     self._rate(conn, match_id, result[1], rater)
 
-        # One hop to the connection's thread, grouped with concurrent matches' moves.
+        # One hop to the connection's thread, grouped with concurrent matches' moves;
+        # the usual move (choices and a new deadline) is written in bulk with theirs.
+        plain = seats is None and result is None and choices
         try:
-            await self._db.write(work)
+            await self._db.write(_Move(match_id, _choice_rows(match_id, choices), deadline_at,
+                                       int(warned)) if plain else work)
         except sqlite3.IntegrityError as exc:
             if "interaction_id" in str(exc):
                 raise DuplicateInteraction(str(exc)) from None
@@ -187,15 +241,8 @@ class MatchRepository:
     @staticmethod
     def _insert_choices(conn: sqlite3.Connection, match_id: int,
                         choices: Sequence[ChoiceRow]) -> None:
-        if not choices:
-            return
-        stamp = _now()
-        conn.executemany(
-            "INSERT INTO match_choices (match_id, seq, seat, choice, source, step,"
-            " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [(match_id, c.seq, c.seat, c.choice, c.source, c.step, c.interaction_id, stamp)
-             for c in choices],
-        )
+        if choices:
+            conn.executemany(INSERT_CHOICE, _choice_rows(match_id, choices))
 
     @staticmethod
     def _finish(conn: sqlite3.Connection, match_id: int, reason: str,

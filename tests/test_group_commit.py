@@ -113,3 +113,31 @@ async def test_close_waits_for_the_writes_asked_for(tmp_path):
             assert len(await store.matches.choices(match_id)) == 1
     finally:
         await store.close()
+
+
+async def test_many_concurrent_moves_are_written_in_bulk(store, monkeypatch):
+    """More moves than one bulk statement takes: every row and every new deadline
+    lands where it belongs, written by the bulk statements, not one by one."""
+    from storage import matches as matches_module
+
+    ids = await lobbies(store, 150)
+    bulks: list[int] = []
+    real = matches_module._Move.bulk
+
+    def counting(conn, moves):
+        bulks.append(len(moves))
+        real(conn, moves)
+
+    monkeypatch.setattr(matches_module._Move, "bulk", staticmethod(counting))
+    await asyncio.gather(*(
+        store.matches.record(match_id, [ChoiceRow(0, 0, "C4", "player", 0, f"b{match_id}"),
+                                        ChoiceRow(1, 1, "D5", "forced", 1)],
+                             deadline_at=5_000.0 + match_id, warned=match_id % 2 == 0)
+        for match_id in ids))
+    assert sum(bulks) >= 100  # (the first move may be committed alone)
+    for match_id in ids:
+        rows = await store.matches.choices(match_id)
+        assert [(r.seq, r.choice, r.source, r.interaction_id) for r in rows] == [
+            (0, "C4", "player", f"b{match_id}"), (1, "D5", "forced", None)]
+        row = await store.matches.get(match_id)
+        assert (row.deadline_at, row.warned) == (5_000.0 + match_id, match_id % 2 == 0)
