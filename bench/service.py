@@ -540,8 +540,11 @@ def memory_per_match(game: str) -> dict[str, float]:
 
 
 # -- the run --------------------------------------------------------------------------
-def _load_figures(label: str, got: Load) -> list[Figure]:
+def _load_figures(label: str, got: Load, *, targets: bool = True) -> list[Figure]:
+    """The load run's figures; the spec's targets are for 1,000 matches only."""
     hot, steady = got.saturated, got.paced
+    rate_target = (">=", TARGET_RATE) if targets else (None, None)
+    p99_target = ("<=", TARGET_P99_MS) if targets else (None, None)
     refused = sum(w.refused for w in hot + steady)
     replaced = sum(w.finished for w in hot + steady)
     extra = []
@@ -554,7 +557,7 @@ def _load_figures(label: str, got: Load) -> list[Figure]:
     return [
         *extra,
         Figure(GROUP, f"{label}, saturated: committed choices/s",
-               median_of([w.rate for w in hot]), "choices/s", ">=", TARGET_RATE,
+               median_of([w.rate for w in hot]), "choices/s", *rate_target,
                f"median of {len(hot)} × {WINDOW_SECONDS:g} s after {got.aged:,} ageing "
                f"choices; {refused} refused, {replaced} ended matches replaced"),
         Figure(GROUP, f"{label}, saturated: submit p50", median_of([w.p50_ms for w in hot]),
@@ -562,14 +565,14 @@ def _load_figures(label: str, got: Load) -> list[Figure]:
         Figure(GROUP, f"{label}, saturated: submit p99", median_of([w.p99_ms for w in hot]),
                "ms"),
         Figure(GROUP, f"{label}, paced: committed choices/s",
-               median_of([w.rate for w in steady]), "choices/s", ">=", TARGET_RATE,
+               median_of([w.rate for w in steady]), "choices/s", *rate_target,
                f"{PACED_RATE:,}/s offered; median of {len(steady)} × {WINDOW_SECONDS:g} s"),
         Figure(GROUP, f"{label}, paced: submit p50", median_of([w.p50_ms for w in steady]),
                "ms"),
         Figure(GROUP, f"{label}, paced: submit p95", median_of([w.p95_ms for w in steady]),
                "ms"),
         Figure(GROUP, f"{label}, paced: submit p99", median_of([w.p99_ms for w in steady]),
-               "ms", "<=", TARGET_P99_MS),
+               "ms", *p99_target),
     ]
 
 
@@ -609,7 +612,7 @@ def _run() -> list[Figure]:
         figures += _load_figures("1,000 matches", small)
         large = asyncio.run(load(directory, LOAD_LARGE, LARGE_RUNS, LARGE_RUNS,
                                  WINDOW_SECONDS))
-        figures += _load_figures("10,000 matches", large)
+        figures += _load_figures("10,000 matches", large, targets=False)
 
         template = directory / "recovery.sqlite3"
         playing = asyncio.run(prepare_recovery(template))

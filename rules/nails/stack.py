@@ -288,7 +288,7 @@ class BuildStack:
 
     def _changed(self, cells: Iterable[Cell]) -> None:
         """Bring the frontier up to date after ``cells`` changed their showing zone."""
-        self._frontier = self._showing = self._tops = None
+        self._frontier = None
         if self._spots is None:
             return
         anchors = {(cx - dx, cy - dy) for cx, cy in cells for dx, dy in OFFSETS[self.shape]}
@@ -337,12 +337,26 @@ class BuildStack:
         if covered is None:
             raise ValueError(f"illegal placement {placement.notation}")
         cells = []
+        under: set[int] = set()
+        showing = self._showing if self._showing is None else dict(self._showing)
         for cell, zone in self.zones_of(tile, placement):
-            self.cells[cell] = (*self.cells.get(cell, ()), (tile.number, zone))
+            zones = self.cells.get(cell, ())
+            if zones:
+                under.add(zones[-1][0])
+                if showing is not None and zones[-1][1].kind == "nail":
+                    showing[zones[-1][1].colour] -= 1  # type: ignore[index]
+            if showing is not None and zone.kind == "nail" and zone.colour is not None:
+                showing[zone.colour] = showing.get(zone.colour, 0) + 1
+            self.cells[cell] = (*zones, (tile.number, zone))
             cells.append(cell)
         if self.shape == "octagon":
             self.centres[(placement.x, placement.y)] = tile
         self.layers.append(Layer(tile, placement, tuple(cells)))
+        # What the stack remembers, brought up to date (never changed in place:
+        # copies share it): a covered tile is no longer on top, the new one is.
+        self._showing = showing
+        if self._tops is not None:
+            self._tops = (*(n for n in self._tops if n not in under), tile.number)
         self._changed(cells)
         return covered
 
@@ -360,6 +374,7 @@ class BuildStack:
         if self.shape == "octagon":
             del self.centres[(layer.placement.x, layer.placement.y)]
         self.layers.remove(layer)
+        self._showing = self._tops = None  # worked out afresh when next asked (rare)
         self._changed(layer.cells)
         return layer.tile
 
