@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 
 from bot.service import MatchService
 
@@ -16,11 +17,14 @@ async def run_deadlines(service: MatchService) -> None:
         service.deadlines_changed.clear()
         due = service.next_due()
         timeout = None if due is None else max(0.0, due - service.clock.now())
+        service.next_wake = math.inf if due is None else due
         try:
             await asyncio.wait_for(service.deadlines_changed.wait(), timeout)
             continue
         except TimeoutError:
             pass
+        finally:
+            service.next_wake = None
         try:
             await service.tick()
         except Exception:

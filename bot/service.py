@@ -120,6 +120,9 @@ class MatchService:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._rerun: set[int] = set()
         self.deadlines_changed = asyncio.Event()
+        self.next_wake: float | None = None
+        """When the deadline task plans to wake (``inf``: not until told);
+        ``None`` while it is not waiting."""
 
     # -- lookups ----------------------------------------------------------
     def match_in(self, channel_id: int) -> LiveMatch:
@@ -251,7 +254,7 @@ class MatchService:
             match.row.warned = False
             match.state = state
             match.outbox.append(Event("start", f"{match.info.title} begins."))
-        self.deadlines_changed.set()
+        self._due_at(self._due(match))
         self._schedule(match)
         return match
 
@@ -386,7 +389,6 @@ class MatchService:
         platform may make) are applied and stored with them: one commit, not
         one per step."""
         assert match.state is not None
-        due_before = self._due(match)
         state = match.state.copy()
         before = state.step
         events: list[Event] = []
@@ -422,12 +424,7 @@ class MatchService:
             match.finished = True
         match.outbox.extend(e for e in events if e.public)
         match.private_outbox.extend(e for e in events if not e.public)
-        due = self._due(match)
-        if due is not None and (due_before is None or due < due_before):
-            # Only an earlier due time can be missed by the deadline task, which
-            # otherwise wakes when it planned to and looks again. (Waking it on
-            # every move would cost a pass over every live match per move.)
-            self.deadlines_changed.set()
+        self._due_at(self._due(match))
         return events
 
     @staticmethod
@@ -601,6 +598,13 @@ class MatchService:
         if not match.playing or match.row.deadline_at is None:
             return None
         return match.row.deadline_at - (0 if match.row.warned else self._warn_lead(match))
+
+    def _due_at(self, due: float | None) -> None:
+        """Wake the deadline task if ``due`` comes before it planned to wake.
+        Otherwise it wakes when it planned to and looks again: waking it on every
+        move would cost a pass over every live match per move."""
+        if due is not None and (self.next_wake is None or due < self.next_wake):
+            self.deadlines_changed.set()
 
     def next_due(self) -> float | None:
         """When :meth:`tick` next has something to do (a warning or a deadline)."""

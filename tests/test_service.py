@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
 import tests.simgame  # noqa: F401  (registers the secret-choice test game)
 from bot.clock import FakeClock
+from bot.deadlines import run_deadlines
 from bot.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -218,6 +220,26 @@ async def test_forced_choices_after_a_persons_are_stored_in_the_same_commit(serv
     replayed = replay(match.info, match.row.options, len(match.seats), match.row.seed,
                       [(r.seat, r.choice) for r in rows])
     assert replayed.notation() == match.state.notation()
+
+
+async def test_the_deadline_task_is_woken_only_for_an_earlier_due_time(service, clock):
+    match = await two_humans(service)
+    task = asyncio.create_task(run_deadlines(service))
+    try:
+        await asyncio.sleep(0)  # it looks, plans when to wake, and sleeps
+        assert service.next_wake == service.next_due() == match.row.deadline_at - 30
+        clock.advance(5)
+        await service.submit(ADA.user_id, match.id, match.state.decision_for(0).options[0])
+        assert not service.deadlines_changed.is_set()  # a later due time: it sleeps on
+        service._due_at(service.next_wake - 1)
+        assert service.deadlines_changed.is_set()
+        for _ in range(20):  # it wakes, looks again and plans anew
+            await asyncio.sleep(0)
+            if service.next_wake == service.next_due():
+                break
+        assert service.next_wake == service.next_due() == match.row.deadline_at - 30
+    finally:
+        task.cancel()
 
 
 async def test_a_finished_game_records_its_result(service, store):
