@@ -422,8 +422,8 @@ class MatchService:
         if outcome is not None:
             match.row.status = "finished"
             match.finished = True
-        match.outbox.extend(e for e in events if e.public)
-        match.private_outbox.extend(e for e in events if not e.public)
+        for event in events:
+            (match.outbox if event.seats is None else match.private_outbox).append(event)
         self._due_at(self._due(match))
         return events
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -15,9 +16,16 @@ from storage.db import Database
 from storage.errors import ChannelBusy, DuplicateInteraction
 from storage.models import ChoiceRow, MatchRow, MatchStatus, Rater, SeatResult, SeatRow
 
+_stamp: tuple[int, str] = (0, "")
+
 
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    """The time in ISO form, to the second (made once a second: every move asks)."""
+    global _stamp
+    second = int(time.time())
+    if _stamp[0] != second:
+        _stamp = (second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds"))
+    return _stamp[1]
 
 
 INSERT_CHOICE = ("INSERT INTO match_choices (match_id, seq, seat, choice, source, step,"

@@ -48,6 +48,10 @@ PHASES = ("counter", "counter-card", "counter-place", "play", "numbers", "deposi
           "give-card", "give-place", "over")
 
 
+VIEW_MEMO = 64
+"""Subset views a game (with its copies) remembers."""
+
+
 @dataclass(slots=True)
 class Subset:
     """A regular subset in front of a player. ``uid`` stays with it for the
@@ -65,6 +69,7 @@ class EclipseState(GameState):
     def __init__(self, seats: int, seed: int, options: EclipseOptions | None = None,
                  deck: Deck | None = None) -> None:
         super().__init__(seats, seed)
+        self._views: dict[tuple[int, tuple[int, ...], bool], SubsetView] = {}
         self.options = options or EclipseOptions()
         self.deck_def = deck or self.options.cards
         self.cards = self.deck_def.cards
@@ -875,11 +880,20 @@ class EclipseState(GameState):
 
     # -- what players see ---------------------------------------------------------
     def _subset_view(self, number: int, cards: Sequence[int], safe: bool = False) -> SubsetView:
-        shown = tuple(self.cards[c] for c in cards)
-        kind = subset_kind(shown)
-        assert kind is not None
-        top, bottom, key = kind
-        return SubsetView(number, bottom, None if safe else top, key, shown)
+        # Views are remembered by what they show, in a small memo every copy of the
+        # game shares: most subsets stay as they are from one observation to the next.
+        memo_key = (number, tuple(cards), safe)
+        view = self._views.get(memo_key)
+        if view is None:
+            shown = tuple(self.cards[c] for c in cards)
+            kind = subset_kind(shown)
+            assert kind is not None
+            top, bottom, key = kind
+            view = SubsetView(number, bottom, None if safe else top, key, shown)
+            if len(self._views) >= VIEW_MEMO:
+                self._views.clear()
+            self._views[memo_key] = view
+        return view
 
     def observe(self, seat: int | None) -> EclipseView:
         hand = None

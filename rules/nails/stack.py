@@ -109,10 +109,12 @@ def _turns(allowed: tuple[tuple[str, ...] | None, ...], kinds: str) -> Turns:
                  if _fits(allowed, tuple(kinds[(i - rotation // 90) % 4] for i in range(4))))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Spot:
     """An anchor where tiles may go, with the showing zones a tile would cover there
-    (``None`` over empty table) and the kinds each of those accepts."""
+    (``None`` over empty table) and the kinds each of those accepts. Never changed
+    once made (not frozen only because a frozen one costs twice as much to make,
+    and a move makes about nine)."""
 
     anchor: Cell
     unders: tuple[Zone | None, ...]
