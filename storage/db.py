@@ -89,7 +89,9 @@ class Database:
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        # Bulk writes use a statement per chunk size (storage.matches.BULK_ROWS),
+        # so keep more compiled statements than sqlite3's default 128.
+        conn = await aiosqlite.connect(path, isolation_level=None, cached_statements=512)
         conn.row_factory = aiosqlite.Row
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
