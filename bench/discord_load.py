@@ -42,7 +42,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.figures import Figure, percentile
+from bench.figures import Figure, percentile, run_alone
 from tests.e2e import ERROR_LOGGERS, make_bot
 from tests.fakediscord import (
     CHANNEL_MESSAGE_WITH_SOURCE,
@@ -278,14 +278,5 @@ def run() -> list[Figure]:
     ]
 
 
-def main() -> int:
-    """Run this benchmark alone; 0 if every target is met."""
-    from bench.figures import table
-
-    figures = run()
-    print(table(figures))
-    return 0 if all(f.met is not False for f in figures) else 1
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_alone(run))

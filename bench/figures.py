@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import platform
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -104,3 +104,11 @@ def write_results(figures: Sequence[Figure], path: Path = RESULTS) -> None:
         pass
     payload = {"machine": machine, "figures": [asdict(f) | {"met": f.met} for f in figures]}
     path.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+
+
+def run_alone(run: Callable[[], list[Figure]]) -> int:
+    """Run one benchmark module on its own (``python -m bench.rules``): print its
+    table; 0 if every target is met, else 1."""
+    figures = run()
+    print(table(figures))
+    return 0 if all(f.met is not False for f in figures) else 1

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.figures import Figure
+from bench.figures import Figure, run_alone
 from storage import Database, Store
 
 GUILD = 1_000
@@ -270,10 +270,5 @@ def run() -> list[Figure]:
     return figures
 
 
-def main() -> int:
-    """Run this benchmark alone; 0 on success, 1 on a failed check."""
-    return 0 if all(f.met is not False for f in run()) else 1
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_alone(run))

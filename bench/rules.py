@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bench.figures import Figure, median_of, table
+from bench.figures import Figure, median_of, run_alone
 from rules.core import GameInfo, GameState, games, get_game
 from rules.flank.options import FlankOptions
 from rules.flank.perft import perft
@@ -267,12 +267,5 @@ def run() -> list[Figure]:
     return figures
 
 
-def main() -> int:
-    """Run this benchmark alone; 0 when every target is met."""
-    figures = run()
-    print(table(figures))
-    return 0 if all(f.met is not False for f in figures) else 1
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_alone(run))

@@ -59,7 +59,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.figures import Figure, median_of, percentile
+from bench.figures import Figure, median_of, percentile, run_alone
 from bot.deadlines import run_deadlines
 from bot.live import LiveMatch, Player
 from bot.service import MatchService, tune_gc
@@ -639,6 +639,4 @@ def _run() -> list[Figure]:
 
 
 if __name__ == "__main__":
-    from bench.figures import table
-
-    print(table(run()))
+    raise SystemExit(run_alone(run))

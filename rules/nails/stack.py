@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
 
 from rules.cells import cell_name, parse_cell
 from rules.errors import MalformedChoice
@@ -87,10 +86,9 @@ class Covered:
     over: Zone
 
 
-@cache
 def _fits(allowed: tuple[tuple[str, ...] | None, ...], kinds: tuple[str, ...]) -> bool:
     """Whether zones of ``kinds`` may lie on showing zones accepting ``allowed``
-    (a few hundred patterns in all, so remembered)."""
+    (asked only when :data:`_FITTING` does not know yet)."""
     return all(a is None or k in a for a, k in zip(allowed, kinds, strict=True))
 
 
