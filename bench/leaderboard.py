@@ -22,12 +22,14 @@ from __future__ import annotations
 import asyncio
 import math
 import random
+import sqlite3
 import statistics
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from bench.figures import Figure, run_alone
@@ -72,6 +74,15 @@ def _rating_row(rng: random.Random, guild_id: int, game: str,
     return (guild_id, game, user_id, mu, sigma, mu - 3.0 * sigma, rng.randint(1, 300), STAMP)
 
 
+def _insert(players: list[tuple], ratings: list[tuple], conn: sqlite3.Connection) -> None:
+    conn.executemany(
+        "INSERT INTO players (user_id, name, first_seen, last_seen) VALUES (?, ?, ?, ?)",
+        players)
+    conn.executemany(
+        "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games,"
+        " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", ratings)
+
+
 async def seed(store: Store) -> Seeded:
     """Insert the measured players and the noise rows in one transaction."""
     rng = random.Random(SEED)
@@ -82,13 +93,7 @@ async def seed(store: Store) -> Seeded:
              for uid in range(PLAYERS + 1, 2 * PLAYERS + 1)]
     noise += [_rating_row(rng, GUILD, OTHER_GAME, uid) for uid in range(1, PLAYERS + 1)]
     players = [(uid, f"player{uid}", STAMP, STAMP) for uid in range(1, 2 * PLAYERS + 1)]
-    async with store.db.transaction() as conn:
-        await conn.executemany(
-            "INSERT INTO players (user_id, name, first_seen, last_seen) VALUES (?, ?, ?, ?)",
-            players)
-        await conn.executemany(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", measured + noise)
+    await store.db.write(partial(_insert, players, measured + noise))
     table = sorted(((row[5], row[2]) for row in measured), key=lambda t: (-t[0], t[1]))
     return Seeded(table=table, noise_rows=len(noise))
 

@@ -66,7 +66,7 @@ from bot.service import MatchService, tune_gc
 from bot.transport import NullTransport
 from rules.core import get_game
 from storage import Store
-from storage.db import SYNCHRONOUS
+from storage.connection import SYNCHRONOUS
 from storage.models import ChoiceRow, SeatRow
 
 GROUP = "service"

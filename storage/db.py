@@ -1,15 +1,11 @@
-"""The SQLite file: connection settings, transactions and numbered migrations.
+"""The SQLite file: connection settings, reads, writes and numbered migrations.
 
-Everything that touches SQL lives in ``storage/``. One connection serves the
-process; an :class:`asyncio.Lock` keeps one coroutine's transaction from
-interleaving with another's.
-
-The hot paths do not step through a transaction statement by statement (each
-step a hop to aiosqlite's thread and back): :meth:`Database.run` runs a plain
-function against the :mod:`sqlite3` connection in one hop, and
-:meth:`Database.write` also groups the writes of concurrent callers into one
-transaction (group commit) while each caller still waits for its own durable
-commit and sees only its own failure.
+Everything that touches SQL lives in ``storage/``. Reads run on aiosqlite's
+thread, one hop each (:meth:`Database.run`); an :class:`asyncio.Lock` keeps one
+coroutine's statements from interleaving with another's. Every write goes to the
+writer process (:mod:`storage.writer`), which groups the writes of concurrent
+callers into one transaction (group commit) while each caller still waits for
+its own durable commit and sees only its own failure.
 """
 
 from __future__ import annotations
@@ -18,24 +14,20 @@ import asyncio
 import re
 import sqlite3
 import time
-from collections import deque
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager, suppress
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
-ROUNDS_SECONDS = 0.05
-"""The longest the connection's thread keeps committing groups of writes before
-it lets anything else queued for it run."""
+from storage.connection import CACHED_STATEMENTS, PRAGMAS, SYNCHRONOUS
+from storage.writer import Work, WriterProcess
+
+__all__ = ["SYNCHRONOUS", "Database", "Migration", "Statement", "shipped_migrations"]
 
 T = TypeVar("T")
-Work = Callable[[sqlite3.Connection], Any]
-"""A function run on the connection's thread with the :mod:`sqlite3` connection."""
 
 _MIGRATION_NAME = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 
@@ -63,48 +55,52 @@ def shipped_migrations() -> list[Migration]:
     return found
 
 
-SYNCHRONOUS = "FULL"
-"""SQLite's ``synchronous`` level. A choice is acknowledged only once committed,
-so a commit must survive a power cut, not only the bot crashing: in WAL mode
-that takes ``FULL`` (``NORMAL`` may lose the last commits). Each commit then
-waits for the disk, which group commit (:meth:`Database.write`) shares among
-every write made meanwhile."""
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One SQL statement as a write: returns the last inserted row id."""
+
+    sql: str
+    params: tuple | dict = ()
+
+    def __call__(self, conn: sqlite3.Connection) -> int:
+        return conn.execute(self.sql, self.params).lastrowid or 0
 
 
 class Database:
-    """An open SQLite file in WAL mode with the schema brought up to date."""
+    """An open SQLite file in WAL mode with the schema brought up to date: reads
+    on aiosqlite's thread, writes in the writer process."""
 
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self._conn = conn
         self.path = path
         self._lock = asyncio.Lock()
-        self._writes: deque[tuple[Work, asyncio.Future[Any]]] = deque()
-        """Writes not yet taken, appended by the event loop and taken by the
-        connection's thread (a deque's append and popleft are thread-safe)."""
-        self._writer: asyncio.Task[None] | None = None
+        self._writer = WriterProcess(path)
 
     @classmethod
     async def open(cls, path: str | Path, migrations: list[Migration] | None = None) -> Database:
-        """Open (creating if needed) the file at ``path`` and apply pending migrations."""
+        """Open (creating if needed) the file at ``path`` and apply pending migrations.
+        It must be a file: the writer process opens it too."""
         path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # Bulk writes use a statement per chunk size (storage.matches.BULK_ROWS),
-        # so keep more compiled statements than sqlite3's default 128.
-        conn = await aiosqlite.connect(path, isolation_level=None, cached_statements=512)
+        if path == ":memory:" or path.startswith("file:"):
+            raise ValueError("the store needs a file path: its writer process opens it too")
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None,
+                                       cached_statements=CACHED_STATEMENTS)
         conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
+        for pragma in PRAGMAS:
+            await conn.execute(pragma)
         db = cls(conn, path)
         await db.migrate(shipped_migrations() if migrations is None else migrations)
         return db
 
+    @property
+    def writer_pid(self) -> int | None:
+        """The writer process's id while it runs (it starts with the first write)."""
+        return self._writer.pid
+
     async def close(self) -> None:
-        """Close the connection, once the writes already asked for are committed."""
-        while self._writer is not None and not self._writer.done():
-            await asyncio.wait([self._writer])
+        """Close the file, once the writes already asked for are committed."""
+        await self._writer.close()
         await self._conn.close()
 
     async def migrate(self, migrations: list[Migration]) -> list[int]:
@@ -140,79 +136,30 @@ class Database:
         row = await self.fetchone("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
         return int(row[0]) if row else 0
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any exception."""
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            else:
-                await self._conn.execute("COMMIT")
-
     async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work(connection)`` on the connection's thread, in one hop, between
-        other coroutines' transactions. It must not leave a transaction open."""
+        """``work(connection)`` on the reading connection's thread, in one hop,
+        between other coroutines' reads. For reads: writes go through :meth:`write`."""
         async with self._lock:
-            return await self._call(work)
+            conn = self._conn
+            # aiosqlite runs every call on its own thread, one at a time; ``_execute``
+            # queues one function there and ``_conn`` is the sqlite3 connection.
+            return await conn._execute(lambda: work(conn._conn))
 
-    async def _call(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        # aiosqlite runs every call on its own thread, one at a time; ``_execute``
-        # queues one function there and ``_conn`` is the sqlite3 connection.
-        conn = self._conn
-        return await conn._execute(lambda: work(conn._conn))
-
-    async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def write(self, work: Work) -> Any:
         """Run ``work(connection)`` inside a write transaction and return its
         result once that transaction is committed.
 
-        Writes asked for while another group is being committed are committed
-        together in the next transaction (group commit), each in a savepoint of
-        its own: a ``work`` that raises has its changes rolled back and its
-        exception raised to its caller only. If the commit itself fails, every
-        write of the group raises and none of them is stored.
+        ``work`` runs in the writer process, so it must pickle: a module-level
+        dataclass instance with a ``__call__``, or a :func:`functools.partial` of a
+        module-level function (a :exc:`pickle.PicklingError` or similar is raised
+        here otherwise). Writes asked for while another group is being committed
+        are committed together in the next transaction (group commit), each in a
+        savepoint of its own: a ``work`` that raises has its changes rolled back
+        and its exception raised to its caller only. If the commit itself fails,
+        every write of the group raises and none of them is stored. A caller
+        cancelled after asking still has its write committed.
         """
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        entry = (work, future)
-        self._writes.append(entry)
-        if self._writer is None or self._writer.done():
-            self._writer = loop.create_task(self._write_groups())
-        try:
-            return await future
-        except asyncio.CancelledError:
-            with suppress(ValueError):  # not taken yet: it never will be
-                self._writes.remove(entry)
-            raise
-
-    async def _write_groups(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self._writes:
-            async with self._lock:
-                await self._call(partial(self._commit_rounds, loop))
-
-    def _commit_rounds(self, loop: asyncio.AbstractEventLoop, conn: sqlite3.Connection) -> None:
-        """On the connection's thread: commit group after group, each of the writes
-        queued meanwhile, until none is left or :data:`ROUNDS_SECONDS` is up (so
-        reads get their turn). The event loop is not on this path: under load it
-        may be busy for milliseconds at a time, and the next group does not wait
-        for it. Each group's callers are answered as soon as it is committed."""
-        started = time.monotonic()
-        while self._writes and time.monotonic() - started < ROUNDS_SECONDS:
-            group = []
-            while self._writes:
-                group.append(self._writes.popleft())
-            try:
-                outcomes = _commit_group(conn, group)
-            except BaseException as exc:  # the commit failed: nothing of the group is stored
-                loop.call_soon_threadsafe(_fail_group, group, exc)
-                if not isinstance(exc, Exception):
-                    raise
-                return
-            loop.call_soon_threadsafe(_answer_group, group, outcomes)
+        return await self._writer.submit(work)
 
     async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[aiosqlite.Row]:
         """Rows of one read."""
@@ -224,91 +171,4 @@ class Database:
 
     async def execute(self, sql: str, params: tuple | dict = ()) -> int:
         """One write, committed atomically (see :meth:`write`); returns the last row id."""
-        return await self.write(lambda conn: conn.execute(sql, params).lastrowid or 0)
-
-
-def _answer_group(group: Sequence[tuple[Work, asyncio.Future[Any]]],
-                  outcomes: Sequence[tuple[bool, Any]]) -> None:
-    for (_, future), (ok, value) in zip(group, outcomes, strict=True):
-        if future.done():
-            continue
-        if ok:
-            future.set_result(value)
-        else:
-            future.set_exception(value)
-
-
-def _fail_group(group: Sequence[tuple[Work, asyncio.Future[Any]]], exc: BaseException) -> None:
-    for _, future in group:
-        if future.done():
-            continue
-        if isinstance(exc, asyncio.CancelledError):
-            future.cancel()
-        else:
-            future.set_exception(exc)
-
-
-class BulkWork(Protocol):
-    """A write that a group may make together with others of its kind: calling it
-    writes it alone; its ``bulk`` writes many of them at once, in a few
-    statements (a group's GIL hand-offs and statement steps are then per group,
-    not per write). Results of bulk writes are ``None``."""
-
-    bulk: Callable[[sqlite3.Connection, Sequence[Any]], None]
-
-    def __call__(self, conn: sqlite3.Connection) -> None: ...
-
-
-def _commit_group(conn: sqlite3.Connection,
-                  group: Sequence[tuple[Work, asyncio.Future[Any]]]) -> list[tuple[bool, Any]]:
-    """One transaction for a group of writes, each in its own savepoint; runs on
-    the connection's thread. Returns ``(True, result)`` or ``(False, exception)``
-    per write, or raises (rolling everything back) if the transaction fails.
-
-    Writes with a ``bulk`` (:class:`BulkWork`) are first made together, in one
-    savepoint; if that fails, each is made alone so that only the failing one
-    fails."""
-    outcomes: list[tuple[bool, Any] | None] = [None] * len(group)
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        if len(group) == 1:
-            work, _ = group[0]
-            try:
-                outcomes[0] = (True, work(conn))
-            except Exception as exc:
-                conn.execute("ROLLBACK")
-                return [(False, exc)]
-        else:
-            kinds: dict[Any, list[int]] = {}
-            for n, (work, _) in enumerate(group):
-                bulk = getattr(work, "bulk", None)
-                if bulk is not None:
-                    kinds.setdefault(bulk, []).append(n)
-            for bulk, members in kinds.items():
-                if len(members) < 2:
-                    continue
-                conn.execute("SAVEPOINT bulk")
-                try:
-                    bulk(conn, [group[n][0] for n in members])
-                except Exception:
-                    conn.execute("ROLLBACK TO bulk")  # each alone, below
-                else:
-                    for n in members:
-                        outcomes[n] = (True, None)
-                conn.execute("RELEASE bulk")
-            for n, (work, _) in enumerate(group):
-                if outcomes[n] is not None:
-                    continue
-                conn.execute("SAVEPOINT write")
-                try:
-                    outcomes[n] = (True, work(conn))
-                except Exception as exc:
-                    conn.execute("ROLLBACK TO write")
-                    outcomes[n] = (False, exc)
-                conn.execute("RELEASE write")
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return [outcome for outcome in outcomes if outcome is not None]
+        return await self.write(Statement(sql, params))

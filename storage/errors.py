@@ -13,3 +13,7 @@ class DuplicateInteraction(StorageError):
 
 class ChannelBusy(StorageError):
     """The channel already has a live match."""
+
+
+class WriterStopped(StorageError):
+    """The database writer process stopped before answering a write."""

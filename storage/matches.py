@@ -49,7 +49,7 @@ def _chunks(rows: Sequence[tuple[Any, ...]]) -> Iterable[Sequence[tuple[Any, ...
 @dataclass(frozen=True, slots=True)
 class _Move:
     """The usual move: choices appended to the log and the match's next deadline.
-    A :class:`~storage.db.BulkWork`: concurrent matches' moves are written by
+    A :class:`~storage.writer.BulkWork`: concurrent matches' moves are written by
     one multi-row ``INSERT`` and one ``UPDATE … FROM (VALUES …)`` per
     :data:`BULK_ROWS` rows."""
 
@@ -57,6 +57,11 @@ class _Move:
     rows: list[tuple[Any, ...]]
     deadline_at: float | None
     warned: int
+
+    def __reduce__(self) -> tuple[type[_Move], tuple[Any, ...]]:
+        # Every move is pickled on its way to the writer process; the generic
+        # path for a slotted class takes twice as long.
+        return _Move, (self.match_id, self.rows, self.deadline_at, self.warned)
 
     def __call__(self, conn: sqlite3.Connection) -> None:
         conn.executemany(INSERT_CHOICE, self.rows)
@@ -75,6 +80,85 @@ class _Move:
                 "UPDATE matches SET deadline_at = v.column2, warned = v.column3 FROM (VALUES "
                 + ", ".join(["(?, ?, ?)"] * len(chunk)) + ") AS v WHERE matches.id = v.column1",
                 [v for row in chunk for v in row])
+
+
+@dataclass(frozen=True, slots=True)
+class _CreateLobby:
+    """A new lobby with its first seats; returns the match id."""
+
+    game: str
+    options: str
+    seed: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    max_seats: int
+    seats: Sequence[SeatRow]
+
+    def __call__(self, conn: sqlite3.Connection) -> int:
+        cur = conn.execute(
+            "INSERT INTO matches (game, options, seed, guild_id, channel_id, host_id,"
+            " max_seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
+            (self.game, self.options, self.seed, self.guild_id, self.channel_id,
+             self.host_id, self.max_seats, _now()),
+        )
+        match_id = int(cur.lastrowid or 0)
+        _write_seats(conn, match_id, self.seats)
+        return match_id
+
+
+@dataclass(frozen=True, slots=True)
+class _SetSeats:
+    match_id: int
+    seats: Sequence[SeatRow]
+
+    def __call__(self, conn: sqlite3.Connection) -> None:
+        _write_seats(conn, self.match_id, self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class _Start:
+    match_id: int
+    seats: Sequence[SeatRow]
+    deadline_at: float | None
+    rows: list[tuple[Any, ...]]
+
+    def __call__(self, conn: sqlite3.Connection) -> None:
+        _write_seats(conn, self.match_id, self.seats)
+        conn.execute(
+            "UPDATE matches SET status = 'active', started_at = ?, deadline_at = ?,"
+            " warned = 0 WHERE id = ?",
+            (_now(), self.deadline_at, self.match_id),
+        )
+        if self.rows:
+            conn.executemany(INSERT_CHOICE, self.rows)
+
+
+@dataclass(frozen=True, slots=True)
+class _Record:
+    """A move that changes more than the log and the deadline: seats (strikes,
+    forfeits), the result of a game that ended, and ratings."""
+
+    match_id: int
+    rows: list[tuple[Any, ...]]
+    deadline_at: float | None
+    warned: int
+    seats: Sequence[SeatRow] | None
+    result: tuple[str, Sequence[SeatResult]] | None
+    rater: Rater | None
+
+    def __call__(self, conn: sqlite3.Connection) -> None:
+        if self.rows:
+            conn.executemany(INSERT_CHOICE, self.rows)
+        if self.seats is not None:
+            _write_seats(conn, self.match_id, self.seats)
+        if self.result is None:
+            conn.execute("UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
+                         (self.deadline_at, self.warned, self.match_id))
+        else:
+            _finish(conn, self.match_id, *self.result)
+            if self.rater is not None:
+                _rate(conn, self.match_id, self.result[1], self.rater)
 
 
 def _match(row: aiosqlite.Row, seats: list[SeatRow]) -> MatchRow:
@@ -107,6 +191,56 @@ def _write_seats(conn: sqlite3.Connection, match_id: int, seats: Iterable[SeatRo
     )
 
 
+def _finish(conn: sqlite3.Connection, match_id: int, reason: str,
+            seats: Sequence[SeatResult]) -> None:
+    stamp = _now()
+    conn.execute(
+        "UPDATE matches SET status = 'finished', finished_at = ?, deadline_at = NULL"
+        " WHERE id = ?", (stamp, match_id),
+    )
+    conn.execute("INSERT INTO results (match_id, reason, finished_at) VALUES (?, ?, ?)",
+                 (match_id, reason, stamp))
+    conn.executemany(
+        "INSERT INTO result_seats (match_id, seat, user_id, is_bot, place, score)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [(match_id, s.seat, s.user_id, int(s.is_bot), s.place, s.score) for s in seats],
+    )
+
+
+def _rate(conn: sqlite3.Connection, match_id: int, seats: Sequence[SeatResult],
+          rater: Rater) -> None:
+    """Update every player's rating for this match's game and server."""
+    match = conn.execute("SELECT guild_id, game FROM matches WHERE id = ?",
+                         (match_id,)).fetchone()
+    guild_id, game = match["guild_id"], match["game"]
+    players = [s for s in seats if s.user_id is not None]
+    ids = [s.user_id for s in players]
+    rows = conn.execute(
+        f"SELECT user_id, mu, sigma, ordinal, games FROM ratings WHERE guild_id = ?"
+        f" AND game = ? AND user_id IN ({', '.join('?' * len(ids))})",
+        (guild_id, game, *ids)).fetchall()
+    known = {row["user_id"]: row for row in rows}
+    prior = [(known[u]["mu"], known[u]["sigma"]) if u in known else None for u in ids]
+    after = rater.rate(prior, [s.place for s in players])
+    stamp = _now()
+    for user_id, before, (mu, sigma) in zip(ids, prior, after, strict=True):
+        mu0, sigma0 = before or rater.initial()
+        new_ordinal = rater.ordinal(mu, sigma)
+        conn.execute(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
+            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+            " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
+            " updated_at = excluded.updated_at",
+            (guild_id, game, user_id, mu, sigma, new_ordinal, stamp))
+        conn.execute(
+            "INSERT INTO rating_changes (match_id, user_id, guild_id, game, mu_before,"
+            " sigma_before, mu_after, sigma_after, ordinal_before, ordinal_after)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, user_id, guild_id, game, mu0, sigma0, mu, sigma,
+             rater.ordinal(mu0, sigma0), new_ordinal))
+
+
 class MatchRepository:
     """Reads and writes of matches. Every write is one transaction."""
 
@@ -117,17 +251,8 @@ class MatchRepository:
                            channel_id: int, host_id: int, max_seats: int,
                            seats: Sequence[SeatRow]) -> int:
         """A new lobby; raises :class:`ChannelBusy` if the channel has a live match."""
-        def work(conn: sqlite3.Connection) -> int:
-            cur = conn.execute(
-                "INSERT INTO matches (game, options, seed, guild_id, channel_id, host_id,"
-                " max_seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
-                (game, json.dumps(options, sort_keys=True), seed, guild_id, channel_id,
-                 host_id, max_seats, _now()),
-            )
-            match_id = int(cur.lastrowid or 0)
-            _write_seats(conn, match_id, seats)
-            return match_id
-
+        work = _CreateLobby(game, json.dumps(options, sort_keys=True), seed, guild_id,
+                            channel_id, host_id, max_seats, list(seats))
         try:
             return await self._db.write(work)
         except sqlite3.IntegrityError as exc:
@@ -174,21 +299,13 @@ class MatchRepository:
 
     async def set_seats(self, match_id: int, seats: Sequence[SeatRow]) -> None:
         """Replace the seats of a match (lobby joins and leaves, kicks, strikes)."""
-        await self._db.write(lambda conn: _write_seats(conn, match_id, seats))
+        await self._db.write(_SetSeats(match_id, list(seats)))
 
     async def start(self, match_id: int, seats: Sequence[SeatRow], deadline_at: float | None,
                     choices: Sequence[ChoiceRow] = ()) -> None:
         """Lobby → active with its final seats, first deadline and any opening choices."""
-        def work(conn: sqlite3.Connection) -> None:
-            _write_seats(conn, match_id, seats)
-            conn.execute(
-                "UPDATE matches SET status = 'active', started_at = ?, deadline_at = ?,"
-                " warned = 0 WHERE id = ?",
-                (_now(), deadline_at, match_id),
-            )
-            self._insert_choices(conn, match_id, choices)
-
-        await self._db.write(work)
+        await self._db.write(_Start(match_id, list(seats), deadline_at,
+                                    _choice_rows(match_id, choices)))
 
     async def set_status(self, match_id: int, status: MatchStatus) -> None:
         """Cancel or abandon a match (finishing goes through :meth:`record`)."""
@@ -223,84 +340,19 @@ class MatchRepository:
         share one transaction, each in its own savepoint). Raises
         :class:`DuplicateInteraction` (and writes nothing) if an interaction's
         choice is already logged; any failure writes nothing."""
-        def work(conn: sqlite3.Connection) -> None:
-            self._insert_choices(conn, match_id, choices)
-            if seats is not None:
-                _write_seats(conn, match_id, seats)
-            if result is None:
-                conn.execute("UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
-                             (deadline_at, int(warned), match_id))
-            else:
-                self._finish(conn, match_id, *result)
-                if rater is not None:
-                    self._rate(conn, match_id, result[1], rater)
-
-        # One hop to the connection's thread, grouped with concurrent matches' moves;
-        # the usual move (choices and a new deadline) is written in bulk with theirs.
-        plain = seats is None and result is None and choices
+        # The usual move (choices and a new deadline) is written in bulk with
+        # concurrent matches' moves.
+        rows = _choice_rows(match_id, choices)
+        work = (_Move(match_id, rows, deadline_at, int(warned))
+                if seats is None and result is None and rows else
+                _Record(match_id, rows, deadline_at, int(warned),
+                        None if seats is None else list(seats), result, rater))
         try:
-            await self._db.write(_Move(match_id, _choice_rows(match_id, choices), deadline_at,
-                                       int(warned)) if plain else work)
+            await self._db.write(work)
         except sqlite3.IntegrityError as exc:
             if "interaction_id" in str(exc):
                 raise DuplicateInteraction(str(exc)) from None
             raise
-
-    @staticmethod
-    def _insert_choices(conn: sqlite3.Connection, match_id: int,
-                        choices: Sequence[ChoiceRow]) -> None:
-        if choices:
-            conn.executemany(INSERT_CHOICE, _choice_rows(match_id, choices))
-
-    @staticmethod
-    def _finish(conn: sqlite3.Connection, match_id: int, reason: str,
-                seats: Sequence[SeatResult]) -> None:
-        stamp = _now()
-        conn.execute(
-            "UPDATE matches SET status = 'finished', finished_at = ?, deadline_at = NULL"
-            " WHERE id = ?", (stamp, match_id),
-        )
-        conn.execute("INSERT INTO results (match_id, reason, finished_at) VALUES (?, ?, ?)",
-                     (match_id, reason, stamp))
-        conn.executemany(
-            "INSERT INTO result_seats (match_id, seat, user_id, is_bot, place, score)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            [(match_id, s.seat, s.user_id, int(s.is_bot), s.place, s.score) for s in seats],
-        )
-
-    @staticmethod
-    def _rate(conn: sqlite3.Connection, match_id: int, seats: Sequence[SeatResult],
-              rater: Rater) -> None:
-        """Update every player's rating for this match's game and server."""
-        match = conn.execute("SELECT guild_id, game FROM matches WHERE id = ?",
-                             (match_id,)).fetchone()
-        guild_id, game = match["guild_id"], match["game"]
-        players = [s for s in seats if s.user_id is not None]
-        ids = [s.user_id for s in players]
-        rows = conn.execute(
-            f"SELECT user_id, mu, sigma, ordinal, games FROM ratings WHERE guild_id = ?"
-            f" AND game = ? AND user_id IN ({', '.join('?' * len(ids))})",
-            (guild_id, game, *ids)).fetchall()
-        known = {row["user_id"]: row for row in rows}
-        prior = [(known[u]["mu"], known[u]["sigma"]) if u in known else None for u in ids]
-        after = rater.rate(prior, [s.place for s in players])
-        stamp = _now()
-        for user_id, before, (mu, sigma) in zip(ids, prior, after, strict=True):
-            mu0, sigma0 = before or rater.initial()
-            new_ordinal = rater.ordinal(mu, sigma)
-            conn.execute(
-                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
-                " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
-                " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
-                " updated_at = excluded.updated_at",
-                (guild_id, game, user_id, mu, sigma, new_ordinal, stamp))
-            conn.execute(
-                "INSERT INTO rating_changes (match_id, user_id, guild_id, game, mu_before,"
-                " sigma_before, mu_after, sigma_after, ordinal_before, ordinal_after)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (match_id, user_id, guild_id, game, mu0, sigma0, mu, sigma,
-                 rater.ordinal(mu0, sigma0), new_ordinal))
 
     async def choices(self, match_id: int) -> list[ChoiceRow]:
         """The match's choice log in order."""

@@ -9,6 +9,8 @@ Matches finished before a leaderboard reset of their game no longer count.
 
 from __future__ import annotations
 
+import sqlite3
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import aiosqlite
@@ -139,15 +141,26 @@ class StatsRepository:
         """Clear a game's leaderboard on a server: ratings go, and matches finished
         so far stop counting in stats. Returns how many ratings were cleared."""
         stamp = datetime.now(UTC).isoformat(timespec="seconds")
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?",
-                                        (guild_id, game))
-            cleared = cursor.rowcount
-            await conn.execute(
-                "INSERT INTO leaderboard_resets (guild_id, game, reset_at, by_user)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, game) DO UPDATE SET"
-                " reset_at = excluded.reset_at, by_user = excluded.by_user",
-                (guild_id, game, stamp, by_user))
+        return await self._db.write(_ResetLeaderboard(guild_id, game, by_user, stamp))
+
+
+@dataclass(frozen=True, slots=True)
+class _ResetLeaderboard:
+    """Clear a game's ratings on a server and note when; returns how many went."""
+
+    guild_id: int
+    game: str
+    by_user: int
+    stamp: str
+
+    def __call__(self, conn: sqlite3.Connection) -> int:
+        cleared = conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?",
+                               (self.guild_id, self.game)).rowcount
+        conn.execute(
+            "INSERT INTO leaderboard_resets (guild_id, game, reset_at, by_user)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, game) DO UPDATE SET"
+            " reset_at = excluded.reset_at, by_user = excluded.by_user",
+            (self.guild_id, self.game, self.stamp, self.by_user))
         return cleared
 
 

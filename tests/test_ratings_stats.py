@@ -97,18 +97,22 @@ async def test_games_with_computer_players_away_from_a_server_or_cancelled_rate_
     assert len(results) == 1 and results[0].vs_computer and not results[0].rated
 
 
+class Broken:
+    """A rater that fails between the result and the ratings (module-level: the
+    writer process unpickles it)."""
+
+    def initial(self):
+        return RATER.initial()
+
+    def rate(self, prior, places):
+        raise RuntimeError("the rater fails between the result and the ratings")
+
+    def ordinal(self, mu, sigma):
+        return RATER.ordinal(mu, sigma)
+
+
 async def test_the_rating_and_the_result_are_one_transaction(store):
-    class Broken:
-        def initial(self):
-            return RATER.initial()
-
-        def rate(self, prior, places):
-            raise RuntimeError("the rater fails between the result and the ratings")
-
-        def ordinal(self, mu, sigma):
-            return RATER.ordinal(mu, sigma)
-
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match="between the result and the ratings"):
         await finish(store, "flank", {1: 1, 2: 2}, rater=Broken())
     row = await store.db.fetchone("SELECT COUNT(*) AS n FROM results")
     assert row["n"] == 0

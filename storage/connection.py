@@ -1,0 +1,40 @@
+"""How the SQLite file is opened, by the bot's reader connection and by the writer
+process alike."""
+
+from __future__ import annotations
+
+import sqlite3
+
+SYNCHRONOUS = "FULL"
+"""SQLite's ``synchronous`` level. A choice is acknowledged only once committed,
+so a commit must survive a power cut, not only the bot crashing: in WAL mode
+that takes ``FULL`` (``NORMAL`` may lose the last commits). Each commit then
+waits for the disk, which group commit (:mod:`storage.writer`) shares among
+every write made meanwhile."""
+
+PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    f"PRAGMA synchronous={SYNCHRONOUS}",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA busy_timeout=5000",
+)
+"""Run on every connection as it opens."""
+
+CACHED_STATEMENTS = 512
+"""Compiled statements kept per connection: bulk writes use one statement per
+chunk size (:data:`storage.matches.BULK_ROWS`), more than sqlite3's default 128."""
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """A :mod:`sqlite3` connection to ``path`` with the store's settings, in
+    autocommit mode (transactions are begun explicitly) and rows readable by name.
+
+    >>> conn = connect(":memory:")
+    >>> conn.execute("PRAGMA foreign_keys").fetchone()[0]
+    1
+    """
+    conn = sqlite3.connect(path, isolation_level=None, cached_statements=CACHED_STATEMENTS)
+    conn.row_factory = sqlite3.Row
+    for pragma in PRAGMAS:
+        conn.execute(pragma)
+    return conn
