@@ -80,7 +80,7 @@ class WriterProcess:
     """
 
     def __init__(self, path: str) -> None:
-        self.path = path
+        self.path = os.path.abspath(path)
         self._process: subprocess.Popen[bytes] | None = None
         self._requests = -1
         self._answers = -1
