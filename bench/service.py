@@ -4,9 +4,9 @@ Everything runs on real SQLite files in a temporary directory, with
 :class:`~bot.transport.NullTransport` (nothing is shown, everyone is reached):
 
 * **Persistence ceiling** — the stdlib :mod:`sqlite3` in a loop, one single-row
-  ``INSERT`` and ``COMMIT`` per iteration, with the file settings
-  :mod:`storage.db` uses (WAL, :data:`storage.db.SYNCHRONOUS`); the service's committed
-  choices per second at 1,000 matches as a share of it. Two context figures
+  ``INSERT`` and ``COMMIT`` per iteration, with the file settings of
+  :mod:`storage.connection` (WAL, :data:`~storage.connection.SYNCHRONOUS`); the
+  service's committed choices per second at 1,000 matches as a share of it. Two context figures
   say where the rest goes: :meth:`MatchRepository.record` alone with 1,000
   concurrent writers (the service's persistence path without the service), and
   the rules core alone playing the same mix (no service, no storage).

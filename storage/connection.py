@@ -21,7 +21,7 @@ PRAGMAS = (
 """Run on every connection as it opens."""
 
 CACHED_STATEMENTS = 512
-"""Compiled statements kept per connection: bulk writes use one statement per
+"""Compiled statements the writer keeps: bulk writes use one statement per
 chunk size (:data:`storage.matches.BULK_ROWS`), more than sqlite3's default 128."""
 
 

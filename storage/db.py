@@ -22,10 +22,8 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from storage.connection import CACHED_STATEMENTS, PRAGMAS, SYNCHRONOUS
+from storage.connection import PRAGMAS
 from storage.writer import Work, WriterProcess
-
-__all__ = ["SYNCHRONOUS", "Database", "Migration", "Statement", "shipped_migrations"]
 
 T = TypeVar("T")
 
@@ -84,8 +82,7 @@ class Database:
         if path == ":memory:" or path.startswith("file:"):
             raise ValueError("the store needs a file path: its writer process opens it too")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None,
-                                       cached_statements=CACHED_STATEMENTS)
+        conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
         for pragma in PRAGMAS:
             await conn.execute(pragma)

@@ -215,12 +215,10 @@ class WriterProcess:
 
     async def close(self) -> None:
         """Wait for the answers to every write handed over, then let the process end."""
-        self._closed = True
-        while self._futures:
-            await asyncio.wait(list(self._futures.values()))
-            # A cancelled caller's future is done before its write is answered.
-            if all(f.done() for f in self._futures.values()):
-                break
+        self._closed = True  # no write is handed over from now on
+        waiting = [future for future in self._futures.values() if not future.done()]
+        if waiting:
+            await asyncio.wait(waiting)
         process = self._process
         if process is None:
             return
