@@ -154,8 +154,13 @@ async def _resume_or_open(service: MatchService, player: Player, game: str | Non
     except CroupierError:
         match = None
     if match is not None and match.playing:
-        answer = (await read_line(f"Continue your unfinished {match.info.title} game? "
-                                  "[Y/n] ")).strip().lower()
+        while True:
+            answer = (await read_line(f"Continue your unfinished {match.info.title} game? "
+                                      "[Y/n] ")).strip().lower()
+            if answer in ("", "y", "yes", "n", "no"):
+                break
+            write(f"⚠ {answer!r} is neither yes nor no: y continues the game, "
+                  "n cancels it and opens a new one.")
         if answer in ("", "y", "yes"):
             seat = match.seat_of(player.user_id)
             write(text_view(match, seat.seat if seat else None))

@@ -64,9 +64,10 @@ async def test_bad_input_is_refused_and_quitting_saves_the_game(tmp_path):
     assert any("saved" in line for line in out)
 
     resumed: list[str] = []
-    again = await play_local(db, read_line=Script(["y", "quit"]), write=resumed.append,
-                             name="Tess")
+    again = await play_local(db, read_line=Script(["E3", "y", "quit"]), write=resumed.append,
+                             name="Tess")  # a move typed too early is not an answer
     assert again is not None and again.id == first.id
+    assert any(line.startswith("⚠ 'e3' is neither yes nor no") for line in resumed)
     assert again.state.notation() == first.state.notation()
 
     fresh = await play_local(db, read_line=Script(["n", "quit"]), write=out.append)
