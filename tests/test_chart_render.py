@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
 
@@ -19,20 +18,7 @@ from bot.render.chart import (
     x_ticks,
     y_ticks,
 )
-
-
-def opened(data: bytes) -> Image.Image:
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    Image.open(io.BytesIO(data)).verify()
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    return image.convert("RGB")
-
-
-def count(image: Image.Image, colour: tuple[int, int, int]) -> int:
-    """How many pixels of ``image`` are exactly ``colour``."""
-    return sum(n for n, pixel in image.getcolors(image.width * image.height) or ()
-               if pixel == colour)
+from tests.images import count, opened
 
 
 def near(image: Image.Image, colour: tuple[int, int, int], tolerance: int = 16) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import io
 
 from PIL import Image
 
@@ -20,6 +19,7 @@ from bot.render.nails import (
     render_tile,
 )
 from rules.nails import DECKS, NAILS, NailsState, Placement, parse_deck
+from tests.images import count, opened
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 
@@ -33,20 +33,6 @@ def played(deck: str, seats: int, moves: int, seed: int = 1) -> NailsState:
         decision = state.pending()[0]
         state.apply(decision.seat, decision.options[0])
     return state
-
-
-def opened(data: bytes) -> Image.Image:
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    Image.open(io.BytesIO(data)).verify()
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    return image.convert("RGB")
-
-
-def count(image: Image.Image, colour: tuple[int, int, int]) -> int:
-    """How many pixels of ``image`` are exactly ``colour``."""
-    return sum(n for n, pixel in image.getcolors(image.width * image.height) or ()
-               if pixel == colour)
 
 
 def dominant(image: Image.Image) -> tuple[int, int, int]:
