@@ -225,7 +225,7 @@ async def measure(database: Path) -> tuple[Outcome, list[str], dict[str, float]]
             async with fake.running(bot, timeout=30.0):
                 started = time.perf_counter()
                 for user, channel in players:
-                    opened = await fake.slash(user, channel, "play", game="flank", vs_bot=True,
+                    opened = await fake.slash(user, channel, "play flank", vs_bot=True,
                                               timeout=10.0)
                     if "against the computer" not in opened.content:
                         raise RuntimeError(f"/play in #{channel.name}: {opened.content!r}")

@@ -37,11 +37,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bench.figures import Figure, median_of, run_alone
-from rules.core import GameInfo, GameState, games, get_game
-from rules.flank.options import FlankOptions
+from rules.core import GameInfo, GameState
 from rules.flank.perft import perft
 from rules.flank.state import FlankState
 from rules.nails.state import NailsState
+from rules.registry import games, get_game
 
 GROUP = "rules"
 RUNS = 3
@@ -159,8 +159,7 @@ def game_figures() -> list[Figure]:
 # -- Flank perft --------------------------------------------------------------------------
 def othello_start() -> FlankState:
     """The 8×8 start without stoppers, made as the platform makes games."""
-    options = FlankOptions.from_mapping({"board": 8, "stoppers": 0})
-    state = get_game("flank").new(options.as_dict())
+    state = get_game("flank").new({"board": 8, "stoppers": 0})
     assert isinstance(state, FlankState)
     return state
 

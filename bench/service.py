@@ -64,7 +64,7 @@ from bot.deadlines import run_deadlines
 from bot.live import LiveMatch, Player
 from bot.service import MatchService, tune_gc
 from bot.transport import NullTransport
-from rules.core import get_game
+from rules.registry import get_game
 from storage import Store
 from storage.connection import SYNCHRONOUS
 from storage.models import ChoiceRow, SeatRow

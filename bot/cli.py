@@ -15,8 +15,8 @@ import time
 from collections.abc import Sequence
 
 from bot.config import Settings
-from rules.core import games, get_game
 from rules.errors import BadOptions
+from rules.registry import games, get_game
 
 
 def _game_options(args: argparse.Namespace) -> dict[str, object]:

@@ -14,21 +14,31 @@ from bot.config import Settings
 from bot.deadlines import run_deadlines
 from bot.discord_transport import DiscordTransport
 from bot.presenters import Presenters
-from bot.replies import reply_error
+from bot.replies import RecentInteractions, reply_error, send
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from bot.stats_views import STATS_ITEMS
-from bot.views import DYNAMIC_ITEMS
+from bot.views import DYNAMIC_ITEMS, known_custom_id, on_message
 from storage import Store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("commands.lobby", "commands.rules", "commands.flank", "commands.nails",
-              "commands.choose", "commands.stats")
+EXTENSIONS = ("commands.lobby", "commands.rules", "commands.games", "commands.choose",
+              "commands.stats", "commands.config")
+ITEMS = (*DYNAMIC_ITEMS, *STATS_ITEMS)
+UNKNOWN_ITEM = ("That button or menu is not one I can use (it may be from an old message); "
+                "nothing was changed. Use the current table, /hand or /table.")
 
 
 class CroupierTree(app_commands.CommandTree):
     """The command tree with the one error handler for every slash command."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Handle each interaction once: a repeated delivery was already answered."""
+        recent = getattr(interaction.client, "recent_interactions", None)
+        if interaction.type is discord.InteractionType.autocomplete or recent is None:
+            return True
+        return bool(recent.first(interaction.id))
 
     async def on_error(self, interaction: discord.Interaction,
                        error: app_commands.AppCommandError) -> None:
@@ -51,6 +61,7 @@ class CroupierBot(commands.Bot):
         self.clock = clock
         self.sync_commands = sync_commands
         self.presenters = Presenters()
+        self.recent_interactions = RecentInteractions()
         self._deadline_task: asyncio.Task[None] | None = None
         self._closed_once = False
 
@@ -62,7 +73,7 @@ class CroupierBot(commands.Bot):
             timing=Timing(turn_seconds=self.settings.turn_seconds,
                           warn_seconds=self.settings.warn_seconds))
         self.stats = StatsService(self.store)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *STATS_ITEMS)
+        self.add_dynamic_items(*ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await self.service.restore()
@@ -81,6 +92,21 @@ class CroupierBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             return await self.tree.sync(guild=guild)
         return await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Refuse a button or menu that none of ours will answer (discord.py
+        would leave it unanswered): a malformed or forged custom id, or one
+        that is not on the message it claims to be on."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if known_custom_id(custom_id, ITEMS) and on_message(interaction):
+            return
+        if self.recent_interactions.first(interaction.id):
+            try:
+                await send(interaction, f"⚠️ {UNKNOWN_ITEM}", ephemeral=True)
+            except discord.HTTPException:
+                log.info("could not refuse unknown component %r", custom_id[:100])
 
     async def on_ready(self) -> None:
         """Log who we are."""

@@ -38,8 +38,8 @@ class ChannelBusy(CroupierError):
 class NotSeated(CroupierError):
     """The user has no seat in this match."""
 
-    def __init__(self) -> None:
-        super().__init__("You are not playing in this match.")
+    def __init__(self, message: str = "You are not playing in this match.") -> None:
+        super().__init__(message)
 
 
 class AlreadySeated(CroupierError):
@@ -67,3 +67,21 @@ class StaleChoice(CroupierError):
     def __init__(self) -> None:
         super().__init__("That menu is from an earlier turn; the table has moved on. "
                          "Use the current table (or /hand).")
+
+
+class NotRecorded(CroupierError):
+    """Storing a change failed; the match goes on from what is stored."""
+
+    def __init__(self) -> None:
+        super().__init__("I could not save that, so it did not happen. Please try again; "
+                         "if it keeps failing, tell the server's moderators.")
+
+
+class CannotPost(CroupierError):
+    """The bot may not post or edit its table where it was asked to play."""
+
+    def __init__(self, why: str = "") -> None:
+        super().__init__("I can't post the table in this channel"
+                         + (f" ({why})" if why else "")
+                         + ". Check that I may view the channel, send messages, embed links "
+                           "and attach files here; nothing was opened.")

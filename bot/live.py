@@ -43,6 +43,8 @@ class LiveMatch:
     info: GameInfo
     state: GameState | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    showing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while the table and DMs are being shown, so two showings never race."""
     next_seq: int = 0
     outbox: list[Event] = field(default_factory=list)
     private_outbox: list[Event] = field(default_factory=list)

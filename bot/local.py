@@ -12,8 +12,9 @@ from bot.errors import CroupierError
 from bot.live import LiveMatch, Player, PrivateView
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
-from rules.core import Event, games
+from rules.core import Event
 from rules.errors import RulesError
+from rules.registry import games
 from storage import Store
 from storage.models import SeatRow
 

@@ -1,4 +1,5 @@
-"""The one place where refusals become friendly ephemeral replies."""
+"""The one place where refusals become friendly ephemeral replies, and where
+every message is fitted into Discord's limits whatever it repeats."""
 
 from __future__ import annotations
 
@@ -15,6 +16,81 @@ from rules.errors import RulesError
 log = logging.getLogger(__name__)
 
 UNEXPECTED = "Something went wrong on my side; nothing was changed. Please try again."
+ALREADY_ACKNOWLEDGED = 40060
+"""Discord's error code when an interaction is answered a second time."""
+
+CONTENT = 2000
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+FOOTER = 2048
+EMBED_TOTAL = 6000
+FIELDS = 25
+"""Discord's limits on a message and on an embed."""
+
+
+def clip(text: str | None, limit: int) -> str | None:
+    """``text`` cut to ``limit`` characters, ending in an ellipsis when cut.
+
+    >>> clip("abcdef", 4)
+    'abc…'
+    """
+    if text is None or len(text) <= limit:
+        return text
+    return text[:limit - 1] + "…"
+
+
+def fit_embed(embed: discord.Embed) -> discord.Embed:
+    """``embed`` cut to Discord's limits: each part to its own, then the fields
+    that would pass the total are dropped (the last kept one says so).
+
+    >>> e = discord.Embed(title="t" * 300, description="d" * 5000)
+    >>> for _ in range(30):
+    ...     _ = e.add_field(name="n" * 300, value="v" * 2000)
+    >>> fitted = fit_embed(e)
+    >>> len(fitted.title), len(fitted.description), len(fitted) <= EMBED_TOTAL
+    (256, 4096, True)
+    """
+    embed.title = clip(embed.title, EMBED_TITLE)
+    embed.description = clip(embed.description, EMBED_DESCRIPTION)
+    if embed.footer.text:
+        embed.set_footer(text=clip(embed.footer.text, FOOTER), icon_url=embed.footer.icon_url)
+    if embed.author.name:
+        embed.set_author(name=clip(embed.author.name, EMBED_TITLE), url=embed.author.url,
+                         icon_url=embed.author.icon_url)
+    fields = [(clip(f.name, FIELD_NAME) or "\u200b", clip(f.value, FIELD_VALUE) or "\u200b",
+               bool(f.inline)) for f in embed.fields[:FIELDS]]
+    embed.clear_fields()
+    for name, value, inline in fields:
+        embed.add_field(name=name, value=value, inline=inline)
+    while len(embed) > EMBED_TOTAL and embed.fields:
+        embed.remove_field(len(embed.fields) - 1)
+    if len(embed) > EMBED_TOTAL:
+        embed.description = clip(embed.description,
+                                 max(1, len(embed.description or "") - (len(embed) - EMBED_TOTAL)))
+    return embed
+
+
+def fit(parts: dict[str, Any]) -> dict[str, Any]:
+    """Message parts (content, embed, embeds …) cut to Discord's limits."""
+    out = dict(parts)
+    if isinstance(out.get("content"), str):
+        out["content"] = clip(out["content"], CONTENT)
+    if isinstance(out.get("embed"), discord.Embed):
+        out["embed"] = fit_embed(out["embed"])
+    if out.get("embeds"):
+        out["embeds"] = [fit_embed(e) for e in out["embeds"]]
+    return out
+
+
+def already_acknowledged(error: BaseException) -> bool:
+    """Whether ``error`` is Discord refusing a second answer to one interaction
+    (a duplicate delivery, or a retried request Discord had already performed):
+    expected, not a fault."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.__cause__ or error
+    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
 
 
 def message_for(error: BaseException) -> str | None:
@@ -32,7 +108,11 @@ def message_for(error: BaseException) -> str | None:
 
 async def send(interaction: discord.Interaction, content: str | None = None, *,
                ephemeral: bool = True, **kwargs: Any) -> None:
-    """Answer an interaction, as a follow-up if it was already answered."""
+    """Answer an interaction, as a follow-up if it was already answered; the
+    message is fitted into Discord's limits first."""
+    parts = fit({"content": content, **kwargs})
+    content = parts.pop("content")
+    kwargs = parts
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
     else:
@@ -59,7 +139,7 @@ def release(view: discord.ui.View | None) -> None:
 
 def for_send(parts: dict[str, Any]) -> dict[str, Any]:
     """Presenter message parts as arguments for sending a new message."""
-    out = {k: v for k, v in parts.items() if k != "attachments" and v is not None}
+    out = {k: v for k, v in fit(parts).items() if k != "attachments" and v is not None}
     if parts.get("attachments"):
         out["files"] = parts["attachments"]
     return out
@@ -67,26 +147,58 @@ def for_send(parts: dict[str, Any]) -> dict[str, Any]:
 
 def for_edit(parts: dict[str, Any]) -> dict[str, Any]:
     """Presenter message parts as arguments for editing a message in place."""
-    return {**parts, "attachments": parts.get("attachments") or []}
+    return {**fit(parts), "attachments": parts.get("attachments") or []}
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user, privately, why nothing happened."""
+    if already_acknowledged(error):
+        log.info("interaction %s was already answered", interaction.id)
+        return
     text = message_for(error)
     if text is None:
         log.error("interaction %s failed", interaction.id, exc_info=error)
         text = UNEXPECTED
     try:
         await send(interaction, f"⚠️ {text}", ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not tell user %s about: %s", interaction.user.id, text)
+    except discord.HTTPException as failure:
+        if not already_acknowledged(failure):
+            log.warning("could not tell user %s about: %s", interaction.user.id, text)
 
 
 async def guarded(interaction: discord.Interaction,
                   action: Callable[[], Awaitable[None]]) -> None:
-    """Run a component callback, turning refusals into replies (component
-    errors would otherwise only be logged by discord.py)."""
+    """Run a component callback once per interaction, turning refusals into
+    replies (component errors would otherwise only be logged by discord.py).
+    A second delivery of the same interaction is dropped: it was answered."""
+    recent = getattr(interaction.client, "recent_interactions", None)
+    if isinstance(recent, RecentInteractions) and not recent.first(interaction.id):
+        return
     try:
         await action()
     except Exception as error:
         await reply_error(interaction, error)
+
+
+class RecentInteractions:
+    """The ids of the interactions a bot has lately begun to handle. Discord may
+    deliver one interaction twice (after a gateway resume); the repeat must not
+    be handled again, and cannot be answered anyway.
+
+    >>> recent = RecentInteractions(size=2)
+    >>> recent.first(1), recent.first(1), recent.first(2), recent.first(3), recent.first(1)
+    (True, False, True, True, True)
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._ids: dict[int, None] = {}
+
+    def first(self, interaction_id: int) -> bool:
+        """True the first time ``interaction_id`` is seen (among the recent ones)."""
+        if interaction_id in self._ids:
+            return False
+        self._ids[interaction_id] = None
+        if len(self._ids) > self.size:
+            del self._ids[next(iter(self._ids))]
+        return True

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from bot.errors import NotAllowed
 from bot.live import Player
-from rules.core import get_game
+from rules.registry import get_game
 from storage import Store
 from storage.models import MatchSummary, PlayerResult, RatingRow
 

@@ -9,7 +9,7 @@ import discord
 
 from bot.presenters.stats import leaderboard_parts
 from bot.replies import guarded
-from bot.views import croupier, player_of
+from bot.views import ID, SMALL, Claimed, croupier, player_of
 
 
 def leaderboard_buttons(game: str, page: int, pages: int) -> list[discord.ui.Item[Any]]:
@@ -22,8 +22,8 @@ def leaderboard_buttons(game: str, page: int, pages: int) -> list[discord.ui.Ite
     return buttons
 
 
-class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                        template=r"cr:lb:(?P<game>[a-z0-9]+):(?P<page>\d+)"):
+class LeaderboardButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                        template=re.compile(rf"cr:lb:(?P<game>[a-z0-9]{{1,32}}):(?P<page>{SMALL})")):
     """Turns a leaderboard to another page (the server is the clicker's)."""
 
     def __init__(self, game: str, page: int, label: str = "Page") -> None:
@@ -46,8 +46,9 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, act)
 
 
-class ResetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"cr:reset:(?P<game>[a-z0-9]+):(?P<user>\d+):(?P<answer>yes|no)"):
+class ResetButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=re.compile(
+                      rf"cr:reset:(?P<game>[a-z0-9]{{1,32}}):(?P<user>{ID}):(?P<answer>yes|no)")):
     """The second step of a leaderboard reset: only the moderator who asked may answer."""
 
     def __init__(self, game: str, user_id: int, answer: str) -> None:

@@ -1,6 +1,12 @@
 """Persistent buttons and menus. Their custom ids carry the match id (and the
 step they were made for), so they keep working after a restart: discord.py's
-``DynamicItem`` rebuilds them from the id alone."""
+``DynamicItem`` rebuilds them from the id alone.
+
+Every id is checked before anything happens: numbers are ASCII digits of a
+bounded length (the templates), the table's own buttons only work in the
+table's channel, and the items of a private menu only in a DM or an ephemeral
+reply. A forged, stale or malformed one gets a refusal, privately, and changes
+nothing; see also :func:`known_custom_id` for ids no item claims."""
 
 from __future__ import annotations
 
@@ -10,9 +16,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
-from bot.errors import NotSeated, StaleChoice
-from bot.live import Player
+from bot.errors import NotAllowed, NotSeated, StaleChoice
+from bot.live import LiveMatch, Player
 from bot.replies import for_send, guarded, send
+from rules.core import LIST_SEP
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -31,8 +38,47 @@ def croupier(interaction: discord.Interaction) -> CroupierBot:
     return cast("CroupierBot", interaction.client)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"cr:lobby:(?P<action>join|leave|start):(?P<match>\d+)"):
+ID = "[0-9]{1,19}"
+"""A Discord id or a match id in a custom id: ASCII digits, at most 19."""
+SMALL = "[0-9]{1,6}"
+"""A step, a menu number or a page in a custom id."""
+
+
+class Claimed:
+    """Mixed into our ``DynamicItem`` classes: keeps the class's template, so
+    that :func:`known_custom_id` can tell which custom ids are ours."""
+
+    pattern: ClassVar[re.Pattern[str]]
+
+    def __init_subclass__(cls, *, template: re.Pattern[str], **kwargs: Any) -> None:
+        super().__init_subclass__(template=template, **kwargs)  # type: ignore[call-arg]
+        cls.pattern = template
+
+
+def private_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is private: a DM, or an ephemeral reply."""
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+
+
+def table_match(interaction: discord.Interaction, match_id: int) -> LiveMatch:
+    """The match of a table's button, refusing one clicked outside its channel."""
+    match = croupier(interaction).service.get(match_id)
+    if interaction.channel_id != match.row.channel_id:
+        raise NotAllowed("That button belongs to a table in another channel; nothing was "
+                         "changed.")
+    return match
+
+
+def require_private(interaction: discord.Interaction) -> None:
+    """Refuse an item of a private menu that turns up on a public message."""
+    if not private_message(interaction):
+        raise NotAllowed("That belongs to a private menu (your DM or /hand), not to the "
+                         "table; nothing was changed.")
+
+
+class LobbyButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=re.compile(rf"cr:lobby:(?P<action>join|leave|start):(?P<match>{ID})")):
     """Join, Leave and Start on a lobby table."""
 
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
@@ -56,7 +102,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
             service = croupier(interaction).service
-            channel_id = service.get(self.match_id).row.channel_id
+            channel_id = table_match(interaction, self.match_id).row.channel_id
             player = player_of(interaction)
             if self.action == "join":
                 await service.join(player, channel_id)
@@ -69,8 +115,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, act)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"cr:hand:(?P<match>\d+)"):
+class HandButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=re.compile(rf"cr:hand:(?P<match>{ID})")):
     """"My hand": the caller's private view as an ephemeral message."""
 
     def __init__(self, match_id: int) -> None:
@@ -87,24 +133,27 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
             bot = croupier(interaction)
-            match = bot.service.get(self.match_id)
-            view = bot.service.private_view(player_of(interaction), match.row.channel_id)
+            match = table_match(interaction, self.match_id)
+            view = bot.service.private_view_of(player_of(interaction), match)
             await send(interaction, ephemeral=True, **for_send(bot.presenters.private(match, view)))
 
         await guarded(interaction, act)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                   template=r"cr:pick:(?P<match>\d+):(?P<step>\d+):(?P<n>\d+)"):
+class ChoiceSelect(Claimed, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=re.compile(
+                       rf"cr:pick:(?P<match>{ID}):(?P<step>{SMALL}):(?P<n>{SMALL})")):
     """A menu of legal choices for one step. The option values are the choices
-    in the game's notation; ``n`` tells several menus of one step apart."""
+    in the game's notation (several picked at once are one choice, joined by
+    commas); ``n`` tells several menus of one step apart."""
 
     def __init__(self, match_id: int, step: int, n: int = 0,
                  options: Sequence[discord.SelectOption] = (),
-                 placeholder: str | None = None, secret: bool = False) -> None:
+                 placeholder: str | None = None, secret: bool = False,
+                 least: int = 1, most: int = 1) -> None:
         super().__init__(discord.ui.Select(
             custom_id=f"cr:pick:{match_id}:{step}:{n}", options=list(options),
-            placeholder=placeholder, min_values=1, max_values=1))
+            placeholder=placeholder, min_values=least, max_values=most))
         self.match_id = match_id
         self.step = step
         self.secret = secret
@@ -113,15 +162,16 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ChoiceSelect:
         options = getattr(item, "options", ())
-        secret = interaction.guild_id is None or (
-            interaction.message is not None and interaction.message.flags.ephemeral)
         return cls(int(match["match"]), int(match["step"]), int(match["n"]), options,
-                   secret=secret)
+                   secret=private_message(interaction),
+                   least=getattr(item, "min_values", 1), most=getattr(item, "max_values", 1))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            choice = self.item.values[0]
+            choice = LIST_SEP.join(self.item.values)
             bot = croupier(interaction)
+            if not self.secret:
+                table_match(interaction, self.match_id)
             ack = await bot.service.submit(interaction.user.id, self.match_id, choice,
                                            interaction_id=str(interaction.id), step=self.step)
             if self.secret:
@@ -138,7 +188,9 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 
 def _pending_view(interaction: discord.Interaction, match_id: int, step: int) -> Any:
-    """The clicker's private view, refusing a picker made for an earlier step."""
+    """The clicker's private view, refusing a picker made for an earlier step or
+    one that is not on a private message."""
+    require_private(interaction)
     bot = croupier(interaction)
     match = bot.service.get(match_id)
     seat = match.seat_of(interaction.user.id)
@@ -149,8 +201,8 @@ def _pending_view(interaction: discord.Interaction, match_id: int, step: int) ->
     return match, match.private_view(seat.seat)
 
 
-class OptionPicker(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                   template=r"cr:keys:(?P<match>\d+):(?P<step>\d+)"):
+class OptionPicker(Claimed, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=re.compile(rf"cr:keys:(?P<match>{ID}):(?P<step>{SMALL})")):
     """First half of a choice among many options: pick a group (a tile, say);
     the reply lists that group's options, a page of menus at a time."""
 
@@ -177,8 +229,9 @@ class OptionPicker(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await guarded(interaction, act)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"cr:page:(?P<match>\d+):(?P<step>\d+):(?P<key>[\w-]+):(?P<page>\d+)"):
+class PageButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=re.compile(rf"cr:page:(?P<match>{ID}):(?P<step>{SMALL}):"
+                                     rf"(?P<key>[A-Za-z0-9_-]{{1,40}}):(?P<page>{SMALL})")):
     """Turns the page of a group's options."""
 
     def __init__(self, match_id: int, step: int, key: str, page: int, label: str) -> None:
@@ -206,15 +259,40 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceSelect, OptionPicker, PageButton)
 
 
+def known_custom_id(custom_id: str, items: Sequence[type[Claimed]]) -> bool:
+    """Whether one of ``items`` claims ``custom_id``.
+
+    >>> known_custom_id("cr:hand:12", DYNAMIC_ITEMS), known_custom_id("cr:hand:٣", DYNAMIC_ITEMS)
+    (True, False)
+    """
+    return any(item.pattern.fullmatch(custom_id) for item in items)
+
+
+def on_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked component is really on the clicked message (discord.py
+    answers only those; a forged one would go unanswered)."""
+    data = interaction.data or {}
+    custom_id = data.get("custom_id")
+    message = interaction.message
+    if message is None:
+        return False
+    view = discord.ui.View.from_message(message, timeout=None)
+    found = any(getattr(item, "custom_id", None) == custom_id for item in view.walk_children())
+    view.stop()
+    return found
+
+
 def choice_menus(match_id: int, step: int, groups: Sequence[tuple[str, Sequence[tuple[str, str]]]],
-                 *, secret: bool = False) -> list[ChoiceSelect]:
+                 *, secret: bool = False, least: int = 1, most: int = 1) -> list[ChoiceSelect]:
     """Select menus for a step: one per ``(placeholder, [(label, choice), …])``
     group with 1–25 options (Discord's limit); larger groups are left to
-    slash commands."""
+    slash commands. ``least``/``most`` let several options be picked at once."""
     menus = []
     for n, (placeholder, entries) in enumerate(groups):
         if not 0 < len(entries) <= 25:
             continue
         options = [discord.SelectOption(label=label, value=value) for label, value in entries]
-        menus.append(ChoiceSelect(match_id, step, n, options, placeholder, secret))
+        menus.append(ChoiceSelect(match_id, step, n, options, placeholder, secret,
+                                  least=min(least, len(options)),
+                                  most=min(most, len(options))))
     return menus

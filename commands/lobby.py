@@ -1,17 +1,21 @@
-"""Lobby and table commands: /play /join /leave /start /cancel /kick /forfeit /table /hand."""
+"""Lobby and table commands: /play <game> /join /leave /start /cancel /kick /forfeit
+/table /hand."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import slash_options
 from bot.replies import for_send, send
 from bot.views import player_of
-from rules.core import games
-from rules.errors import BadOptions
+from rules.core import GameInfo
+from rules.registry import games
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -25,23 +29,34 @@ async def game_names(interaction: discord.Interaction,
     (Autocomplete rather than fixed choices, so every registered game is offered.)"""
     typed = current.lower()
     return [app_commands.Choice(name=info.title, value=name)
-            for name, info in sorted(games().items())
+            for name, info in games().items()
             if typed in name or typed in info.title.lower()][:25]
 
 
-def parse_options(text: str | None) -> dict[str, str]:
-    """``"board=8 stoppers=0"`` → ``{"board": "8", "stoppers": "0"}``.
+def play_group(run: Callable[[discord.Interaction, GameInfo, dict[str, Any]], Awaitable[None]],
+               ) -> app_commands.Group:
+    """``/play <game>``: one subcommand per registered game, its parameters the
+    game's declared options (so Discord checks types, bounds and choices)."""
+    group = app_commands.Group(name="play", description="Open a game in this channel.",
+                               guild_only=True)
+    for info in games().values():
+        extra = [(inspect.Parameter("vs_bot", inspect.Parameter.KEYWORD_ONLY, default=False,
+                                    annotation=bool),
+                  "Fill the other seats with computer players and start now")]
+        if info.min_seats != info.max_seats:
+            extra.append((inspect.Parameter(
+                "seats", inspect.Parameter.KEYWORD_ONLY, default=None,
+                annotation=Optional[app_commands.Range[int, info.min_seats, info.max_seats]]),  # noqa: UP045
+                f"How many players ({info.seat_range()}; default {info.default_seats})"))
 
-    >>> parse_options("board=8, stoppers=0")
-    {'board': '8', 'stoppers': '0'}
-    """
-    options: dict[str, str] = {}
-    for part in (text or "").replace(",", " ").split():
-        key, sep, value = part.partition("=")
-        if not sep or not key or not value:
-            raise BadOptions(f"options are written key=value, not {part!r}")
-        options[key.strip().lower()] = value.strip()
-    return options
+        async def open_game(interaction: discord.Interaction, values: dict[str, Any],
+                            info: GameInfo = info) -> None:
+            await run(interaction, info, values)
+
+        group.add_command(slash_options.command(
+            info.name, f"Open a game of {info.title} ({info.seat_range()})",
+            info.options.specs(), open_game, extra=extra))
+    return group
 
 
 class LobbyCog(commands.Cog):
@@ -49,40 +64,31 @@ class LobbyCog(commands.Cog):
 
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
+        self.play = play_group(self.open_game)
+
+    async def cog_load(self) -> None:
+        """Add ``/play`` (built from the registry, so not a class attribute)."""
+        self.bot.tree.add_command(self.play)
+
+    async def cog_unload(self) -> None:
+        """Take ``/play`` away again."""
+        self.bot.tree.remove_command(self.play.name)
 
     @property
     def service(self) -> MatchService:
         """The bot's match service."""
         return self.bot.service
 
-    @app_commands.command(name="play", description="Open a game in this channel.")
-    @app_commands.describe(
-        game="Which game", vs_bot="Fill the other seats with computer players and start now",
-        seats="How many players (default: the game's usual number)",
-        board="Flank: side of a bounded N×N board (0 = the unbounded table)",
-        stoppers="Flank: stoppers per player (0 = none)",
-        deck="Eclipse, Hammer & Nails: which deck (see /rules)",
-        objective="Hammer & Nails: do the fewest or the most of your nails win?",
-        teams="Hammer & Nails with 4 players: two teams (true) or four colours (false)",
-        options="More options as key=value pairs")
-    @app_commands.autocomplete(game=game_names)
-    @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, game: str, vs_bot: bool = False,
-                   seats: app_commands.Range[int, 2, 6] | None = None,
-                   board: app_commands.Range[int, 0, 26] | None = None,
-                   stoppers: app_commands.Range[int, 0, 10] | None = None,
-                   deck: app_commands.Range[str, 1, 20] | None = None,
-                   objective: Literal["fewest", "most"] | None = None,
-                   teams: bool | None = None,
-                   options: str | None = None) -> None:
-        chosen: dict[str, object] = dict(parse_options(options))
-        given = {"board": board, "stoppers": stoppers, "deck": deck, "objective": objective,
-                 "teams": teams}
-        chosen.update({key: value for key, value in given.items() if value is not None})
+    async def open_game(self, interaction: discord.Interaction, info: GameInfo,
+                        values: dict[str, Any]) -> None:
+        """``/play <game> …``: open a lobby (or start against the computer)."""
+        vs_bot = bool(values.pop("vs_bot", False))
+        seats = values.pop("seats", None)
         match = await self.service.open_lobby(
             player_of(interaction), guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id, game=game, options=chosen, seats=seats,
-            vs_bot=vs_bot)
+            channel_id=interaction.channel_id, game=info.name,
+            options={key: value for key, value in values.items() if value is not None},
+            seats=seats, vs_bot=vs_bot)
         verb = "started against the computer" if vs_bot else "opened — /join to take a seat"
         await send(interaction, f"{match.info.title} {verb}.", ephemeral=False)
 

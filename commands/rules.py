@@ -1,4 +1,4 @@
-"""/rules: each game's rules, privately."""
+"""/rules: each game's rules and options, privately."""
 
 from __future__ import annotations
 
@@ -10,10 +10,25 @@ from discord.ext import commands
 
 from bot.replies import send
 from commands.lobby import game_names
-from rules.core import get_game
+from rules.core import GameInfo
+from rules.registry import get_game
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
+
+
+def options_text(info: GameInfo) -> str:
+    """The options part of ``/rules``: every declared option with what it allows
+    and its default, and how to open a game with them.
+
+    >>> print(options_text(get_game("eclipse")).splitlines()[0])
+    Open with `/play eclipse` (2–6 players); every option may be left out.
+    """
+    lines = [f"Open with `/play {info.name}` ({info.seat_range()}); "
+             "every option may be left out."]
+    lines += [f"• **{spec.name}** — {spec.describe().split(': ', 1)[1]}"
+              for spec in info.options.specs()]
+    return "\n".join(lines)
 
 
 class RulesCog(commands.Cog):
@@ -23,15 +38,14 @@ class RulesCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="rules", description="How to play a game.")
+    @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=game_names)
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+    async def rules(self, interaction: discord.Interaction,
+                    game: app_commands.Range[str, 1, 40]) -> None:
         info = get_game(game)
-        embed = discord.Embed(title=f"How to play {info.title}",
-                              description=info.rules_text[:4096],
+        embed = discord.Embed(title=f"How to play {info.title}", description=info.rules_text,
                               colour=discord.Colour.dark_green())
-        if info.options_help:
-            embed.add_field(name="Options", value="\n".join(
-                f"**{k}**: {v}" for k, v in info.options_help.items())[:1024], inline=False)
+        embed.add_field(name="Options", value=options_text(info), inline=False)
         await send(interaction, embed=embed, ephemeral=True)
 
 

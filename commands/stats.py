@@ -14,7 +14,7 @@ from bot.replies import for_send, send
 from bot.stats_views import ResetButton, leaderboard_buttons
 from bot.views import player_of
 from commands.lobby import game_names
-from rules.core import get_game
+from rules.registry import get_game
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot

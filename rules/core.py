@@ -13,8 +13,10 @@ answers four questions at any moment:
 * :meth:`GameState.observe` — what one seat (or a spectator) may see.
 * :meth:`GameState.outcome` — who won, when it is over.
 
-The RNG lives in the state, so ``(game, options, seats, seed, choices)`` replays
-a match exactly; :func:`replay` does it.
+The RNG lives in the state, so ``(game, options, seats, seed, choices)`` (and
+each seat's setup, in games whose seats bring something) replays a match
+exactly; :func:`replay` does it. The games themselves are listed in
+:mod:`rules.registry`, outside this module.
 
 Choices travel as short strings in the game's own notation ("C4", "C4*",
 "pass", "sun"), which is what storage keeps and what tests write.
@@ -24,24 +26,50 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self
 
-from rules.errors import BadOptions, GameOver, IllegalChoice, NotYourTurn
+from rules.errors import BadOptions, GameOver, IllegalChoice, MalformedChoice, NotYourTurn, shown
+from rules.options import GameOptions
 
 RESIGN = "resign"
 """The choice word a seat uses to leave the game; see :meth:`GameState.resign`."""
+MAX_CHOICE = 200
+"""The longest choice notation any game reads (longer input is refused unread)."""
+
+
+PickKind = Literal["one", "several", "split", "order"]
+"""How a decision is answered: one option; several distinct options (between
+``least`` and ``most``); a number (``total``) split among the options; or every
+option put in order."""
+LIST_SEP = ","
+AMOUNT_SEP = "="
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One seat's pending decision.
 
-    ``options`` lists every legal choice in notation, in a stable order. A
-    ``simultaneous`` decision is made secretly: the state holds the choice and
+    ``options`` lists every legal choice in notation, in a stable order (for a
+    ``pick`` other than ``"one"``, the things picked, split among or ordered).
+    A ``simultaneous`` decision is made secretly: the state holds the choice and
     reveals nothing until every seat pending in the step has chosen.
+
+    Choices of the other shapes are written in one line of notation, which
+    :meth:`canonical` checks and puts in its one canonical form:
+
+    >>> several = Decision(0, "discard", "Discard 1–2 cards", ("a", "b", "c"), pick="several",
+    ...                    least=1, most=2)
+    >>> several.canonical("c, a")
+    'a,c'
+    >>> split = Decision(0, "damage", "Split 3 damage", ("x", "y"), pick="split", total=3)
+    >>> split.canonical("y=1,x=2")
+    'x=2,y=1'
+    >>> Decision(0, "order", "Order the cards", ("p", "q"), pick="order").canonical("q,p")
+    'q,p'
     """
 
     seat: int
@@ -50,8 +78,112 @@ class Decision:
     options: tuple[str, ...]
     simultaneous: bool = False
     automatic: bool = True
-    """Whether a decision with one option may be made at once by the platform.
-    ``False`` where even an instant forced choice would tell others something."""
+    """Whether a decision with one possible choice may be made at once by the
+    platform. ``False`` where even an instant forced choice would tell others
+    something (a secret choice of a person's seat)."""
+    pick: PickKind = "one"
+    least: int = 1
+    """``several``: the fewest options to pick."""
+    most: int = 1
+    """``several``: the most options to pick."""
+    total: int = 0
+    """``split``: the number split among the options."""
+    default: str | None = None
+    """The choice made for the seat when its deadline passes (``None``: the
+    computer player chooses)."""
+    strike: bool = True
+    """Whether running out of time on this decision counts as a strike."""
+
+    def __post_init__(self) -> None:
+        if self.pick == "one":
+            return
+        if any(LIST_SEP in o or AMOUNT_SEP in o for o in self.options):
+            raise ValueError(f"options of a {self.pick!r} decision may not contain "
+                             f"{LIST_SEP!r} or {AMOUNT_SEP!r}")
+        if self.pick == "several" and not 0 <= self.least <= self.most:
+            raise ValueError("a 'several' decision needs 0 <= least <= most")
+
+    @property
+    def only_choice(self) -> str | None:
+        """The one possible choice, when there is exactly one (else ``None``).
+
+        >>> Decision(0, "pass", "", ("pass",)).only_choice
+        'pass'
+        >>> Decision(0, "all", "", ("a", "b"), pick="several", least=2, most=2).only_choice
+        'a,b'
+        """
+        options = self.options
+        if self.pick == "one" or self.pick == "order":
+            return options[0] if len(options) == 1 else None
+        if self.pick == "several":
+            return LIST_SEP.join(options) if self.least == len(options) == min(
+                self.most, len(options)) else None
+        return f"{options[0]}{AMOUNT_SEP}{self.total}" if len(options) == 1 else None
+
+    def canonical(self, choice: str) -> str:
+        """``choice`` checked against this decision, in canonical notation;
+        :class:`~rules.errors.MalformedChoice` or :class:`IllegalChoice` names
+        what is wrong."""
+        if self.pick == "one":
+            return legal_or_raise(choice.strip(), self, self.kind)
+        if self.pick == "split":
+            return self._canonical_split(choice)
+        picked = [part.strip() for part in choice.split(LIST_SEP)] if choice.strip() else []
+        for part in picked:
+            if part not in self.options:
+                legal_or_raise(part, self, "pick")
+        if len(set(picked)) != len(picked):
+            raise IllegalChoice(f"{shown(choice)} names something twice")
+        if self.pick == "order":
+            if len(picked) != len(self.options):
+                raise IllegalChoice(f"put all {len(self.options)} in order, not {len(picked)}: "
+                                    + LIST_SEP.join(self.options))
+            return LIST_SEP.join(picked)
+        if not self.least <= len(picked) <= self.most:
+            wanted = (f"{self.least}" if self.least == self.most
+                      else f"{self.least} to {self.most}")
+            raise IllegalChoice(f"pick {wanted}, not {len(picked)}")
+        return LIST_SEP.join(o for o in self.options if o in picked)
+
+    def _canonical_split(self, choice: str) -> str:
+        amounts: dict[str, int] = {}
+        for part in choice.split(LIST_SEP):
+            target, sep, number = part.partition(AMOUNT_SEP)
+            target, number = target.strip(), number.strip()
+            if not sep or not number.isascii() or not number.isdigit() or len(number) > 6:
+                raise MalformedChoice(f"{shown(part.strip())} is not target{AMOUNT_SEP}number")
+            if target not in self.options:
+                legal_or_raise(target, self, "target")
+            if target in amounts:
+                raise IllegalChoice(f"{shown(target)} is named twice")
+            amounts[target] = int(number)
+        if sum(amounts.values()) != self.total:
+            raise IllegalChoice(f"the amounts must add up to {self.total}, "
+                                f"not {sum(amounts.values())}")
+        return LIST_SEP.join(f"{o}{AMOUNT_SEP}{amounts[o]}" for o in self.options
+                             if amounts.get(o))
+
+    @staticmethod
+    def picks(choice: str) -> tuple[str, ...]:
+        """The options of a canonical ``several`` or ``order`` choice, in order.
+
+        >>> Decision.picks("a,c")
+        ('a', 'c')
+        """
+        return tuple(choice.split(LIST_SEP)) if choice else ()
+
+    @staticmethod
+    def amounts(choice: str) -> dict[str, int]:
+        """The amounts of a canonical ``split`` choice.
+
+        >>> Decision.amounts("x=2,y=1")
+        {'x': 2, 'y': 1}
+        """
+        pairs = (part.split(AMOUNT_SEP) for part in choice.split(LIST_SEP) if part)
+        return {target: int(number) for target, number in pairs}
+
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{s([0-9]{1,2})\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +191,17 @@ class Event:
     """Something that happened, for narration.
 
     ``text`` may name seats as ``{s0}``, ``{s1}`` …; :meth:`render` fills in
-    names. ``seats`` is ``None`` for a public event, or the seats allowed to see
-    it (a drawn card, say).
+    names. Names are data, never templates: whatever a name holds (``{boss}``,
+    ``{0}``, ``{s1}``) shows as it is. Other text that comes from people goes
+    in through :meth:`escape`. ``seats`` is ``None`` for a public event, or the
+    seats allowed to see it (a drawn card, say).
 
     >>> Event("place", "{s0} lays C4.").render(["Ada", "Bo"])
     'Ada lays C4.'
+    >>> Event("place", "{s0} lays C4 after {s1}.").render(["{s1}", "{0}"])
+    '{s1} lays C4 after {0}.'
+    >>> Event("closed", Event.escape("{boss} cancelled the game.")).render([])
+    '{boss} cancelled the game.'
     >>> Event("draw", "You draw the 7.", seats=frozenset({1})).visible_to(0)
     False
     """
@@ -83,8 +221,21 @@ class Event:
         return self.seats is None or (seat is not None and seat in self.seats)
 
     def render(self, names: Sequence[str]) -> str:
-        """The text with seat names filled in."""
-        return self.text.format_map({f"s{i}": name for i, name in enumerate(names)})
+        """The text with seat names filled in, in one pass (a name is never read
+        as a place-holder); ``{{`` and ``}}`` are literal braces."""
+        def fill(found: re.Match[str]) -> str:
+            seat = found.group(1)
+            if seat is None:
+                return found.group(0)[0]
+            index = int(seat)
+            return names[index] if index < len(names) else f"seat {index + 1}"
+
+        return _PLACEHOLDER.sub(fill, self.text)
+
+    @staticmethod
+    def escape(text: str) -> str:
+        """``text`` (a name, a note with a name in it) as literal event text."""
+        return text.replace("{", "{{").replace("}", "}}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,13 +336,19 @@ class GameState(ABC):
     def decisions(self) -> tuple[Decision, ...]:
         """Every decision of the current step, chosen or not (empty when over)."""
 
-    @abstractmethod
     def validate(self, seat: int, choice: str) -> str:
         """Check ``choice`` for ``seat`` now and return it in canonical form.
 
         Raises :class:`~rules.errors.MalformedChoice` or
         :class:`~rules.errors.IllegalChoice` with a message naming the input.
+        By default the choice must be one of the pending decision's options
+        (in the notation of its ``pick``); games with notation of their own
+        (other spellings, cases) override this.
         """
+        decision = self.decision_for(seat)
+        if decision is None:
+            raise NotYourTurn("it is not your turn")
+        return decision.canonical(choice)
 
     @abstractmethod
     def _apply(self, seat: int, choice: str) -> list[Event]:
@@ -264,6 +421,22 @@ class GameState(ABC):
         """True when ``seat`` has made its secret choice of the current step."""
         return seat in self._held
 
+    def canonical(self, seat: int, choice: str) -> str:
+        """``seat``'s ``choice`` checked against the rules now, in canonical
+        form; nothing changes. Raises what :meth:`apply` would."""
+        if not isinstance(choice, str) or len(choice) > MAX_CHOICE:
+            raise MalformedChoice(f"{shown(choice)} is not a choice: too long "
+                                  f"(at most {MAX_CHOICE} characters)")
+        if self.over:
+            raise GameOver("the game is over")
+        if not 0 <= seat < self.seats:
+            raise NotYourTurn(f"there is no seat {seat}")
+        if self.decision_for(seat) is None:
+            if seat in self._held:
+                raise NotYourTurn("you have already chosen for this step")
+            raise NotYourTurn("it is not your turn")
+        return self.validate(seat, choice)
+
     def apply(self, seat: int, choice: str) -> list[Event]:
         """Apply ``seat``'s choice and return what happened.
 
@@ -272,16 +445,9 @@ class GameState(ABC):
         """
         if choice == RESIGN:
             return self.resign(seat)
-        if self.over:
-            raise GameOver("the game is over")
-        if not 0 <= seat < self.seats:
-            raise NotYourTurn(f"there is no seat {seat}")
+        canonical = self.canonical(seat, choice)
         decision = self.decision_for(seat)
-        if decision is None:
-            if seat in self._held:
-                raise NotYourTurn("you have already chosen for this step")
-            raise NotYourTurn("it is not your turn")
-        canonical = self.validate(seat, choice)
+        assert decision is not None
         if not decision.simultaneous:
             events = self._apply(seat, canonical)
             self.step += 1
@@ -342,69 +508,79 @@ BotPlayer = Callable[[GameState, int, random.Random], str]
 never the state's, so thinking does not change the game."""
 
 
+SeatSetup = Mapping[str, Any] | None
+"""One seat's setup data (its deck, say), or ``None``."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """What the platform needs to know about one game."""
+    """What the platform needs to know about one game. Each game's package
+    exposes one as ``GAME``; :mod:`rules.registry` lists the packages."""
 
     name: str
     title: str
     min_seats: int
     max_seats: int
-    new_state: Callable[[Mapping[str, Any], int, int], GameState]
-    """``(options, seats, seed) -> state``; raises BadOptions."""
+    new_state: Callable[[Any, int, int, tuple[SeatSetup, ...]], GameState]
+    """``(options, seats, seed, setup) -> state``, the options already parsed
+    by :attr:`options` and ``setup`` one entry per seat; raises BadOptions."""
+    options: type[GameOptions]
+    """The game's options, declared once (see :mod:`rules.options`)."""
     bot: BotPlayer
     rules_text: str
     default_seats: int = 2
     default_turn_seconds: int = 300
-    options_help: Mapping[str, str] = field(default_factory=dict)
     has_secrets: bool = False
     text: Callable[[Any, Sequence[str]], str] | None = None
     """``(observation, names) -> text``: a seat's view in words (the terminal)."""
     option_text: Callable[[Any, Decision, str, Sequence[str]], str] | None = None
     """``(observation, decision, option, names) -> text``: what an option means, for
     menus; without it the option's notation is shown."""
+    option_group: Callable[[Decision, str], str | None] | None = None
+    """``(decision, option) -> group``: for decisions with many options, the
+    group an option belongs to (a placement's tile, say), so that menus can ask
+    for the group first; ``None`` for an option that stands alone."""
+    setup: str | None = None
+    """What each seat brings to a match (its deck, say), in words; ``None`` for
+    games whose seats bring nothing."""
 
-    def new(self, options: Mapping[str, Any] | None = None, seats: int | None = None,
-            seed: int = 0) -> GameState:
-        """A new game; checks the seat count."""
-        seats = self.default_seats if seats is None else seats
-        if not self.min_seats <= seats <= self.max_seats:
-            raise BadOptions(
-                f"{self.title} takes {self.min_seats}–{self.max_seats} players, not {seats}"
-            )
-        return self.new_state(dict(options or {}), seats, seed)
+    def seat_range(self) -> str:
+        """The seat counts the game takes, in words.
+
+        >>> from rules.registry import get_game
+        >>> get_game("eclipse").seat_range()
+        '2–6 players'
+        """
+        if self.min_seats == self.max_seats:
+            return f"{self.min_seats} players"
+        return f"{self.min_seats}–{self.max_seats} players"
+
+    def check_seats(self, seats: int) -> int:
+        """``seats`` if the game takes that many players; :class:`BadOptions` otherwise."""
+        if isinstance(seats, bool) or not isinstance(seats, int) or not (
+                self.min_seats <= seats <= self.max_seats):
+            raise BadOptions(f"{self.title} takes {self.seat_range()}, not {shown(seats)}")
+        return seats
+
+    def new(self, options: Mapping[str, Any] | GameOptions | None = None,
+            seats: int | None = None, seed: int = 0,
+            setup: Sequence[SeatSetup] | None = None) -> GameState:
+        """A new game; checks the seat count, the options and the seats' setup."""
+        seats = self.check_seats(self.default_seats if seats is None else seats)
+        parsed = self.options.parse(options)
+        setups = tuple(setup) if setup is not None else (None,) * seats
+        if len(setups) != seats:
+            raise BadOptions(f"setup for {len(setups)} seats, but {seats} are playing")
+        if self.setup is None and any(s for s in setups):
+            raise BadOptions(f"{self.title} seats bring nothing to the table")
+        return self.new_state(parsed, seats, seed, setups)
 
 
-_REGISTRY: dict[str, GameInfo] = {}
-
-
-def register(info: GameInfo) -> GameInfo:
-    """Add a game to the registry (idempotent for the same name)."""
-    _REGISTRY[info.name] = info
-    return info
-
-
-def games() -> dict[str, GameInfo]:
-    """Every registered game by name."""
-    import rules.games  # noqa: F401  (registers the shipped games)
-
-    return dict(_REGISTRY)
-
-
-def get_game(name: str) -> GameInfo:
-    """The game called ``name``; :class:`BadOptions` names the unknown one."""
-    known = games()
-    try:
-        return known[name.lower()]
-    except KeyError:
-        choices = ", ".join(sorted(known))
-        raise BadOptions(f"unknown game {name!r}; choose one of {choices}") from None
-
-
-def replay(info: GameInfo, options: Mapping[str, Any], seats: int, seed: int,
-           choices: Iterable[tuple[int, str]]) -> GameState:
+def replay(info: GameInfo, options: Mapping[str, Any] | GameOptions, seats: int, seed: int,
+           choices: Iterable[tuple[int, str]],
+           setup: Sequence[SeatSetup] | None = None) -> GameState:
     """Rebuild a state from its log of ``(seat, choice)`` pairs."""
-    state = info.new(options, seats, seed)
+    state = info.new(options, seats, seed, setup)
     for seat, choice in choices:
         state.apply(seat, choice)
     return state
@@ -415,5 +591,5 @@ def legal_or_raise(choice: str, decision: Decision, what: str) -> str:
     :class:`IllegalChoice` naming it and ``what`` was expected."""
     if choice in decision.options:
         return choice
-    shown = ", ".join(decision.options[:12]) + (" …" if len(decision.options) > 12 else "")
-    raise IllegalChoice(f"{choice!r} is not a legal {what} now (legal: {shown})")
+    legal = ", ".join(decision.options[:12]) + (" …" if len(decision.options) > 12 else "")
+    raise IllegalChoice(f"{shown(choice)} is not a legal {what} now (legal: {legal})")

@@ -11,6 +11,24 @@ True
 
 from __future__ import annotations
 
+SHOWN = 40
+"""Most characters of a player's input that a message repeats."""
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """A player's input as a message repeats it: quoted, and shortened to
+    ``limit`` characters, so a message stays short whatever was typed.
+
+    >>> shown("C4")
+    "'C4'"
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    >>> len(shown(10 ** 100))
+    40
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 class RulesError(ValueError):
     """Base of every error the rules core raises."""

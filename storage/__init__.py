@@ -9,6 +9,7 @@ from storage.errors import ChannelBusy, DuplicateInteraction, StorageError
 from storage.matches import MatchRepository
 from storage.models import (
     ChoiceRow,
+    GameTiming,
     GuildSettings,
     MatchRow,
     SeatResult,
@@ -18,7 +19,7 @@ from storage.settings import ClosedDmRepository, SettingsRepository
 from storage.stats import StatsRepository
 
 __all__ = [
-    "ChannelBusy", "ChoiceRow", "Database", "DuplicateInteraction", "GuildSettings",
+    "ChannelBusy", "ChoiceRow", "Database", "DuplicateInteraction", "GameTiming", "GuildSettings",
     "MatchRow", "SeatResult", "SeatRow", "StorageError", "Store",
 ]
 

@@ -111,9 +111,13 @@ class _CreateLobby:
 class _SetSeats:
     match_id: int
     seats: Sequence[SeatRow]
+    host_id: int | None = None
 
     def __call__(self, conn: sqlite3.Connection) -> None:
         _write_seats(conn, self.match_id, self.seats)
+        if self.host_id is not None:
+            conn.execute("UPDATE matches SET host_id = ? WHERE id = ?",
+                         (self.host_id, self.match_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,16 +176,19 @@ def _match(row: aiosqlite.Row, seats: list[SeatRow]) -> MatchRow:
 
 
 def _seat(row: aiosqlite.Row) -> SeatRow:
+    setup = row["setup"]
     return SeatRow(seat=row["seat"], user_id=row["user_id"], name=row["name"],
-                   is_bot=bool(row["is_bot"]), strikes=row["strikes"], state=row["state"])
+                   is_bot=bool(row["is_bot"]), strikes=row["strikes"], state=row["state"],
+                   setup=None if setup is None else json.loads(setup))
 
 
 def _write_seats(conn: sqlite3.Connection, match_id: int, seats: Iterable[SeatRow]) -> None:
     conn.execute("DELETE FROM match_seats WHERE match_id = ?", (match_id,))
     conn.executemany(
-        "INSERT INTO match_seats (match_id, seat, user_id, name, is_bot, strikes, state)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(match_id, s.seat, s.user_id, s.name, int(s.is_bot), s.strikes, s.state) for s in seats],
+        "INSERT INTO match_seats (match_id, seat, user_id, name, is_bot, strikes, state, setup)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(match_id, s.seat, s.user_id, s.name, int(s.is_bot), s.strikes, s.state,
+          None if s.setup is None else json.dumps(s.setup, sort_keys=True)) for s in seats],
     )
     stamp = _now()
     conn.executemany(
@@ -297,9 +304,11 @@ class MatchRepository:
         )
         return [_seat(row) for row in rows]
 
-    async def set_seats(self, match_id: int, seats: Sequence[SeatRow]) -> None:
-        """Replace the seats of a match (lobby joins and leaves, kicks, strikes)."""
-        await self._db.write(_SetSeats(match_id, list(seats)))
+    async def set_seats(self, match_id: int, seats: Sequence[SeatRow], *,
+                        host_id: int | None = None) -> None:
+        """Replace the seats of a match (lobby joins and leaves, kicks, strikes),
+        and its host when given (the host left the lobby)."""
+        await self._db.write(_SetSeats(match_id, list(seats), host_id))
 
     async def start(self, match_id: int, seats: Sequence[SeatRow], deadline_at: float | None,
                     choices: Sequence[ChoiceRow] = ()) -> None:

@@ -22,6 +22,8 @@ class SeatRow:
     is_bot: bool = False
     strikes: int = 0
     state: SeatState = "playing"
+    setup: dict[str, Any] | None = None
+    """What the seat brings to the match (its deck, say), in games that take it."""
 
     @property
     def computer_plays(self) -> bool:
@@ -73,14 +75,27 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class GuildSettings:
-    """Per-server settings; ``None`` means "use the default"."""
+    """Per-server settings (``/config``)."""
 
     guild_id: int
+    organiser_role_id: int | None = None
+    ante: bool = False
+    """Whether matches here may be played for ante."""
+    timings: tuple[GameTiming, ...] = ()
+    """Deadline settings, per game (``game`` ``"*"``: every game without its own)."""
+
+
+EVERY_GAME = "*"
+"""The ``game`` of a setting for every game that has none of its own."""
+
+
+@dataclass(frozen=True)
+class GameTiming:
+    """A server's deadline settings for one game; ``None`` means "the default"."""
+
+    game: str = EVERY_GAME
     turn_seconds: int | None = None
     warn_seconds: int | None = None
-    organiser_role_id: int | None = None
-    locale: str = "en"
-    ante: bool = False
 
 
 class Rater(Protocol):

@@ -6,13 +6,12 @@ import time
 from datetime import UTC, datetime
 
 from storage.db import Database
-from storage.models import GuildSettings
-
-_SETTING_COLUMNS = ("turn_seconds", "warn_seconds", "organiser_role_id", "locale", "ante")
+from storage.models import EVERY_GAME, GameTiming, GuildSettings
 
 
 class SettingsRepository:
-    """Guild settings: one row per server, defaults when absent."""
+    """Server settings (``/config``): one row per server, and deadline times per
+    game; defaults when absent."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -21,32 +20,73 @@ class SettingsRepository:
         """The server's settings (defaults if it never changed any)."""
         row = await self._db.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?",
                                       (guild_id,))
+        timings = await self._db.fetchall(
+            "SELECT game, turn_seconds, warn_seconds FROM guild_game_settings"
+            " WHERE guild_id = ? ORDER BY game", (guild_id,))
+        found = tuple(GameTiming(t["game"], t["turn_seconds"], t["warn_seconds"])
+                      for t in timings)
         if row is None:
-            return GuildSettings(guild_id=guild_id)
-        return GuildSettings(guild_id=guild_id, turn_seconds=row["turn_seconds"],
-                             warn_seconds=row["warn_seconds"],
-                             organiser_role_id=row["organiser_role_id"], locale=row["locale"],
-                             ante=bool(row["ante"]))
+            return GuildSettings(guild_id=guild_id, timings=found)
+        return GuildSettings(guild_id=guild_id, organiser_role_id=row["organiser_role_id"],
+                             ante=bool(row["ante"]), timings=found)
+
+    async def timing(self, guild_id: int, game: str) -> GameTiming:
+        """The deadline settings that apply to ``game`` on the server: the game's
+        own, else the every-game ones, setting by setting."""
+        rows = await self._db.fetchall(
+            "SELECT game, turn_seconds, warn_seconds FROM guild_game_settings"
+            " WHERE guild_id = ? AND game IN (?, ?)", (guild_id, game, EVERY_GAME))
+        by_game = {row["game"]: row for row in rows}
+        own, every = by_game.get(game), by_game.get(EVERY_GAME)
+
+        def pick(column: str) -> int | None:
+            for row in (own, every):
+                if row is not None and row[column] is not None:
+                    return int(row[column])
+            return None
+
+        return GameTiming(game, pick("turn_seconds"), pick("warn_seconds"))
+
+    async def set_timing(self, guild_id: int, game: str, *, turn_seconds: int | None,
+                         warn_seconds: int | None) -> GameTiming:
+        """Set (or with ``None``, clear) a game's deadline settings on the server."""
+        if turn_seconds is None and warn_seconds is None:
+            await self._db.execute(
+                "DELETE FROM guild_game_settings WHERE guild_id = ? AND game = ?",
+                (guild_id, game))
+        else:
+            await self._db.execute(
+                "INSERT INTO guild_game_settings (guild_id, game, turn_seconds, warn_seconds,"
+                " updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, game) DO UPDATE"
+                " SET turn_seconds = excluded.turn_seconds,"
+                " warn_seconds = excluded.warn_seconds, updated_at = excluded.updated_at",
+                (guild_id, game, turn_seconds, warn_seconds, _stamp()))
+        return GameTiming(game, turn_seconds, warn_seconds)
 
     async def update(self, guild_id: int, **changes: object) -> GuildSettings:
-        """Change some settings; unknown names raise ``KeyError``."""
-        unknown = set(changes) - set(_SETTING_COLUMNS)
+        """Change the server-wide settings (``organiser_role_id``, ``ante``);
+        unknown names raise ``KeyError``."""
+        unknown = set(changes) - set(_SERVER_COLUMNS)
         if unknown:
             raise KeyError(f"unknown settings: {', '.join(sorted(unknown))}")
         current = await self.get(guild_id)
-        values = {name: getattr(current, name) for name in _SETTING_COLUMNS} | changes
+        values = {name: getattr(current, name) for name in _SERVER_COLUMNS} | changes
         values["ante"] = int(bool(values["ante"]))
         await self._db.execute(
-            "INSERT INTO guild_settings (guild_id, turn_seconds, warn_seconds, organiser_role_id,"
-            " locale, ante, updated_at) VALUES (:guild_id, :turn_seconds, :warn_seconds,"
-            " :organiser_role_id, :locale, :ante, :updated_at)"
-            " ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds,"
-            " warn_seconds = excluded.warn_seconds, organiser_role_id = excluded.organiser_role_id,"
-            " locale = excluded.locale, ante = excluded.ante, updated_at = excluded.updated_at",
-            values | {"guild_id": guild_id,
-                      "updated_at": datetime.now(UTC).isoformat(timespec="seconds")},
+            "INSERT INTO guild_settings (guild_id, organiser_role_id, ante, updated_at)"
+            " VALUES (:guild_id, :organiser_role_id, :ante, :updated_at)"
+            " ON CONFLICT (guild_id) DO UPDATE SET organiser_role_id = excluded.organiser_role_id,"
+            " ante = excluded.ante, updated_at = excluded.updated_at",
+            values | {"guild_id": guild_id, "updated_at": _stamp()},
         )
         return await self.get(guild_id)
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+_SERVER_COLUMNS = ("organiser_role_id", "ante")
 
 
 class ClosedDmRepository:

@@ -11,10 +11,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import ClassVar
 
-from rules.core import Decision, Event, GameInfo, GameState, Outcome, register
-from rules.errors import BadOptions, IllegalChoice, MalformedChoice
+from pydantic import Field
+
+from rules.core import Decision, Event, GameInfo, GameState, Outcome, SeatSetup
+from rules.errors import IllegalChoice, MalformedChoice
+from rules.options import GameOptions
+from rules.registry import add_game
 
 
 @dataclass(frozen=True)
@@ -91,11 +95,16 @@ class SecretState(GameState):
         return f"{self.hands}|{self.points}|{self.revealed}|{sorted(self._held.items())}"
 
 
-def _new(options: Mapping[str, Any], seats: int, seed: int) -> SecretState:
-    unknown = set(options) - {"rounds"}
-    if unknown:
-        raise BadOptions(f"unknown option {sorted(unknown)[0]!r}")
-    return SecretState(seats, seed, int(options.get("rounds", 3)))
+class SecretOptions(GameOptions):
+    """How many rounds."""
+
+    title: ClassVar[str] = "Secret Numbers"
+    rounds: int = Field(3, ge=1, le=9, description="rounds, each with a card 1… of its own")
+
+
+def _new(options: SecretOptions, seats: int, seed: int,
+         setup: tuple[SeatSetup, ...]) -> SecretState:
+    return SecretState(seats, seed, options.rounds)
 
 
 def _bot(state: GameState, seat: int, rng: random.Random) -> str:
@@ -104,8 +113,8 @@ def _bot(state: GameState, seat: int, rng: random.Random) -> str:
     return rng.choice(decision.options)
 
 
-SECRET = register(GameInfo(
+SECRET = add_game(GameInfo(
     name="secret", title="Secret Numbers", min_seats=2, max_seats=2, new_state=_new,
-    bot=_bot, rules_text="Pick a card; higher card scores.", default_turn_seconds=120,
-    has_secrets=True,
+    options=SecretOptions, bot=_bot, rules_text="Pick a card; higher card scores.",
+    default_turn_seconds=120, has_secrets=True,
 ))

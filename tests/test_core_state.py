@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.nails import NAILS
+from rules.nails import GAME as NAILS
 
 
 def test_copies_share_no_randomness_however_they_are_drawn_from() -> None:

@@ -29,7 +29,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
         def randrange(self, _: int) -> int:
             return 20261121
 
-    monkeypatch.setattr("bot.service.random.SystemRandom", Seeded)
+    monkeypatch.setattr("bot.lobby.random.SystemRandom", Seeded)
 
 
 def versions(message: FakeMessage) -> Iterable[tuple[tuple[int, int], str]]:
@@ -97,7 +97,7 @@ async def test_three_players_keep_their_hands_secret(fake_discord, tmp_path, fix
     fake_discord.set_dms_closed(cy)
     bot = make_bot(tmp_path / "eclipse.sqlite3")
     async with fake_discord.running(bot):
-        opened = await fake_discord.slash(ada, channel, "play", game="eclipse", seats=3)
+        opened = await fake_discord.slash(ada, channel, "play eclipse", seats=3)
         assert "Eclipse opened" in opened.content
         await fake_discord.slash(bo, channel, "join")
         await fake_discord.slash(cy, channel, "join")
@@ -179,7 +179,7 @@ async def test_one_person_plays_a_whole_game_against_two_computer_players(
     ada = fake_discord.add_user("Ada")
     bot = make_bot(tmp_path / "solo.sqlite3")
     async with fake_discord.running(bot):
-        started = await fake_discord.slash(ada, channel, "play", game="eclipse", vs_bot=True,
+        started = await fake_discord.slash(ada, channel, "play eclipse", vs_bot=True,
                                            seats=3)
         assert "Eclipse started against the computer" in started.content
         await bot.service.settle()

@@ -22,14 +22,14 @@ async def test_two_people_play_flank_to_the_end(fake_discord, tmp_path):
     async with fake_discord.running(bot):
         assert {c.name for c in fake_discord.commands()} >= EXPECTED_COMMANDS
 
-        opened = await fake_discord.slash(ada, channel, "play", game="flank", board=4)
+        opened = await fake_discord.slash(ada, channel, "play flank", board="4")
         assert "Flank opened" in opened.content and not opened.ephemeral
         await bot.service.settle()
         lobby = [m for m in channel.messages if m.embeds and "lobby" in m.embeds[0]["title"]][-1]
         joined = await fake_discord.click(bo, lobby, label="Join")
         assert joined.acked
         await bot.service.settle()
-        busy = await fake_discord.slash(cy, channel, "play", game="flank")
+        busy = await fake_discord.slash(cy, channel, "play flank")
         assert busy.ephemeral and "already has a game" in busy.content
         refused = await fake_discord.slash(bo, channel, "start")
         assert refused.ephemeral and "Only the host" in refused.content
@@ -81,7 +81,7 @@ async def test_two_people_play_flank_to_the_end(fake_discord, tmp_path):
         row = await bot.store.matches.get(match.id)
         assert row.status == "finished"
         # The channel is free for the next game.
-        again = await fake_discord.slash(cy, channel, "play", game="flank", vs_bot=True)
+        again = await fake_discord.slash(cy, channel, "play flank", vs_bot=True)
         assert "against the computer" in again.content
         await bot.service.settle()
 
@@ -92,7 +92,7 @@ async def test_against_the_computer_by_select_menu(fake_discord, tmp_path):
     ada = fake_discord.add_user("Ada")
     bot = make_bot(tmp_path / "solo.sqlite3")
     async with fake_discord.running(bot):
-        await fake_discord.slash(ada, channel, "play", game="flank", vs_bot=True, board=6)
+        await fake_discord.slash(ada, channel, "play flank", vs_bot=True, board="6")
         await bot.service.settle()
         match = bot.service.match_in(channel.id)
         while not match.finished:
@@ -116,10 +116,10 @@ async def test_rules_hand_and_table_commands(fake_discord, tmp_path):
         rules = await fake_discord.slash(ada, channel, "rules", game="flank")
         assert rules.ephemeral and "stopper" in rules.embeds[0]["description"].lower()
         unknown = await fake_discord.slash(ada, channel, "rules", game="chess")
-        assert unknown.ephemeral and "unknown game" in unknown.content
+        assert unknown.ephemeral and "there is no game 'chess'" in unknown.content
         nothing = await fake_discord.slash(ada, channel, "hand")
         assert nothing.ephemeral and "no match" in nothing.content
-        await fake_discord.slash(ada, channel, "play", game="flank", vs_bot=True)
+        await fake_discord.slash(ada, channel, "play flank", vs_bot=True)
         await bot.service.settle()
         hand = await fake_discord.slash(ada, channel, "hand")
         assert hand.ephemeral and "no hidden hand" in hand.embeds[0]["description"]
@@ -128,8 +128,8 @@ async def test_rules_hand_and_table_commands(fake_discord, tmp_path):
         await fake_discord.slash(ada, channel, "table")
         await bot.service.settle()
         assert table_message(channel).id != first.id
-        bad = await fake_discord.slash(ada, channel, "play", game="flank", options="board")
-        assert bad.ephemeral
+        bad = await fake_discord.slash(ada, channel, "play flank", board="8", cards=200)
+        assert bad.ephemeral and "cards must be from 2 to 32 on a 8×8 board" in bad.content
 
 
 async def test_restart_mid_match_keeps_the_table_buttons_and_deadline(
@@ -141,7 +141,7 @@ async def test_restart_mid_match_keeps_the_table_buttons_and_deadline(
     clock = FakeClock()
     first = make_bot(database, clock=clock)
     async with fake_discord.running(first):
-        await fake_discord.slash(ada, channel, "play", game="flank", vs_bot=True)
+        await fake_discord.slash(ada, channel, "play flank", vs_bot=True)
         await first.service.settle()
         match = first.service.match_in(channel.id)
         table = table_message(channel)

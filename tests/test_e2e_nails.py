@@ -28,7 +28,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
         def randrange(self, _: int) -> int:
             return 424242
 
-    monkeypatch.setattr("bot.service.random.SystemRandom", Seeded)
+    monkeypatch.setattr("bot.lobby.random.SystemRandom", Seeded)
 
 
 def tile_numbers(text: str) -> set[int]:
@@ -83,7 +83,7 @@ async def test_two_people_play_hammer_and_nails_to_the_end(fake_discord, tmp_pat
     ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
     bot = make_bot(tmp_path / "nails.sqlite3")
     async with fake_discord.running(bot):
-        opened = await fake_discord.slash(ada, channel, "play", game="nails", objective="fewest")
+        opened = await fake_discord.slash(ada, channel, "play nails", objective="fewest")
         assert "Hammer & Nails opened" in opened.content
         await fake_discord.slash(bo, channel, "join")
         await fake_discord.slash(ada, channel, "start")

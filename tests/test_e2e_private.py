@@ -27,7 +27,7 @@ async def test_secret_choices_by_dm_and_the_hand_fallback(fake_discord, tmp_path
     fake_discord.set_dms_closed(bo)
     bot = make_bot(tmp_path / "secret.sqlite3")
     async with fake_discord.running(bot):
-        await fake_discord.slash(ada, channel, "play", game="secret")
+        await fake_discord.slash(ada, channel, "play secret")
         await fake_discord.slash(bo, channel, "join")
         await fake_discord.slash(ada, channel, "start")
         await bot.service.settle()

@@ -7,7 +7,7 @@ from tests.e2e import make_bot, table_message
 
 
 async def play_and_finish(fake_discord, bot, channel, host, guest, loser) -> int:
-    await fake_discord.slash(host, channel, "play", game="flank", board=4)
+    await fake_discord.slash(host, channel, "play flank", board="4")
     await fake_discord.slash(guest, channel, "join")
     await fake_discord.slash(host, channel, "start")
     await bot.service.settle()

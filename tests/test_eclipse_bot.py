@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from rules.eclipse import ECLIPSE, EclipseOptions, EclipseState, choose
+from rules.eclipse import GAME as ECLIPSE
+from rules.eclipse import EclipseOptions, EclipseState, choose
 
 
 def bot(state: EclipseState, seat: int) -> str:

@@ -15,7 +15,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from rules.eclipse import ECLIPSE, EclipseState
+from rules.eclipse import GAME as ECLIPSE
+from rules.eclipse import EclipseState
 
 GAMES_PER_TABLE = 500
 TABLES = (2, 3, 4, 6)

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from rules.core import replay
-from rules.eclipse import ECLIPSE, EclipseOptions, EclipseState, choose, parse_deck
+from rules.eclipse import GAME as ECLIPSE
+from rules.eclipse import EclipseOptions, EclipseState, choose, parse_deck
 from rules.eclipse.cards import standard_deck
 from rules.eclipse.placement import fits_safe_set, fits_subset, subset_kind
 from rules.errors import IllegalChoice, MalformedChoice, NotYourTurn
@@ -383,10 +384,10 @@ def test_a_game_replays_exactly_from_its_choices() -> None:
 
 
 def test_options_are_checked() -> None:
-    assert EclipseOptions.from_mapping({"hand-cap": "50"}).hand_cap == 50
+    assert EclipseOptions.parse({"hand-cap": "50"}).hand_cap == 50
     for bad in ({"hand_cap": 5}, {"counterattack": 13}, {"colour": 1}, {"deck": "x"}):
         with pytest.raises(ValueError):
-            EclipseOptions.from_mapping(bad)
+            EclipseOptions.parse(bad)
 
 
 def test_the_standard_deck_has_72_distinct_cards() -> None:

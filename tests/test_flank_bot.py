@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from rules.flank import FLANK, FlankState, choose, parse_cell
+from rules.flank import GAME as FLANK
+from rules.flank import FlankState, choose, parse_cell
 from rules.flank.bot import Side, evaluate
 
 MATCHES: list[dict[str, int]] = [{}] * 20 + [{"board": 8, "stoppers": 0}] * 8 + [{"board": 6}] * 12

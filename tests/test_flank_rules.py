@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from rules.core import Outcome, get_game
+from rules.core import Outcome
 from rules.errors import BadOptions, IllegalChoice, MalformedChoice, NotYourTurn, RulesError
+from rules.flank import GAME as FLANK
 from rules.flank import (
-    FLANK,
     RULES_TEXT,
     FlankOptions,
     FlankState,
@@ -487,23 +487,26 @@ def test_bad_options_are_refused(bad: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize(("given", "expected"), [
-    ({}, FlankOptions(0, 5, 25)),
-    ({"board": "8"}, FlankOptions(8, 5, 32)),
-    ({"board": "8x8", "stoppers": "0"}, FlankOptions(8, 0, 32)),
-    ({"board": 6, "cards": "10"}, FlankOptions(6, 5, 10)),
-    ({"Board": " 4 ", "stoppers": None}, FlankOptions(4, 5, 8)),
-    ({"board": "0", "cards": 40, "stoppers": 10}, FlankOptions(0, 10, 40)),
+    ({}, FlankOptions(board=0, stoppers=5, cards=25)),
+    ({"board": "8"}, FlankOptions(board=8, stoppers=5, cards=32)),
+    ({"board": "8x8", "stoppers": "0"}, FlankOptions(board=8, stoppers=0, cards=32)),
+    ({"board": 6, "cards": "10"}, FlankOptions(board=6, stoppers=5, cards=10)),
+    ({"Board": " 4 ", "stoppers": None}, FlankOptions(board=4, stoppers=5, cards=8)),
+    ({"board": "0", "cards": 40, "stoppers": 10}, FlankOptions(board=0, stoppers=10, cards=40)),
 ])
 def test_options_are_read_from_strings_too(given: dict[str, object],
                                            expected: FlankOptions) -> None:
-    assert FlankOptions.from_mapping(given) == expected
+    assert FlankOptions.parse(given) == expected
 
 
 def test_flank_is_registered() -> None:
+    from rules.registry import get_game
+
     info = get_game("flank")
     assert info is FLANK and info.title == "Flank"
     assert (info.min_seats, info.max_seats, info.default_turn_seconds) == (2, 2, 300)
-    assert set(info.options_help) == {"board", "stoppers", "cards"}
+    assert [spec.name for spec in info.options.specs()] == [
+        "board", "stoppers", "stopper_zone", "cards"]
     assert not info.has_secrets
     state = info.new({"board": 8}, 2, seed=9)
     assert isinstance(state, FlankState) and state.game == "flank" and state.seed == 9

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from rules.nails import NAILS, NailsState, choose, parse_deck
+from rules.nails import GAME as NAILS
+from rules.nails import NailsState, choose, parse_deck
 from rules.nails.bot import placement_value
 from rules.nails.stack import Placement
 

@@ -11,7 +11,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from rules.nails import NAILS, NailsState
+from rules.nails import GAME as NAILS
+from rules.nails import NailsState
 
 GAMES_PER_TABLE = 1000
 

@@ -18,7 +18,8 @@ from bot.render.nails import (
     render_stack,
     render_tile,
 )
-from rules.nails import DECKS, NAILS, NailsState, Placement, parse_deck
+from rules.nails import DECKS, NailsState, Placement, parse_deck
+from rules.nails import GAME as NAILS
 from tests.images import count, opened
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]

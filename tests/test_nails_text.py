@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from rules.cells import cell_name
-from rules.nails import DECKS, NAILS, NailsOptions, NailsState, parse_deck
+from rules.nails import DECKS, NailsOptions, NailsState, parse_deck
+from rules.nails import GAME as NAILS
 from rules.nails.text import (
     grid_lines,
     option_text,

@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from rules.core import GameState, games
+from rules.core import GameState
 from rules.errors import BadOptions
+from rules.registry import games
 
 
 def observed_part(state: GameState, seat: int) -> str:

@@ -96,7 +96,7 @@ async def test_one_live_match_per_channel_and_bad_options(service):
     await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="flank")
     with pytest.raises(ChannelBusy):
         await service.open_lobby(BO, guild_id=1, channel_id=CHANNEL, game="flank")
-    with pytest.raises(BadOptions, match="unknown game"):
+    with pytest.raises(BadOptions, match="there is no game"):
         await service.open_lobby(BO, guild_id=1, channel_id=CHANNEL + 1, game="chess")
     with pytest.raises(BadOptions):
         await service.open_lobby(BO, guild_id=1, channel_id=CHANNEL + 1, game="flank",
@@ -350,10 +350,19 @@ async def test_closed_dms_fall_back_to_the_hand_view(service, transport, store):
 
 
 async def test_a_server_deadline_setting_wins_over_the_default(service, store, clock):
-    await store.settings.update(1, turn_seconds=40, warn_seconds=10)
+    await store.settings.set_timing(1, "*", turn_seconds=40, warn_seconds=10)
     match = await two_humans(service)
     assert match.row.deadline_at == pytest.approx(clock.now() + 40)
     assert service.next_due() == pytest.approx(clock.now() + 30)
+
+
+async def test_a_game_s_own_deadline_setting_wins_over_the_every_game_one(service, store,
+                                                                          clock):
+    await store.settings.set_timing(1, "*", turn_seconds=40, warn_seconds=10)
+    await store.settings.set_timing(1, "flank", turn_seconds=90, warn_seconds=None)
+    match = await two_humans(service)
+    assert match.row.deadline_at == pytest.approx(clock.now() + 90)
+    assert service.next_due() == pytest.approx(clock.now() + 80)
 
 
 @pytest.mark.parametrize(("options", "deck", "colours"), [

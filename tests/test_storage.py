@@ -10,7 +10,8 @@ import tests.simgame  # noqa: F401  (registers the secret-choice test game)
 from bot.clock import FakeClock
 from bot.live import Player
 from bot.service import MatchService, Timing
-from rules.core import get_game, replay
+from rules.core import replay
+from rules.registry import get_game
 from storage import ChoiceRow, DuplicateInteraction, SeatRow, Store
 from storage.db import Database, Migration, shipped_migrations
 from tests.recording import RecordingTransport
@@ -91,12 +92,20 @@ async def test_the_choice_log_is_append_only_and_interactions_unique(tmp_path):
 async def test_guild_settings_and_closed_dms(tmp_path):
     store = await Store.open(tmp_path / "s.sqlite3")
     try:
-        assert (await store.settings.get(5)).turn_seconds is None
-        await store.settings.update(5, turn_seconds=90, ante=True)
+        assert (await store.settings.get(5)).timings == ()
+        await store.settings.update(5, ante=True, organiser_role_id=77)
+        await store.settings.set_timing(5, "eclipse", turn_seconds=90, warn_seconds=None)
         got = await store.settings.get(5)
-        assert (got.turn_seconds, got.ante, got.locale) == (90, True, "en")
+        assert (got.ante, got.organiser_role_id) == (True, 77)
+        assert [(t.game, t.turn_seconds, t.warn_seconds) for t in got.timings] == [
+            ("eclipse", 90, None)]
+        assert (await store.settings.timing(5, "flank")).turn_seconds is None
+        await store.settings.set_timing(5, "eclipse", turn_seconds=None, warn_seconds=None)
+        assert (await store.settings.get(5)).timings == ()
         with pytest.raises(KeyError):
             await store.settings.update(5, colour="red")
+        with pytest.raises(KeyError):
+            await store.settings.update(5, locale="fr")  # nothing read it: it is gone
         await store.closed_dms.mark_closed(2, 123.0)
         assert await store.closed_dms.closed_since(2) == 123.0
         await store.closed_dms.mark_open(2)

@@ -1,30 +1,50 @@
-"""Presenters by game: ``presenter_for("flank")``; unknown games get the generic one."""
+"""How each game looks and is played in Discord: one presenter package per game,
+registered on one line each in :data:`PRESENTER_PACKAGES`.
+
+A game's presenter (pictures, narration, menus, its own slash commands such as
+``/flank place``) refines :class:`~bot.presenters.base.GamePresenter`; a game
+without one is shown by the generic presenter.
+"""
 
 from __future__ import annotations
 
+import importlib
+from functools import cache
 from typing import Any
 
+from bot.commit import Ack
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import GamePresenter
-from bot.presenters.eclipse import EclipsePresenter
-from bot.presenters.flank import FlankPresenter
-from bot.presenters.nails import NailsPresenter
-from bot.service import Ack
 
-_PRESENTERS: dict[str, GamePresenter] = {"flank": FlankPresenter(),
-                                          "eclipse": EclipsePresenter(),
-                                          "nails": NailsPresenter()}
+PRESENTER_PACKAGES = {
+    "flank": "bot.presenters.flank",
+    "eclipse": "bot.presenters.eclipse",
+    "nails": "bot.presenters.nails",
+}
+"""One line per game: the package whose ``PRESENTER`` shows it."""
+
 _GENERIC = GamePresenter()
 
 
-def register_presenter(game: str, presenter: GamePresenter) -> None:
-    """Use ``presenter`` for ``game``."""
-    _PRESENTERS[game] = presenter
+@cache
+def _presenters() -> dict[str, GamePresenter]:
+    found: dict[str, GamePresenter] = {}
+    for game, package in PRESENTER_PACKAGES.items():
+        presenter = importlib.import_module(package).PRESENTER
+        if not isinstance(presenter, GamePresenter):
+            raise TypeError(f"{package}.PRESENTER is not a GamePresenter")
+        found[game] = presenter
+    return found
 
 
 def presenter_for(game: str) -> GamePresenter:
     """The game's presenter, or the generic one."""
-    return _PRESENTERS.get(game, _GENERIC)
+    return _presenters().get(game, _GENERIC)
+
+
+def presenters() -> dict[str, GamePresenter]:
+    """Every game's own presenter, by game name."""
+    return dict(_presenters())
 
 
 class Presenters:

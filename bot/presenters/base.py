@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
+from discord import app_commands
 
+from bot.commit import Ack
+from bot.errors import NotSeated, WrongPhase
 from bot.live import LiveMatch, PrivateView
-from bot.service import Ack
-from bot.views import HandButton, LobbyButton, OptionPicker, PageButton, choice_menus
-from rules.core import Decision
+from bot.views import HandButton, LobbyButton, OptionPicker, PageButton, choice_menus, croupier
+from rules.core import Decision, GameInfo
 
 COLOUR = discord.Colour.dark_green()
 MENU_SIZE = 25
@@ -33,12 +35,37 @@ def seat_label(match: LiveMatch, seat: int) -> str:
     return f"{row.name}{mark}"
 
 
+def channel_match(interaction: discord.Interaction, info: GameInfo) -> LiveMatch:
+    """The channel's match, for a game's own command: refused if the channel
+    plays another game (or none)."""
+    match = croupier(interaction).service.match_in(interaction.channel_id)
+    if match.info.name != info.name:
+        raise WrongPhase(f"The game in this channel is {match.info.title}, not {info.title}.")
+    return match
+
+
+def options_in_group(match: LiveMatch, user_id: int, group: str) -> list[str]:
+    """The person's pending options in one group (a tile's places, say)."""
+    seat = match.seat_of(user_id)
+    if seat is None:
+        raise NotSeated()
+    decision = match.state.decision_for(seat.seat) if match.playing and match.state else None
+    if decision is None:
+        return []
+    return [o for o in decision.options
+            if GamePresenter.option_key(match, decision, o) == group]
+
+
 class GamePresenter:
     """The shared look of every game's table; games override the board parts."""
 
     filename = "table.png"
     private_title = "your view"
     """What a seat's DM is called: "your hand", "your tiles" …"""
+
+    def __init__(self, *, commands: Sequence[type[app_commands.Group]] = ()) -> None:
+        self.commands = tuple(commands)
+        """The game's own slash-command groups (``/flank``, ``/nails`` …)."""
 
     # -- parts a game refines ----------------------------------------------
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
@@ -67,11 +94,13 @@ class GamePresenter:
         """A picture of the seat's hand for its DM, in games that draw one."""
         return None
 
-    def option_key(self, decision: Decision, option: str) -> str | None:
+    @staticmethod
+    def option_key(match: LiveMatch, decision: Decision, option: str) -> str | None:
         """The group an option belongs to when there are too many for menus (a tile
-        of a placement, say), or ``None`` to list it directly. Games with big
-        decisions override this."""
-        return None
+        of a placement, say), or ``None`` to list it directly: the rules say
+        (:attr:`~rules.core.GameInfo.option_group`)."""
+        group = match.info.option_group
+        return None if group is None else group(decision, option)
 
     def key_label(self, match: LiveMatch, view: PrivateView, key: str, count: int) -> str:
         """How a group is named in the picker."""
@@ -85,7 +114,7 @@ class GamePresenter:
         keys: dict[str, int] = {}
         loose = []
         for option in decision.options:
-            key = self.option_key(decision, option)
+            key = self.option_key(match, decision, option)
             if key is None:
                 loose.append(option)
             else:
@@ -111,7 +140,7 @@ class GamePresenter:
         decision = view.decision
         if decision is None:
             return {"content": "Nothing to choose right now.", "view": None}
-        mine = tuple(o for o in decision.options if self.option_key(decision, o) == key)
+        mine = tuple(o for o in decision.options if self.option_key(match, decision, o) == key)
         per_page = MENU_SIZE * 4
         pages = max(1, -(-len(mine) // per_page))
         page = min(max(page, 0), pages - 1)

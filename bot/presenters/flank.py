@@ -8,6 +8,7 @@ import discord
 
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, GamePresenter, seat_label
+from bot.presenters.flank_commands import FlankCommands
 from bot.render.flank import render_png
 from rules.core import Decision
 from rules.flank import FlankView
@@ -47,3 +48,6 @@ class FlankPresenter(GamePresenter):
             text += f"\nIt is your turn ({DISCS[view.seat]}). Legal cells: " + ", ".join(
                 o for o in (view.decision.options if view.decision else ()) if not o.endswith("*"))
         return text
+
+
+PRESENTER = FlankPresenter(commands=(FlankCommands,))

@@ -15,7 +15,7 @@ import discord
 from bot.presenters.base import COLOUR, MEDALS
 from bot.render.chart import render_rating_chart
 from bot.stats import GameReport, HeadToHead, LeaderboardPage
-from rules.core import games
+from rules.registry import games
 from storage.models import MatchSummary, PlayerResult
 
 CHART_AFTER = 5

@@ -1,21 +1,21 @@
 """Eclipse: the elimination game of seed 000, with secret simultaneous choices.
 
-Importing this package registers the game as ``"eclipse"``.
+``GAME`` describes the game to the platform (see :mod:`rules.registry`).
 """
 
 from __future__ import annotations
 
-from rules.core import GameInfo, register
+from rules.core import GameInfo
 from rules.eclipse.bot import choose
 from rules.eclipse.cards import DECKS, Card, Deck, parse_deck, standard_deck
 from rules.eclipse.judge import Verdict, judge, settle
-from rules.eclipse.options import OPTIONS_HELP, EclipseOptions
+from rules.eclipse.options import EclipseOptions
 from rules.eclipse.rules_text import RULES_TEXT
 from rules.eclipse.state import EclipseState
 from rules.eclipse.text import option_text, render_text
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
 
-ECLIPSE = register(GameInfo(
+GAME = GameInfo(
     name="eclipse",
     title="Eclipse",
     min_seats=2,
@@ -25,15 +25,15 @@ ECLIPSE = register(GameInfo(
     rules_text=RULES_TEXT,
     default_seats=3,
     default_turn_seconds=180,
-    options_help=OPTIONS_HELP,
+    options=EclipseOptions,
     has_secrets=True,
     text=render_text,
     option_text=option_text,
-))
+)
 
 __all__ = [
     "DECKS",
-    "ECLIPSE",
+    "GAME",
     "RULES_TEXT",
     "Card",
     "Deck",

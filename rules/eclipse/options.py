@@ -2,78 +2,38 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import ClassVar, Literal
+
+from pydantic import Field
 
 from rules.eclipse.cards import DECKS, Deck
-from rules.errors import BadOptions
+from rules.options import GameOptions
 
-OPTIONS_HELP: dict[str, str] = {
-    "deck": f"which deck: {', '.join(DECKS)} (default standard: 60 symbol cards, 12 followers)",
-    "counterattack": "cards a counterattack moves, 1–12 (default 3; 0 = no counterattacks)",
-    "hand_cap": "the game ends after this many hands, 10–10000 (default 400)",
-}
+DeckName = Literal.__getitem__(tuple(DECKS))  # type: ignore[attr-defined]  # decks are data
 
 
-def _number(key: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise BadOptions(f"{key} must be a whole number, not {value!r}")
-    text = str(value).strip()
-    if not text.isdigit():
-        raise BadOptions(f"{key} must be a whole number, not {value!r}")
-    return int(text)
-
-
-@dataclass(frozen=True, slots=True)
-class EclipseOptions:
+class EclipseOptions(GameOptions):
     """The options of one game of Eclipse.
 
-    >>> EclipseOptions.from_mapping({"counterattack": "4"}).counterattack
+    >>> EclipseOptions.parse({"counterattack": "4"}).counterattack
     4
-    >>> EclipseOptions.from_mapping({"deck": "tarot"})
+    >>> EclipseOptions.parse({"hand-cap": "50"}).hand_cap
+    50
+    >>> EclipseOptions.parse({"deck": "tarot"})
     Traceback (most recent call last):
     ...
-    rules.errors.BadOptions: there is no deck 'tarot'; decks: standard
+    rules.errors.BadOptions: deck is standard, not 'tarot'
     """
 
-    deck: str = "standard"
-    counterattack: int = 3
-    """Cards a counterattack moves (the requisite counterattack number); 0 turns them off."""
-    hand_cap: int = 400
+    title: ClassVar[str] = "Eclipse"
+
+    deck: DeckName = Field(  # type: ignore[valid-type]
+        "standard", description="which deck (standard: 60 symbol cards and 12 followers)")
+    counterattack: int = Field(
+        3, ge=0, le=12, description="cards a counterattack moves (0 = no counterattacks)")
+    hand_cap: int = Field(400, ge=10, le=10_000, description="the game ends after this many hands")
 
     @property
     def cards(self) -> Deck:
         """The deck itself."""
         return DECKS[self.deck]
-
-    @classmethod
-    def from_mapping(cls, options: Mapping[str, Any] | None) -> EclipseOptions:
-        """Read and check options; :class:`BadOptions` names the bad key or value."""
-        given: dict[str, Any] = {}
-        for key, value in (options or {}).items():
-            name = str(key).strip().lower().replace("-", "_")
-            if name not in OPTIONS_HELP:
-                raise BadOptions(f"Eclipse has no option {key!r}; its options are "
-                                 f"{', '.join(OPTIONS_HELP)}")
-            if value is None:
-                continue
-            if name == "deck":
-                deck = str(value).strip().lower()
-                if deck not in DECKS:
-                    raise BadOptions(f"there is no deck {value!r}; decks: {', '.join(DECKS)}")
-                given[name] = deck
-            else:
-                given[name] = _number(name, value)
-        counter = given.get("counterattack", 3)
-        if not 0 <= counter <= 12:
-            raise BadOptions(f"counterattack must be from 0 to 12, not {counter}")
-        cap = given.get("hand_cap", 400)
-        if not 10 <= cap <= 10000:
-            raise BadOptions(f"hand_cap must be from 10 to 10000, not {cap}")
-        return cls(deck=given.get("deck", "standard"), counterattack=counter, hand_cap=cap)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options as a plain mapping (what storage keeps)."""
-        return {"deck": self.deck, "counterattack": self.counterattack,
-                "hand_cap": self.hand_cap}

@@ -25,7 +25,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
-from rules.core import Decision, Event, GameState, Outcome, legal_or_raise
+from rules.core import Decision, Event, GameState, Outcome, SeatSetup, legal_or_raise
 from rules.eclipse.cards import FOLLOWER, Card, Deck, normalise_code
 from rules.eclipse.judge import Verdict, judge, settle
 from rules.eclipse.options import EclipseOptions
@@ -109,9 +109,10 @@ class EclipseState(GameState):
         self._opening += self._begin_hand() + self._advance()
 
     @classmethod
-    def new(cls, options: Mapping[str, Any], seats: int, seed: int) -> EclipseState:
+    def new(cls, options: EclipseOptions | Mapping[str, Any] | None, seats: int, seed: int,
+            setup: Sequence[SeatSetup] = ()) -> EclipseState:
         """A new game (what :class:`~rules.core.GameInfo` calls)."""
-        return cls(seats, seed, EclipseOptions.from_mapping(options))
+        return cls(seats, seed, EclipseOptions.parse(options))
 
     @classmethod
     def position(cls, hands: Sequence[str], *, subsets: Sequence[str] = (), safe: str = "",

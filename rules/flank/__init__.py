@@ -1,19 +1,19 @@
 """Flank: the boardless outflanking game of seed 001, with stopper tiles.
 
-Importing this package registers the game as ``"flank"``.
+``GAME`` describes the game to the platform (see :mod:`rules.registry`).
 """
 
 from __future__ import annotations
 
 from rules.cells import cell_name, column_name, parse_cell, row_name
-from rules.core import GameInfo, register
+from rules.core import GameInfo
 from rules.flank.bot import choose
-from rules.flank.options import OPTIONS_HELP, FlankOptions
+from rules.flank.options import FlankOptions
 from rules.flank.rules_text import RULES_TEXT
 from rules.flank.state import FlankState, FlankView
 from rules.flank.text import render_text
 
-FLANK = register(GameInfo(
+GAME = GameInfo(
     name="flank",
     title="Flank",
     min_seats=2,
@@ -22,12 +22,12 @@ FLANK = register(GameInfo(
     bot=choose,
     rules_text=RULES_TEXT,
     default_turn_seconds=300,
-    options_help=OPTIONS_HELP,
+    options=FlankOptions,
     text=render_text,
-))
+)
 
 __all__ = [
-    "FLANK",
+    "GAME",
     "RULES_TEXT",
     "FlankOptions",
     "FlankState",

@@ -1,98 +1,79 @@
-"""Flank's game options: table size, stoppers and cards per player."""
+"""Flank's game options: table size, stoppers, the stopper zone and cards per player."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Literal
 
-from rules.errors import BadOptions
+from pydantic import Field, model_validator
+
+from rules.options import GameOptions
 
 MAX_BOARD = 26
 MAX_STOPPERS = 10
 MAX_TABLE_CARDS = 100
 """Most cards per player on the unbounded table (the seed's game uses 25)."""
+BOARDS = (0, *range(4, MAX_BOARD + 1, 2))
 
-OPTIONS_HELP: dict[str, str] = {
-    "board": "0 = the unbounded table (default); an even N from 4 to 26 plays on an N×N board",
-    "stoppers": "stopper tiles per player, 0–10 (default 5; 0 = none)",
-    "cards": "cards per player including the 2 opening cards "
-    "(default 25 on the unbounded table, N×N/2 on an N×N board)",
-}
+Board = Literal[0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26]
+StopperZone = Literal["none", "orthogonal", "ring"]
 
 
-def _number(key: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise BadOptions(f"{key} must be a whole number, not {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        text = value.strip().lower()
-        if key == "board":
-            # "8x8" is how players write a board size.
-            left, sep, right = text.partition("x")
-            if sep and left.strip() == right.strip():
-                text = left.strip()
-            elif text in ("", "none", "unbounded", "off"):
-                text = "0"
-        if text.isdigit():
-            return int(text)
-    raise BadOptions(f"{key} must be a whole number, not {value!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class FlankOptions:
+class FlankOptions(GameOptions):
     """The options of one game of Flank.
 
-    >>> FlankOptions.from_mapping({"board": "8", "stoppers": 0})
-    FlankOptions(board=8, stoppers=0, cards=32)
-    >>> FlankOptions.from_mapping({})
-    FlankOptions(board=0, stoppers=5, cards=25)
-    >>> FlankOptions.from_mapping({"board": 7})
+    >>> FlankOptions.parse({"board": "8", "stoppers": 0})
+    FlankOptions(board=8, stoppers=0, stopper_zone='none', cards=32)
+    >>> FlankOptions.parse({"board": "8x8"}).board
+    8
+    >>> FlankOptions.parse({})
+    FlankOptions(board=0, stoppers=5, stopper_zone='none', cards=25)
+    >>> FlankOptions.parse({"board": 7})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rules.errors.BadOptions: board must be 0 (unbounded) or an even number from 4 to 26, not 7
+    rules.errors.BadOptions: board is unbounded, 4×4, 6×6, 8×8, … or 26×26, not 7
     """
 
-    board: int = 0
-    """0 for the unbounded table, else the side of the N×N board."""
-    stoppers: int = 5
-    """Stopper tiles per player."""
-    cards: int = 25
-    """Cards per player, the 2 opening cards included."""
+    title: ClassVar[str] = "Flank"
+
+    board: Board = Field(
+        0, description="the unbounded table, or an N×N board (8×8 without stoppers is Othello)",
+        json_schema_extra={
+            "labels": {0: "unbounded", **{n: f"{n}×{n}" for n in BOARDS[1:]}},
+            "aliases": {"none": 0, "off": 0, "0x0": 0,
+                        **{f"{n}x{n}": n for n in BOARDS[1:]}}})
+    stoppers: int = Field(5, ge=0, le=MAX_STOPPERS, description="stopper tiles per player")
+    stopper_zone: StopperZone = Field(
+        "none", description="where no card may be laid by a stoppered one "
+                            "(orthogonal: 4 cells; ring: all 8, the seed's rule)")
+    cards: int | None = Field(
+        None, ge=2, le=MAX_BOARD * MAX_BOARD // 2,
+        description=f"cards per player, the 2 opening ones included (default 25, at most "
+                    f"{MAX_TABLE_CARDS}; on a board N×N/2)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _cards_for_the_table(cls, values: Any) -> Any:
+        if isinstance(values, dict) and values.get("cards") is None:
+            board = values.get("board", 0)
+            values = {**values, "cards": board * board // 2 if board else 25}
+        return values
+
+    @model_validator(mode="after")
+    def _cards_fit(self) -> FlankOptions:
+        most = self.board * self.board // 2 if self.board else MAX_TABLE_CARDS
+        if self.cards is not None and self.cards > most:
+            where = f"on a {self.board}×{self.board} board" if self.board else \
+                "on the unbounded table"
+            raise ValueError(f"cards must be from 2 to {most} {where}, not {self.cards}")
+        return self
 
     @property
     def bounded(self) -> bool:
         """True on an N×N board."""
         return self.board != 0
 
-    @classmethod
-    def from_mapping(cls, options: Mapping[str, Any] | None) -> FlankOptions:
-        """Read and check options; :class:`BadOptions` names the bad key or value."""
-        given = {}
-        for key, value in (options or {}).items():
-            name = str(key).strip().lower()
-            if name not in OPTIONS_HELP:
-                raise BadOptions(
-                    f"Flank has no option {key!r}; its options are {', '.join(OPTIONS_HELP)}"
-                )
-            if value is not None:
-                given[name] = _number(name, value)
-        board = given.get("board", 0)
-        if board != 0 and not (4 <= board <= MAX_BOARD and board % 2 == 0):
-            raise BadOptions(
-                f"board must be 0 (unbounded) or an even number from 4 to {MAX_BOARD}, not {board}"
-            )
-        stoppers = given.get("stoppers", 5)
-        if not 0 <= stoppers <= MAX_STOPPERS:
-            raise BadOptions(f"stoppers must be from 0 to {MAX_STOPPERS}, not {stoppers}")
-        most = board * board // 2 if board else MAX_TABLE_CARDS
-        cards = given.get("cards", board * board // 2 if board else 25)
-        if not 2 <= cards <= most:
-            where = f"on a {board}×{board} board" if board else "on the unbounded table"
-            raise BadOptions(f"cards must be from 2 to {most} {where}, not {cards}")
-        return cls(board=board, stoppers=stoppers, cards=cards)
-
-    def as_dict(self) -> dict[str, int]:
-        """The options as a plain mapping (what storage keeps)."""
-        return {"board": self.board, "stoppers": self.stoppers, "cards": self.cards}
+    @property
+    def card_count(self) -> int:
+        """Cards per player (always set once parsed)."""
+        assert self.cards is not None
+        return self.cards

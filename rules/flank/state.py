@@ -9,13 +9,13 @@ empty, end the game, and the colour with more cards showing wins.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Self
 
 from rules.cells import cell_name, parse_cell
-from rules.core import Decision, Event, GameState, Outcome
+from rules.core import Decision, Event, GameState, Outcome, SeatSetup
 from rules.errors import GameOver, IllegalChoice, MalformedChoice, NotYourTurn
 from rules.flank.grid import (
     Grid,
@@ -89,8 +89,7 @@ class FlankState(GameState):
     def __init__(self, options: FlankOptions | Mapping[str, Any] | None = None,
                  seats: int = 2, seed: int = 0) -> None:
         super().__init__(seats, seed)
-        if not isinstance(options, FlankOptions):
-            options = FlankOptions.from_mapping(options)
+        options = FlankOptions.parse(options)
         self.options = options
         self.grid, black, white = _opening(options)
         self.discs = [black, white]
@@ -98,7 +97,7 @@ class FlankState(GameState):
         self.stops = 0
         """The stoppered cards."""
         self.to_move = 0
-        self.supply = [options.cards - 2, options.cards - 2]
+        self.supply = [options.card_count - 2, options.card_count - 2]
         """Cards left to lay, per seat."""
         self.stoppers = [options.stoppers, options.stoppers]
         """Stoppers left, per seat."""
@@ -111,10 +110,10 @@ class FlankState(GameState):
         self._decisions: tuple[Decision, ...] | None = None
 
     @classmethod
-    def new(cls, options: Mapping[str, Any] | None = None, seats: int = 2,
-            seed: int = 0) -> FlankState:
-        """A new game (the registry's ``new_state``)."""
-        return cls(FlankOptions.from_mapping(options), seats, seed)
+    def new(cls, options: FlankOptions | Mapping[str, Any] | None = None, seats: int = 2,
+            seed: int = 0, setup: Sequence[SeatSetup] = ()) -> FlankState:
+        """A new game (what :class:`~rules.core.GameInfo` calls; seats bring nothing)."""
+        return cls(FlankOptions.parse(options), seats, seed)
 
     # -- the rules ----------------------------------------------------------
     def legal_mask(self) -> int:
@@ -418,7 +417,7 @@ class FlankState(GameState):
             if not sep:
                 raise ValueError(f"bad Flank notation token {token!r} (want key=value)")
             fields[key] = value
-        options = FlankOptions.from_mapping(
+        options = FlankOptions.parse(
             {k: fields[k] for k in ("board", "stoppers", "cards") if k in fields}
         )
         state = cls(options, 2, seed)

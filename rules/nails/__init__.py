@@ -1,21 +1,21 @@
 """Hammer & Nails: the card-tile build-stack game of seed 002.
 
-Importing this package registers the game as ``"nails"``.
+``GAME`` describes the game to the platform (see :mod:`rules.registry`).
 """
 
 from __future__ import annotations
 
-from rules.core import GameInfo, register
+from rules.core import GameInfo
 from rules.nails.bot import choose
 from rules.nails.decks import DECKS
-from rules.nails.options import OPTIONS_HELP, NailsOptions
+from rules.nails.options import NailsOptions
 from rules.nails.rules_text import RULES_TEXT
-from rules.nails.stack import BuildStack, Placement
+from rules.nails.stack import BuildStack, Placement, placement_group, placement_notation
 from rules.nails.state import NailsState, NailsView
 from rules.nails.text import option_text, render_text
 from rules.nails.tiles import Deck, Tile, Zone, parse_deck
 
-NAILS = register(GameInfo(
+GAME = GameInfo(
     name="nails",
     title="Hammer & Nails",
     min_seats=2,
@@ -25,15 +25,16 @@ NAILS = register(GameInfo(
     rules_text=RULES_TEXT,
     default_seats=2,
     default_turn_seconds=180,
-    options_help=OPTIONS_HELP,
+    options=NailsOptions,
     has_secrets=True,
     text=render_text,
     option_text=option_text,
-))
+    option_group=placement_group,
+)
 
 __all__ = [
     "DECKS",
-    "NAILS",
+    "GAME",
     "RULES_TEXT",
     "BuildStack",
     "Deck",
@@ -45,4 +46,6 @@ __all__ = [
     "Zone",
     "choose",
     "parse_deck",
+    "placement_group",
+    "placement_notation",
 ]

@@ -24,7 +24,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from rules.cells import cell_name, parse_cell
-from rules.errors import MalformedChoice
+from rules.core import Decision
+from rules.errors import MalformedChoice, shown
 from rules.nails.tiles import Shape, Tile, Zone
 
 Cell = tuple[int, int]
@@ -33,6 +34,9 @@ OFFSETS: dict[str, tuple[Cell, Cell, Cell, Cell]] = {
     "square": ((0, 0), (1, 0), (1, 1), (0, 1)),     # top-left, top-right, bottom-right, b.-left
     "octagon": ((0, -1), (1, 0), (0, 1), (-1, 0)),  # top, right, bottom, left of the centre
 }
+PLACING = ("place", "cover")
+"""The kinds of decision whose options are placements."""
+PLACE_SEP = "@"
 ACCEPTS = {"blank": ("nail", "blank"), "nail": ("hammer", "blank"), "hammer": ("blank",)}
 """What may be laid on each kind of zone."""
 
@@ -55,7 +59,7 @@ class Placement:
         '17@C4/90'
         """
         turn = f"/{self.rotation}" if self.rotation else ""
-        return f"{self.tile}@{cell_name(self.x, self.y)}{turn}"
+        return f"{self.tile}{PLACE_SEP}{cell_name(self.x, self.y)}{turn}"
 
     @classmethod
     def parse(cls, text: str) -> Placement:
@@ -63,16 +67,52 @@ class Placement:
 
         >>> Placement.parse("17 c4 270")
         Placement(tile=17, x=2, y=3, rotation=270)
+        >>> Placement.parse("²@C4")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rules.errors.MalformedChoice: '²@C4' is not a placement (write tile@cell/turn, ...)
         """
         words = text.replace("@", " ").replace("/", " ").split()
-        if len(words) not in (2, 3) or not words[0].isdigit():
-            raise MalformedChoice(f"{text!r} is not a placement (write tile@cell/turn, "
+        if len(words) not in (2, 3) or not _number(words[0], 4):
+            raise MalformedChoice(f"{shown(text)} is not a placement (write tile@cell/turn, "
                                   "like 17@C4/90)")
-        rotation = int(words[2]) if len(words) == 3 and words[2].isdigit() else 0
-        if len(words) == 3 and (not words[2].isdigit() or rotation not in ROTATIONS):
-            raise MalformedChoice(f"turn by 0, 90, 180 or 270 degrees, not {words[2]!r}")
-        x, y = parse_cell(words[1].upper())
+        rotation = int(words[2]) if len(words) == 3 and _number(words[2], 3) else 0
+        if len(words) == 3 and (not _number(words[2], 3) or rotation not in ROTATIONS):
+            raise MalformedChoice(f"turn by 0, 90, 180 or 270 degrees, not {shown(words[2])}")
+        x, y = parse_cell(words[1])
         return cls(int(words[0]), x, y, rotation)
+
+
+def placement_notation(tile: int, cell: str, rotation: int = 0) -> str:
+    """A placement from its parts as typed (``/nails place``), in notation;
+    :class:`MalformedChoice` names a bad cell or turn.
+
+    >>> placement_notation(17, " c4 ", 90)
+    '17@C4/90'
+    """
+    if rotation not in ROTATIONS:
+        raise MalformedChoice(f"turn by 0, 90, 180 or 270 degrees, not {shown(rotation)}")
+    x, y = parse_cell(cell)
+    return Placement(tile, x, y, rotation).notation
+
+
+def _number(word: str, digits: int) -> bool:
+    """Whether ``word`` is a whole number of at most ``digits`` ASCII digits."""
+    return word.isascii() and word.isdigit() and len(word) <= digits
+
+
+def placement_group(decision: Decision, option: str) -> str | None:
+    """The tile of a placement option, so that menus can ask for the tile first
+    (the rules' :attr:`~rules.core.GameInfo.option_group`).
+
+    >>> placement_group(Decision(0, "place", "", ("17@C4",)), "17@C4")
+    '17'
+    >>> placement_group(Decision(0, "place", "", ("cannot",)), "cannot") is None
+    True
+    """
+    if decision.kind in PLACING and PLACE_SEP in option:
+        return option.split(PLACE_SEP, 1)[0]
+    return None
 
 
 @dataclass(frozen=True, slots=True)

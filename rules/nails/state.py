@@ -20,7 +20,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
-from rules.core import Decision, Event, GameState, Outcome, legal_or_raise
+from rules.core import Decision, Event, GameState, Outcome, SeatSetup, legal_or_raise
 from rules.errors import BadOptions, MalformedChoice
 from rules.nails.decks import DECKS
 from rules.nails.options import NailsOptions
@@ -133,9 +133,10 @@ class NailsState(GameState):
         return name
 
     @classmethod
-    def new(cls, options: Mapping[str, Any], seats: int, seed: int) -> NailsState:
+    def new(cls, options: NailsOptions | Mapping[str, Any] | None, seats: int, seed: int,
+            setup: Sequence[SeatSetup] = ()) -> NailsState:
         """A new game (what :class:`~rules.core.GameInfo` calls)."""
-        return cls(seats, seed, NailsOptions.from_mapping(options))
+        return cls(seats, seed, NailsOptions.parse(options))
 
     @classmethod
     def position(cls, hands: Sequence[Sequence[int]], *, stack: Sequence[str] = ("3@A1",),

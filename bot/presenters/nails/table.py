@@ -11,11 +11,9 @@ import discord
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, GamePresenter, seat_label
 from bot.render.nails import render_hand, render_stack
-from rules.core import Decision
+from rules.nails.stack import PLACING
 from rules.nails.state import NailsView
 from rules.nails.text import tile_text
-
-PLACING = ("place", "cover")
 
 
 class NailsPresenter(GamePresenter):
@@ -48,11 +46,6 @@ class NailsPresenter(GamePresenter):
         embed.set_image(url=f"attachment://{filename}")
         picture = discord.File(io.BytesIO(render_stack(view, names)), filename=filename)
         return embed, [picture]
-
-    def option_key(self, decision: Decision, option: str) -> str | None:
-        if decision.kind in PLACING and "@" in option:
-            return option.split("@", 1)[0]
-        return None
 
     def key_label(self, match: LiveMatch, view: PrivateView, key: str, count: int) -> str:
         return f"Tile {key}: {count} place{'s' if count != 1 else ''} it can go"

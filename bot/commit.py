@@ -1,0 +1,299 @@
+"""The path every change of a match takes, shared by lobbies, submissions and
+deadlines: find the match, check the rules on a copy of its state, commit to
+SQLite, swap the copy in. Nothing here talks to Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.clock import Clock, SystemClock
+from bot.errors import NoMatchHere, NotAllowed, NotRecorded, WrongPhase
+from bot.live import LiveMatch, Player
+from bot.ratings import RATER, is_rated
+from bot.transport import NullTransport, Transport
+from rules.core import Event, GameState, Outcome, replay
+from storage import Store
+from storage import errors as storage_errors
+from storage.models import ChoiceRow, ChoiceSource, SeatResult, SeatRow
+
+log = logging.getLogger(__name__)
+
+MAX_ROWS = 64
+"""Most choices one commit stores when it follows a person's choice with the
+forced ones after it (a game's forced steps always end; this bounds a bug's)."""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Deadline settings: per-server settings (``/config``) fall back to these."""
+
+    turn_seconds: int | None = None
+    """Seconds per decision; ``None`` means each game's own default."""
+    warn_seconds: int = 60
+    """How long before the deadline the player is pinged."""
+    restart_grace: int = 60
+    """A deadline that passed while the bot was down is moved this far ahead."""
+
+
+@dataclass(frozen=True)
+class Ack:
+    """The answer to a submission, given once it is committed."""
+
+    match_id: int
+    seat: int
+    choice: str
+    duplicate: bool = False
+    held: bool = False
+    """True when the choice is a secret one held until the step resolves."""
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Move:
+    """One choice to commit."""
+
+    seat: int
+    choice: str
+    source: ChoiceSource
+    interaction_id: str | None = None
+
+
+class MatchCore(ABC):
+    """Live matches, their lookups and guards, and the one way to change one
+    (:meth:`_commit`). The service's parts (lobby, submissions, deadlines,
+    delivery) build on it."""
+
+    def __init__(self, store: Store, transport: Transport | None = None, *,
+                 clock: Clock | None = None, timing: Timing | None = None) -> None:
+        self.store = store
+        self.transport: Transport = transport or NullTransport()
+        self.clock = clock or SystemClock()
+        self.timing = timing or Timing()
+        self._live: dict[int, LiveMatch] = {}
+        self._by_channel: dict[int, int] = {}
+        self.deadlines_changed = asyncio.Event()
+        self.next_wake: float | None = None
+        """When the deadline task plans to wake (``inf``: not until told);
+        ``None`` while it is not waiting."""
+
+    # -- what the other parts provide ----------------------------------------
+    @abstractmethod
+    def _schedule(self, match: LiveMatch) -> None:
+        """Make sure the match's driver runs (computer moves, then showing)."""
+
+    @abstractmethod
+    async def _show(self, match: LiveMatch) -> None:
+        """Show what changed: the public table, then private views."""
+
+    # -- lookups ----------------------------------------------------------
+    def match_in(self, channel_id: int | None) -> LiveMatch:
+        """The live match of a channel; :class:`NoMatchHere` if none."""
+        match_id = self._by_channel.get(channel_id or 0)
+        if match_id is None:
+            raise NoMatchHere()
+        return self._live[match_id]
+
+    def get(self, match_id: int) -> LiveMatch:
+        """A live match by id; :class:`NoMatchHere` if it is over or unknown."""
+        try:
+            return self._live[match_id]
+        except KeyError:
+            raise NoMatchHere() from None
+
+    def live_matches(self) -> list[LiveMatch]:
+        """Every lobby and match in play."""
+        return list(self._live.values())
+
+    def _register(self, match: LiveMatch) -> None:
+        self._live[match.id] = match
+        self._by_channel[match.row.channel_id] = match.id
+
+    def _free_channel(self, match: LiveMatch) -> None:
+        """The match no longer holds its channel (it ended): a new one may open
+        there at once, while this one's last table edit and DMs still go out."""
+        if self._by_channel.get(match.row.channel_id) == match.id:
+            del self._by_channel[match.row.channel_id]
+
+    def _forget(self, match: LiveMatch) -> None:
+        self._live.pop(match.id, None)
+        self._free_channel(match)
+
+    # -- guards -------------------------------------------------------------
+    @staticmethod
+    def _require_lobby(match: LiveMatch) -> None:
+        if match.row.status != "lobby":
+            raise WrongPhase("The game has already started.")
+
+    @staticmethod
+    def _require_playing(match: LiveMatch) -> None:
+        if match.row.status == "lobby":
+            raise WrongPhase("The game has not started yet; the host uses /start.")
+        if not match.playing:
+            raise NoMatchHere()
+
+    @staticmethod
+    def _require_host(match: LiveMatch, player: Player) -> None:
+        if player.user_id != match.row.host_id and not player.is_moderator:
+            raise NotAllowed("Only the host or a moderator can do that.")
+
+    # -- deadlines as numbers -------------------------------------------------
+    def _turn_seconds(self, match: LiveMatch) -> int:
+        """The server's setting, else the process-wide one, else the game's default."""
+        return (match.turn_seconds or self.timing.turn_seconds
+                or match.info.default_turn_seconds)
+
+    def _warn_lead(self, match: LiveMatch) -> float:
+        warn = self.timing.warn_seconds if match.warn_seconds is None else match.warn_seconds
+        return min(warn, self._turn_seconds(match) / 2)
+
+    def _deadline(self, match: LiveMatch, now: float) -> float:
+        return now + self._turn_seconds(match)
+
+    def _due(self, match: LiveMatch) -> float | None:
+        """When the deadline task next has something to do for ``match``."""
+        if not match.playing or match.row.deadline_at is None:
+            return None
+        return match.row.deadline_at - (0 if match.row.warned else self._warn_lead(match))
+
+    def _due_at(self, due: float | None) -> None:
+        """Wake the deadline task if ``due`` comes before it planned to wake.
+        Otherwise it wakes when it planned to and looks again: waking it on every
+        move would cost a pass over every live match per move."""
+        if due is not None and (self.next_wake is None or due < self.next_wake):
+            self.deadlines_changed.set()
+
+    # -- committing ---------------------------------------------------------
+    async def _commit(self, match: LiveMatch, moves: Sequence[Move], *,
+                      seats: list[SeatRow] | None = None, forced: bool = False) -> list[Event]:
+        """Apply ``moves`` to a copy, store them in one transaction, then swap the
+        copy in. Raises (changing nothing) if the rules refuse any move.
+
+        With ``forced``, the forced choices that follow (single options the
+        platform may make) are applied and stored with them: one commit, not
+        one per step.
+
+        If storing fails, the match is read back from the store before the
+        error is raised (:class:`NotRecorded`), so it never goes on from a
+        state or a log position that the store does not have.
+        """
+        assert match.state is not None
+        state = match.state.copy()
+        before = state.step
+        events: list[Event] = []
+        rows: list[ChoiceRow] = []
+        queue = list(moves)
+        while queue:
+            move = queue.pop(0)
+            step = state.step
+            events += state.apply(move.seat, move.choice)
+            rows.append(ChoiceRow(seq=match.next_seq + len(rows), seat=move.seat,
+                                  choice=move.choice, source=move.source, step=step,
+                                  interaction_id=move.interaction_id))
+            if forced and not queue and len(rows) < MAX_ROWS:
+                queue = self._forced_moves(state)
+        outcome = state.outcome()
+        now = self.clock.now()
+        deadline = None if outcome else (
+            match.row.deadline_at if state.step == before else self._deadline(match, now))
+        result = None if outcome is None else (outcome.reason, self._seat_results(
+            seats or match.seats, outcome))
+        warned = match.row.warned and state.step == before
+        rater = RATER if result is not None and is_rated(match.row.guild_id, result[1]) else None
+        try:
+            await self.store.matches.record(match.id, rows, deadline_at=deadline, warned=warned,
+                                            seats=seats, result=result, rater=rater)
+        except storage_errors.DuplicateInteraction:
+            raise
+        except Exception as exc:
+            log.exception("match %s: storing %d choices failed", match.id, len(rows))
+            await self._reload(match)
+            raise NotRecorded() from exc
+        match.state = state
+        match.next_seq += len(rows)
+        if seats is not None:
+            match.row.seats = seats
+        match.row.deadline_at = deadline
+        match.row.warned = warned
+        if outcome is not None:
+            match.row.status = "finished"
+            match.finished = True
+            self._free_channel(match)
+        for event in events:
+            (match.outbox if event.seats is None else match.private_outbox).append(event)
+        self._due_at(self._due(match))
+        return events
+
+    async def _reload(self, match: LiveMatch) -> None:
+        """Bring a live match back to what the store holds (after a failed write)."""
+        try:
+            log_rows = await self.store.matches.choices(match.id)
+            if match.state is not None:
+                match.state = self._replay(match, [(c.seat, c.choice) for c in log_rows])
+            match.next_seq = len(log_rows)
+        except Exception:
+            log.exception("match %s: could not be read back after a failed write", match.id)
+
+    @staticmethod
+    def _replay(match: LiveMatch, choices: Sequence[tuple[int, str]]) -> GameState:
+        row = match.row
+        return replay(match.info, row.options, len(row.seats), row.seed, choices,
+                      [s.setup for s in row.seats])
+
+    @staticmethod
+    def _seat_results(seats: Sequence[SeatRow], outcome: Outcome) -> list[SeatResult]:
+        return [
+            SeatResult(seat=s.seat, user_id=s.user_id, is_bot=s.is_bot,
+                       place=outcome.places[s.seat],
+                       score=None if outcome.scores is None else outcome.scores[s.seat])
+            for s in seats
+        ]
+
+    # -- the computer's moves -------------------------------------------------
+    @staticmethod
+    def _computer_turn(match: LiveMatch) -> bool:
+        """Whether the current step has a forced choice or a computer seat to move."""
+        if not match.playing:
+            return False
+        assert match.state is not None
+        seats = match.seats
+        return any((d.automatic and d.only_choice is not None) or seats[d.seat].computer_plays
+                   for d in match.state.pending())
+
+    async def _computer_moves(self, match: LiveMatch) -> bool:
+        """Commit the computer's choices and forced choices of the current step.
+        Returns ``True`` if anything was committed."""
+        if not match.playing:
+            return False
+        assert match.state is not None
+        seats = {s.seat: s for s in match.seats}
+        moves = self._forced_moves(match.state)
+        forced = {move.seat for move in moves}
+        for decision in match.state.pending():
+            if decision.seat not in forced and seats[decision.seat].computer_plays:
+                choice = await self._think(match, decision.seat)
+                moves.append(Move(decision.seat, choice, "bot"))
+        if not moves:
+            return False
+        await self._commit(match, moves)
+        return True
+
+    @staticmethod
+    def _forced_moves(state: GameState) -> list[Move]:
+        """The choices of the current step the platform makes itself: decisions
+        with a single possible choice that the game lets be made at once."""
+        if state.over:
+            return []
+        return [Move(d.seat, only, "forced") for d in state.pending()
+                if d.automatic and (only := d.only_choice) is not None]
+
+    async def _think(self, match: LiveMatch, seat: int) -> str:
+        """The computer player's choice for ``seat``, on a copy, off the event loop."""
+        assert match.state is not None
+        rng = random.Random(f"{match.row.seed}:{match.state.step}:{seat}")
+        return await asyncio.to_thread(match.info.bot, match.state.copy(), seat, rng)

@@ -1,0 +1,118 @@
+"""Delivery: after each change, a match's driver plays the computer's moves and
+then shows the result — the public table, each seat's private view (DM first,
+``/hand`` as the fallback) — in a background task per match, so that a slow
+Discord never delays an acknowledgement and two edits of one table never race."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.commit import MatchCore
+from bot.live import LiveMatch, PrivateView
+from rules.core import Decision, GameState
+
+log = logging.getLogger(__name__)
+
+
+class Delivery(MatchCore):
+    """Each match's driver: computer moves, the table, the DMs."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._rerun: set[int] = set()
+
+    def _schedule(self, match: LiveMatch) -> None:
+        """Make sure the match's driver runs: computer moves, then the table and DMs."""
+        task = self._tasks.get(match.id)
+        if task is not None and not task.done():
+            self._rerun.add(match.id)
+            return
+        self._tasks[match.id] = asyncio.get_running_loop().create_task(
+            self._drive(match), name=f"croupier-match-{match.id}")
+
+    async def _drive(self, match: LiveMatch) -> None:
+        while True:
+            self._rerun.discard(match.id)
+            try:
+                # All computer moves first, then one table edit: Discord rate-limits
+                # edits per channel, and the narration lists every move anyway.
+                # A look first, without the lock: most steps wait for people. A
+                # change being committed meanwhile schedules this driver again.
+                while match.lock.locked() or self._computer_turn(match):
+                    async with match.lock:
+                        if not await self._computer_moves(match):
+                            break
+                await self._show(match)
+            except Exception:
+                log.exception("match %s: driving failed", match.id)
+            if match.id not in self._rerun:
+                break
+        if self._tasks.get(match.id) is asyncio.current_task():
+            del self._tasks[match.id]  # idle: the next change starts a new driver
+        if match.finished or match.row.status in ("cancelled", "abandoned"):
+            self._forget(match)
+
+    async def _show(self, match: LiveMatch) -> None:
+        async with match.showing:
+            events, match.outbox = match.outbox, []
+            message_id = await self.transport.publish(match, events)
+            if message_id is not None and message_id != match.row.table_message_id:
+                match.row.table_message_id = message_id
+                await self.store.matches.set_table_message(match.id, message_id)
+            if match.state is not None and match.info.has_secrets:
+                await self._deliver_private(match)
+
+    async def _deliver_private(self, match: LiveMatch) -> None:
+        private, match.private_outbox = match.private_outbox, []
+        decided: GameState | None = None
+        decisions: dict[int, Decision] = {}
+        for seat in match.seats:
+            if seat.computer_plays or seat.user_id is None or seat.user_id in match.dm_failed:
+                continue
+            state = match.state
+            assert state is not None
+            if state is not decided:  # what LiveMatch.private_view gives, pending read once
+                decided, decisions = state, {}
+                for pending in state.pending():
+                    decisions.setdefault(pending.seat, pending)
+            decision = decisions.get(seat.seat)
+            # A DM follows what is private: the hand, the seat's own decision and
+            # whether it has chosen. Public changes are the table's business.
+            key = (state.step if decision else None, state.has_chosen(seat.seat),
+                   match.finished, state.private_part(seat.seat))
+            if match.delivered.get(seat.seat) == key:
+                continue
+            observation = state.observe(seat.seat)
+            view = PrivateView(
+                match_id=match.id, game=match.info.name, seat=seat.seat, step=state.step,
+                observation=observation, decision=decision, names=match.names,
+                events=tuple(e for e in private if e.visible_to(seat.seat)))
+            if await self.transport.deliver_private(match, seat, view):
+                match.delivered[seat.seat] = key
+                continue
+            match.dm_failed.add(seat.user_id)
+            await self.store.closed_dms.mark_closed(seat.user_id, self.clock.now())
+            await self.transport.notify(
+                match,
+                f"I can't send {seat.name} a direct message (their DMs are closed). "
+                f"{seat.name}: use the **My hand** button on the table, or /hand.",
+                mentions=[seat.user_id],
+            )
+
+    async def settle(self) -> None:
+        """Wait until every match's driver is idle (tests, the local table)."""
+        while True:
+            running = [t for t in self._tasks.values() if not t.done()]
+            if not running:
+                return
+            await asyncio.gather(*running, return_exceptions=True)
+
+    async def repost(self, channel_id: int) -> LiveMatch:
+        """Post the table again as a new message (``/table``)."""
+        match = self.match_in(channel_id)
+        async with match.lock:
+            match.row.table_message_id = None
+        self._schedule(match)
+        return match

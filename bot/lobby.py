@@ -1,0 +1,224 @@
+"""Lobbies: open a table, take and leave seats, start, cancel, kick."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commit import MatchCore
+from bot.errors import AlreadySeated, ChannelBusy, LobbyFull, NotAllowed, NotSeated, WrongPhase
+from bot.live import LiveMatch, Player
+from rules.core import Event, SeatSetup
+from rules.registry import get_game
+from storage import errors as storage_errors
+from storage.models import MatchRow, SeatRow
+
+log = logging.getLogger(__name__)
+
+BOT_NAMES = ("Croupier Bot", "Dealer Bot", "Pit Boss Bot", "Shuffle Bot", "Ace Bot")
+NAME_LENGTH = 32
+"""Longest seat name kept (Discord's own limit for display names)."""
+
+
+def seat_name(name: str) -> str:
+    """A display name as a seat keeps it: one line, at most :data:`NAME_LENGTH` characters.
+
+    >>> seat_name("  Ada\\nLovelace ")
+    'Ada Lovelace'
+    >>> len(seat_name("x" * 500))
+    32
+    """
+    one_line = " ".join(str(name).split()) or "?"
+    return one_line if len(one_line) <= NAME_LENGTH else one_line[:NAME_LENGTH - 1] + "…"
+
+
+class Lobby(MatchCore):
+    """Opening, filling, starting and closing tables."""
+
+    async def open_lobby(self, host: Player, *, guild_id: int | None, channel_id: int,
+                         game: str, options: Mapping[str, Any] | None = None,
+                         seats: int | None = None, vs_bot: bool = False,
+                         seed: int | None = None, setup: SeatSetup = None) -> LiveMatch:
+        """Open a lobby with the host in seat 0, and return once its table is
+        posted (a lobby nobody can see is not opened: it is cancelled and the
+        transport's refusal raised). With ``vs_bot`` the other seats go to
+        computer players and the match starts at once."""
+        info = get_game(game)
+        seats = info.check_seats(info.default_seats if seats is None else seats)
+        seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+        # Refuse bad options before anything is stored; store them all, resolved.
+        parsed = info.options.parse(options)
+        info.new(parsed, seats, seed, [setup] + [None] * (seats - 1))
+        if channel_id in self._by_channel:
+            raise ChannelBusy()
+        host_seat = SeatRow(seat=0, user_id=host.user_id, name=seat_name(host.name), setup=setup)
+        stored = parsed.stored()
+        try:
+            match_id = await self.store.matches.create_lobby(
+                game=info.name, options=stored, seed=seed, guild_id=guild_id,
+                channel_id=channel_id, host_id=host.user_id, max_seats=seats, seats=[host_seat],
+            )
+        except storage_errors.ChannelBusy:
+            raise ChannelBusy() from None
+        row = MatchRow(id=match_id, game=info.name, options=stored, seed=seed,
+                       guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
+                       max_seats=seats, status="lobby", seats=[host_seat])
+        match = LiveMatch(row=row, info=info)
+        self._register(match)
+        try:
+            if vs_bot:
+                await self.start(host, channel_id, fill_with_bots=True, show=False)
+            await self._show_first(match)
+        except Exception:
+            await self._close(match, "cancelled", "The table could not be shown here.",
+                              show=False)
+            raise
+        return match
+
+    async def _show_first(self, match: LiveMatch) -> None:
+        """Post a new table at once (not by the match's driver), so that its
+        opener hears of it only once it is there, or hears why not."""
+        async with match.lock:
+            await self._show(match)
+        self._schedule(match)
+
+    async def join(self, player: Player, channel_id: int, *,
+                   setup: SeatSetup = None) -> LiveMatch:
+        """Take the next free seat of the channel's lobby."""
+        match = self.match_in(channel_id)
+        async with match.lock:
+            self._require_lobby(match)
+            if any(s.user_id == player.user_id for s in match.seats):
+                raise AlreadySeated()
+            if len(match.seats) >= match.row.max_seats:
+                raise LobbyFull(f"The table is full ({match.row.max_seats} seats).")
+            seats = [*match.seats, SeatRow(seat=len(match.seats), user_id=player.user_id,
+                                           name=seat_name(player.name), setup=setup)]
+            await self.store.matches.set_seats(match.id, seats)
+            match.row.seats = seats
+        self._schedule(match)
+        return match
+
+    async def leave(self, player: Player, channel_id: int) -> LiveMatch:
+        """Leave a lobby. The host leaving hands the lobby to the next person (who
+        may then start or cancel it, after a restart too), or closes it if
+        nobody is left."""
+        match = self.match_in(channel_id)
+        async with match.lock:
+            self._require_lobby(match)
+            leaving = next((s for s in match.seats if s.user_id == player.user_id), None)
+            if leaving is None:
+                raise NotSeated()
+            remaining = [s for s in match.seats if s.user_id != player.user_id]
+            people = [s for s in remaining if s.user_id is not None and not s.is_bot]
+            if not people:
+                await self._close(match, "cancelled",
+                                  f"{Event.escape(leaving.name)} left; the lobby is closed.")
+                return match
+            seats = [SeatRow(seat=i, user_id=s.user_id, name=s.name, is_bot=s.is_bot,
+                             setup=s.setup) for i, s in enumerate(remaining)]
+            host_id = match.row.host_id
+            if host_id == player.user_id:
+                host_id = people[0].user_id or host_id
+            await self.store.matches.set_seats(match.id, seats, host_id=host_id)
+            match.row.seats = seats
+            if host_id != match.row.host_id:
+                match.row.host_id = host_id
+                match.outbox.append(Event("host", Event.escape(
+                    f"{leaving.name} left; {people[0].name} is the host now.")))
+        self._schedule(match)
+        return match
+
+    async def start(self, player: Player, channel_id: int, *,
+                    fill_with_bots: bool = False, show: bool = True) -> LiveMatch:
+        """Deal and begin. Empty seats go to computer players if asked."""
+        match = self.match_in(channel_id)
+        async with match.lock:
+            self._require_lobby(match)
+            self._require_host(match, player)
+            seats = list(match.seats)
+            if fill_with_bots:
+                while len(seats) < match.row.max_seats:
+                    n = len(seats)
+                    seats.append(SeatRow(seat=n, user_id=None, is_bot=True,
+                                         name=BOT_NAMES[(n - 1) % len(BOT_NAMES)]))
+            if len(seats) < match.info.min_seats:
+                raise WrongPhase(
+                    f"{match.info.title} needs at least {match.info.min_seats} players; "
+                    f"{len(seats)} seated. Wait for /join, or /start bots:true to fill "
+                    "the empty seats with computer players."
+                )
+            state = match.info.new(match.row.options, len(seats), match.row.seed,
+                                   [s.setup for s in seats])
+            await self._load_guild_timing(match)
+            deadline = self._deadline(match, self.clock.now())
+            await self.store.matches.start(match.id, seats, deadline)
+            match.row.seats = seats
+            match.row.status = "active"
+            match.row.deadline_at = deadline
+            match.row.warned = False
+            match.state = state
+            match.outbox.append(Event("start", f"{match.info.title} begins."))
+        self._due_at(self._due(match))
+        if show:
+            self._schedule(match)
+        return match
+
+    async def _load_guild_timing(self, match: LiveMatch) -> None:
+        """The server's deadline settings for this game (``/config``), if any."""
+        if match.row.guild_id is None:
+            return
+        timing = await self.store.settings.timing(match.row.guild_id, match.info.name)
+        match.turn_seconds = timing.turn_seconds
+        match.warn_seconds = timing.warn_seconds
+
+    async def cancel(self, player: Player, channel_id: int) -> LiveMatch:
+        """Close the channel's lobby or match without a result (host or moderator)."""
+        match = self.match_in(channel_id)
+        async with match.lock:
+            self._require_host(match, player)
+            await self._close(match, "cancelled",
+                              f"{Event.escape(player.name)} cancelled the game.")
+        return match
+
+    async def kick(self, player: Player, channel_id: int, target_user_id: int) -> LiveMatch:
+        """Remove someone (host or moderator). In a lobby their seat is freed; in
+        play the computer player takes their seat over."""
+        match = self.match_in(channel_id)
+        if match.row.status == "lobby":
+            async with match.lock:
+                self._require_host(match, player)
+                if target_user_id == player.user_id:
+                    raise NotAllowed("You cannot kick yourself; use /leave.")
+                if not any(s.user_id == target_user_id for s in match.seats):
+                    raise NotSeated("That person has no seat at this table.")
+            return await self.leave(Player(target_user_id, "?"), channel_id)
+        async with match.lock:
+            self._require_host(match, player)
+            seat = match.seat_of(target_user_id)
+            if seat is None:
+                raise NotAllowed("That person has no seat in this match.")
+            seats = [SeatRow(**{**vars(s), "state": "kicked"}) if s.seat == seat.seat else s
+                     for s in match.seats]
+            await self.store.matches.set_seats(match.id, seats)
+            match.row.seats = seats
+        await self.transport.notify(
+            match, f"{seat.name} was removed; the computer player takes their seat.")
+        self._schedule(match)
+        return match
+
+    async def _close(self, match: LiveMatch, status: str, note: str, *,
+                     show: bool = True) -> None:
+        """End a lobby or match without a result; its channel is free at once."""
+        await self.store.matches.set_status(match.id, status)  # type: ignore[arg-type]
+        match.row.status = status  # type: ignore[assignment]
+        match.row.deadline_at = None
+        match.outbox.append(Event("closed", note))
+        self._free_channel(match)
+        self.deadlines_changed.set()
+        if show:
+            self._schedule(match)
+        else:
+            self._forget(match)

@@ -1,0 +1,122 @@
+"""/config: the server's settings for Croupier (Manage Server, checked in code)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.replies import send
+from bot.server_config import MAX_TURN, MAX_WARN, MIN_TURN, Manager, ServerConfig
+from rules.registry import games
+from storage.models import EVERY_GAME, GuildSettings
+
+if TYPE_CHECKING:
+    from bot.client import CroupierBot
+
+EVERY = "every game"
+
+
+def manager_of(interaction: discord.Interaction) -> Manager:
+    """Who acts, and whether they may manage the server."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return Manager(interaction.user.id, interaction.user.display_name,
+                   manages_server=bool(perms and perms.manage_guild))
+
+
+async def game_or_every(interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: "every game" and the registered games."""
+    typed = current.lower()
+    found = [app_commands.Choice(name=EVERY, value=EVERY_GAME)]
+    found += [app_commands.Choice(name=info.title, value=name)
+              for name, info in games().items()]
+    return [c for c in found if typed in c.name.lower() or typed in c.value][:25]
+
+
+def settings_text(settings: GuildSettings) -> str:
+    """The settings in words."""
+    role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else "none"
+    lines = [f"**Organiser role**: {role}", f"**Ante**: {'allowed' if settings.ante else 'off'}",
+             "**Deadlines**:"]
+    titles = {name: info.title for name, info in games().items()}
+    for timing in settings.timings:
+        name = EVERY if timing.game == EVERY_GAME else titles.get(timing.game, timing.game)
+        turn = f"{timing.turn_seconds} s" if timing.turn_seconds else "default"
+        warn = f"{timing.warn_seconds} s before" if timing.warn_seconds is not None else "default"
+        lines.append(f"• {name}: {turn} per decision, warning {warn}")
+    if not settings.timings:
+        lines.append("• " + ", ".join(f"{info.title} {info.default_turn_seconds} s"
+                                      for info in games().values()) + " per decision")
+    return "\n".join(lines)
+
+
+class ConfigCog(commands.GroupCog, group_name="config",
+                group_description="Croupier's settings on this server (Manage Server)."):
+    """The server's settings."""
+
+    def __init__(self, bot: CroupierBot) -> None:
+        self.bot = bot
+        self.config = ServerConfig(bot.store)
+        super().__init__()
+
+    @app_commands.command(name="show", description="This server's settings.")
+    @app_commands.guild_only()
+    async def show(self, interaction: discord.Interaction) -> None:
+        """Show the settings (anyone may look)."""
+        settings = await self.config.show(interaction.guild_id or 0)
+        await send(interaction, settings_text(settings))
+
+    @app_commands.command(name="deadline",
+                          description="Seconds per decision and the warning, for a game.")
+    @app_commands.describe(game="Which game (or every game)",
+                           seconds=f"Seconds per decision ({MIN_TURN}–{MAX_TURN}); "
+                                   "leave out with warning out to go back to the default",
+                           warning=f"Seconds before the deadline to ping the player "
+                                   f"(0–{MAX_WARN})")
+    @app_commands.autocomplete(game=game_or_every)
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def deadline(self, interaction: discord.Interaction,
+                       game: app_commands.Range[str, 1, 40],
+                       seconds: app_commands.Range[int, MIN_TURN, MAX_TURN] | None = None,
+                       warning: app_commands.Range[int, 0, MAX_WARN] | None = None) -> None:
+        """Set (or clear) a game's deadline settings."""
+        timing = await self.config.set_deadline(manager_of(interaction),
+                                                interaction.guild_id or 0, game, seconds,
+                                                warning)
+        if seconds is None and warning is None:
+            text = "Deadlines there are back to the default."
+        else:
+            text = (f"Deadline set: {seconds or 'default'} seconds per decision, warning "
+                    f"{'default' if warning is None else f'{warning} seconds before'}.")
+        scope = EVERY if timing.game == EVERY_GAME else games()[timing.game].title
+        await send(interaction, f"{scope}: {text} It applies to games started from now on.")
+
+    @app_commands.command(name="organiser", description="The role that runs tournaments.")
+    @app_commands.describe(role="The organiser role (leave out to have none)")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def organiser(self, interaction: discord.Interaction,
+                        role: discord.Role | None = None) -> None:
+        """Set or clear the organiser role."""
+        await self.config.set_organiser_role(manager_of(interaction), interaction.guild_id or 0,
+                                             role.id if role else None)
+        await send(interaction, f"Organiser role: {role.mention if role else 'none'}.")
+
+    @app_commands.command(name="ante", description="Whether matches here may be played "
+                                                   "for ante.")
+    @app_commands.describe(allowed="true to allow ante, false to turn it off")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def ante(self, interaction: discord.Interaction, allowed: bool) -> None:
+        """Allow or forbid ante."""
+        await self.config.set_ante(manager_of(interaction), interaction.guild_id or 0, allowed)
+        await send(interaction, f"Ante is {'allowed' if allowed else 'off'} on this server.")
+
+
+async def setup(bot: CroupierBot) -> None:
+    """discord.py extension entry point."""
+    await bot.add_cog(ConfigCog(bot))

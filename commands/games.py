@@ -1,0 +1,37 @@
+"""Each game's own slash commands (``/flank place``, ``/nails place`` …), as its
+presenter declares them: this cog only adds them to the bot."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from discord.ext import commands
+
+from bot.presenters import presenters
+
+if TYPE_CHECKING:
+    from bot.client import CroupierBot
+
+
+class GameCommandsCog(commands.Cog):
+    """The game-specific command groups."""
+
+    def __init__(self, bot: CroupierBot) -> None:
+        self.bot = bot
+        self.groups = [group() for presenter in presenters().values()
+                       for group in presenter.commands]
+
+    async def cog_load(self) -> None:
+        """Add every game's groups to the command tree."""
+        for group in self.groups:
+            self.bot.tree.add_command(group)
+
+    async def cog_unload(self) -> None:
+        """Take them away again."""
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+
+async def setup(bot: CroupierBot) -> None:
+    """discord.py extension entry point."""
+    await bot.add_cog(GameCommandsCog(bot))

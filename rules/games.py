@@ -1,3 +1,0 @@
-"""Importing this module registers every shipped game with :mod:`rules.core`."""
-
-from rules import eclipse, flank, nails  # noqa: F401

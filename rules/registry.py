@@ -1,0 +1,67 @@
+"""Every game Croupier deals, registered on one line each.
+
+A game is a package of :mod:`rules` exposing ``GAME``, its
+:class:`~rules.core.GameInfo`. The registry lives here, outside the shared core,
+so that :mod:`rules.core` imports no game and no game imports the registry.
+Its presenter (pictures, narration, menus and commands in Discord) is
+registered beside the other presenters, in :mod:`bot.presenters`.
+
+>>> list(games())
+['flank', 'eclipse', 'nails']
+>>> get_game("Flank").title
+'Flank'
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from rules.core import GameInfo
+from rules.errors import BadOptions, shown
+
+GAME_PACKAGES = (
+    "rules.flank",
+    "rules.eclipse",
+    "rules.nails",
+)
+"""One line per game: the package whose ``GAME`` describes it."""
+
+_EXTRA: dict[str, GameInfo] = {}
+
+
+@cache
+def _shipped() -> dict[str, GameInfo]:
+    found: dict[str, GameInfo] = {}
+    for package in GAME_PACKAGES:
+        info = importlib.import_module(package).GAME
+        if not isinstance(info, GameInfo):
+            raise TypeError(f"{package}.GAME is not a GameInfo")
+        found[info.name] = info
+    return found
+
+
+def games() -> dict[str, GameInfo]:
+    """Every game by name, in registration order."""
+    return {**_shipped(), **_EXTRA}
+
+
+def get_game(name: str) -> GameInfo:
+    """The game called ``name`` (any case); :class:`BadOptions` names an unknown one."""
+    known = games()
+    info = known.get(name.strip().lower()) if isinstance(name, str) else None
+    if info is None:
+        raise BadOptions(f"there is no game {shown(name)}; the games are "
+                         f"{', '.join(known)}")
+    return info
+
+
+def add_game(info: GameInfo) -> GameInfo:
+    """Deal one more game than the shipped ones (a test's own game, say)."""
+    _EXTRA[info.name] = info
+    return info
+
+
+def remove_game(name: str) -> None:
+    """Stop dealing a game added by :func:`add_game`."""
+    _EXTRA.pop(name, None)
