@@ -211,7 +211,7 @@ class MatchCore(ABC):
         except storage_errors.DuplicateInteraction:
             raise
         except Exception as exc:
-            log.exception("match %s: storing %d choices failed", match.id, len(rows))
+            log.exception("match %s: storing a move failed (%d rows)", match.id, len(rows))
             await self._reload(match)
             raise NotRecorded() from exc
         match.state = state

@@ -53,6 +53,8 @@ def settings_text(settings: GuildSettings) -> str:
     return "\n".join(lines)
 
 
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
 class ConfigCog(commands.GroupCog, group_name="config",
                 group_description="Croupier's settings on this server (Manage Server)."):
     """The server's settings."""
@@ -63,7 +65,6 @@ class ConfigCog(commands.GroupCog, group_name="config",
         super().__init__()
 
     @app_commands.command(name="show", description="This server's settings.")
-    @app_commands.guild_only()
     async def show(self, interaction: discord.Interaction) -> None:
         """Show the settings (anyone may look)."""
         settings = await self.config.show(interaction.guild_id or 0)
@@ -77,8 +78,6 @@ class ConfigCog(commands.GroupCog, group_name="config",
                            warning=f"Seconds before the deadline to ping the player "
                                    f"(0–{MAX_WARN})")
     @app_commands.autocomplete(game=game_or_every)
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
     async def deadline(self, interaction: discord.Interaction,
                        game: app_commands.Range[str, 1, 40],
                        seconds: app_commands.Range[int, MIN_TURN, MAX_TURN] | None = None,
@@ -97,8 +96,6 @@ class ConfigCog(commands.GroupCog, group_name="config",
 
     @app_commands.command(name="organiser", description="The role that runs tournaments.")
     @app_commands.describe(role="The organiser role (leave out to have none)")
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
     async def organiser(self, interaction: discord.Interaction,
                         role: discord.Role | None = None) -> None:
         """Set or clear the organiser role."""
@@ -109,8 +106,6 @@ class ConfigCog(commands.GroupCog, group_name="config",
     @app_commands.command(name="ante", description="Whether matches here may be played "
                                                    "for ante.")
     @app_commands.describe(allowed="true to allow ante, false to turn it off")
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
     async def ante(self, interaction: discord.Interaction, allowed: bool) -> None:
         """Allow or forbid ante."""
         await self.config.set_ante(manager_of(interaction), interaction.guild_id or 0, allowed)

@@ -244,9 +244,26 @@ class GameOptions(BaseModel):
         return self.model_dump(mode="json")
 
     def changed(self) -> dict[str, Any]:
-        """The options that differ from their defaults (what a lobby shows)."""
-        return {s.name: getattr(self, s.name) for s in self.specs()
-                if getattr(self, s.name) != s.default}
+        """The options that were really chosen: those whose value would differ if
+        they were left out (what a lobby shows; an option whose default follows
+        another's, like cards after the board, is not counted).
+
+        >>> from rules.flank.options import FlankOptions
+        >>> FlankOptions.parse({"board": 8, "cards": 32}).changed()
+        {'board': 8}
+        """
+        stored = self.stored()
+        found = {}
+        for spec in self.specs():
+            without = {k: v for k, v in stored.items() if k != spec.name}
+            value = getattr(self, spec.name)
+            try:
+                if getattr(type(self).parse(without), spec.name) == value:
+                    continue
+            except BadOptions:  # the others alone do not stand: this one matters
+                pass
+            found[spec.name] = value
+        return found
 
 
 def _reason(error: ValidationError) -> str:

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from tests.e2e import ERROR_LOGGERS
+from storage import Store
 from tests.fakediscord import FakeDiscord, LogCapture
 
 
@@ -41,3 +42,13 @@ async def fake_discord(discord_errors: LogCapture) -> AsyncIterator[FakeDiscord]
         await fake.stop()
     fake.assert_clean()
 
+
+
+@pytest.fixture
+async def store(tmp_path) -> AsyncIterator[Store]:
+    """A store on a new SQLite file, closed afterwards: the one place tests get one."""
+    opened = await Store.open(tmp_path / "croupier.sqlite3")
+    try:
+        yield opened
+    finally:
+        await opened.close()

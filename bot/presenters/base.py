@@ -246,9 +246,11 @@ class GamePresenter:
         seats += [f"{i + 1}. —" for i in range(len(match.seats), match.row.max_seats)]
         embed.add_field(name=f"Seats {len(match.seats)}/{match.row.max_seats}",
                         value="\n".join(seats), inline=False)
-        if match.row.options:
-            embed.add_field(name="Options", value=", ".join(
-                f"{k} {v}" for k, v in sorted(match.row.options.items())), inline=False)
+        options = match.info.options.parse(match.row.options)
+        changed = options.changed()
+        embed.add_field(name="Options", value=", ".join(
+            f"{name} {options.spec(name).label(value)}"  # type: ignore[union-attr]
+            for name, value in changed.items()) or "the usual ones (see /rules)", inline=False)
         embed.set_footer(text="Join with the button or /join. The host starts with /start "
                               "(bots:true fills empty seats with computer players).")
         view = discord.ui.View(timeout=None)
