@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from tests.e2e import ERROR_LOGGERS
 from storage import Store
+from tests.e2e import ERROR_LOGGERS
 from tests.fakediscord import FakeDiscord, LogCapture
 
 
