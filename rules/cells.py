@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from rules.errors import MalformedChoice
+from rules.errors import MalformedChoice, shown
 
 _CELL = re.compile(r"(-?)([A-Z]{1,3})(-?)([1-9][0-9]{0,4})")
 
@@ -75,7 +75,7 @@ def parse_cell(text: str) -> tuple[int, int]:
     found = _CELL.fullmatch(text.strip().upper()) if isinstance(text, str) else None
     if found is None:
         raise MalformedChoice(
-            f"{text!r} is not a cell: write a column letter and a row number, e.g. C4"
+            f"{shown(text)} is not a cell: write a column letter and a row number, e.g. C4"
         )
     col_minus, letters, row_minus, digits = found.groups()
     x = _column_index(letters)

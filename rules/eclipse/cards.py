@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from rules.errors import BadOptions, MalformedChoice
+from rules.errors import BadOptions, MalformedChoice, shown
 
 TOPS = ("sun", "moon")
 BOTTOMS = ("male", "female")
@@ -131,7 +131,7 @@ class Deck:
         """
         card = self._by_code.get(normalise_code(code))
         if card is None:
-            raise MalformedChoice(f"{code!r} is not a card of the {self.name} deck "
+            raise MalformedChoice(f"{shown(code)} is not a card of the {self.name} deck "
                                   "(write cards like S13f: sun, 13, ♀)")
         return card
 
@@ -142,7 +142,8 @@ class Deck:
 def normalise_code(code: str) -> str:
     """``s13F`` → ``S13f``; anything else is returned stripped, for the error message."""
     text = code.strip()
-    if len(text) >= 3 and text[1:-1].isdigit():
+    number = text[1:-1]
+    if len(text) >= 3 and number.isascii() and number.isdigit() and len(number) <= 3:
         return text[0].upper() + str(int(text[1:-1])) + text[-1].lower()
     return text.upper() if text.upper() == FOLLOWER else text
 
@@ -190,7 +191,7 @@ def parse_deck(name: str, text: str) -> Deck:
         bottoms = {b[0]: b for b in BOTTOMS}
         if (emblem not in EMBLEMS or len(code) < 3 or code[0] not in tops
                 or code[-1] not in bottoms or not code[1:-1].isdigit()):
-            raise BadOptions(f"{word!r} is not a card (write S13f:butterfly, or F)")
+            raise BadOptions(f"{shown(word)} is not a card (write S13f:butterfly, or F)")
         cards.append(Card(len(cards), tops[code[0]], bottoms[code[-1]], emblem,
                           int(code[1:-1])))
     codes = [c.code for c in cards if not c.follower]

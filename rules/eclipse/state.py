@@ -37,7 +37,7 @@ from rules.eclipse.placement import (
     subset_kind,
 )
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
-from rules.errors import MalformedChoice
+from rules.errors import MalformedChoice, shown
 from rules.words import plural, who
 
 HAND_SIZE = 6
@@ -734,8 +734,8 @@ class EclipseState(GameState):
             lowered = {"yes": COUNTER, "no": SKIP, "y": COUNTER, "n": SKIP}.get(lowered, lowered)
             return legal_or_raise(lowered, decision, "answer (counter or skip)")
         if kind == "number":
-            if not lowered.isdigit():
-                raise MalformedChoice(f"{choice!r} is not a number")
+            if not (lowered.isascii() and lowered.isdigit()) or len(lowered) > 3:
+                raise MalformedChoice(f"{shown(choice)} is not a number")
             return legal_or_raise(str(int(lowered)), decision, "number")
         what = {"counter-place": "place (player:subset or player:new)",
                 "deposit": "deposit (subset or new, +followers)",

@@ -16,7 +16,7 @@ from typing import Any, Self
 
 from rules.cells import cell_name, parse_cell
 from rules.core import Decision, Event, GameState, Outcome, SeatSetup
-from rules.errors import GameOver, IllegalChoice, MalformedChoice, NotYourTurn
+from rules.errors import GameOver, IllegalChoice, MalformedChoice, NotYourTurn, shown
 from rules.flank.grid import (
     Grid,
     bits,
@@ -172,7 +172,8 @@ class FlankState(GameState):
 
     def validate(self, seat: int, choice: str) -> str:
         if not isinstance(choice, str):
-            raise MalformedChoice(f"{choice!r} is not a move: write a cell such as C4, or pass")
+            raise MalformedChoice(f"{shown(choice)} is not a move: write a cell such as C4, "
+                                  "or pass")
         if self.over:
             raise GameOver("the game is over")
         if seat != self.to_move:
@@ -187,13 +188,14 @@ class FlankState(GameState):
         stopper = text.endswith("*")
         cell_text = text[:-1] if stopper else text
         if not cell_text:
-            raise MalformedChoice(f"{choice!r} is not a move: write a cell such as C4, or pass")
+            raise MalformedChoice(f"{shown(choice)} is not a move: write a cell such as C4, "
+                                  "or pass")
         try:
             x, y = parse_cell(cell_text)
         except MalformedChoice:
             raise MalformedChoice(
-                f"{choice!r} is not a move: write a cell such as C4 (C4* adds a stopper), or pass"
-            ) from None
+                f"{shown(choice)} is not a move: write a cell such as C4 (C4* adds a "
+                "stopper), or pass") from None
         n = self.options.board
         if n and not (0 <= x < n and 0 <= y < n):
             raise MalformedChoice(

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from rules.errors import BadOptions
+from rules.errors import BadOptions, shown
 
 Kind = Literal["nail", "hammer", "blank"]
 Shape = Literal["square", "octagon"]
@@ -150,20 +150,21 @@ def parse_zone(word: str) -> Zone:
     """A zone from deck notation (``R:again``, ``H``, ``_``)."""
     letter, colon, mechanic = word.partition(":")
     if colon and mechanic not in MECHANICS:
-        raise BadOptions(f"unknown mechanic {mechanic!r} in {word!r}")
+        raise BadOptions(f"unknown mechanic {shown(mechanic)} in {shown(word)}")
     if letter == "H":
         return Zone("hammer", None, mechanic or None)
     if letter == "_":
         return Zone("blank", None, mechanic or None)
     if letter in COLOURS:
         return Zone("nail", COLOURS[letter], mechanic or None)
-    raise BadOptions(f"{word!r} is not a zone (R, G, B, Y, H or _, with an optional :mechanic)")
+    raise BadOptions(f"{shown(word)} is not a zone (R, G, B, Y, H or _, with an optional "
+                     ":mechanic)")
 
 
 def parse_deck(name: str, shape: Shape, text: str, **how: object) -> Deck:
     """A deck from text, one tile per line (``#`` starts a comment)."""
     if shape not in ("square", "octagon"):
-        raise BadOptions(f"a deck's tiles are square or octagon, not {shape!r}")
+        raise BadOptions(f"a deck's tiles are square or octagon, not {shown(shape)}")
     tiles = []
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
@@ -175,11 +176,11 @@ def parse_deck(name: str, shape: Shape, text: str, **how: object) -> Deck:
             centre_text, bar, rest = rest.partition("|")
             centre = centre_text.strip()
             if not bar or centre not in ("cow", "blank"):
-                raise BadOptions(f"an octagonal tile needs 'cow |' or 'blank |': {line!r}")
+                raise BadOptions(f"an octagonal tile needs 'cow |' or 'blank |': {shown(line)}")
         words = rest.split()
         if len(words) != 4 or not (number_text.isascii() and number_text.isdigit()) \
                 or int(number_text) < 1:
-            raise BadOptions(f"a tile is a number and four zones: {line!r}")
+            raise BadOptions(f"a tile is a number and four zones: {shown(line)}")
         zones = tuple(parse_zone(word) for word in words)
         tiles.append(Tile(int(number_text), zones, centre))  # type: ignore[arg-type]
     numbers = [tile.number for tile in tiles]
