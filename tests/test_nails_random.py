@@ -51,6 +51,7 @@ def pool():
         yield executor
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 4])
 @pytest.mark.parametrize("deck", ["workshop", "space"])
 def test_random_games_end_with_a_winner_and_keep_every_tile(deck: str, seats: int,

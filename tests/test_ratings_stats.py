@@ -20,13 +20,6 @@ from storage import SeatResult, SeatRow, Store
 GUILD = 77
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "stats.sqlite3")
-    yield store
-    await store.close()
-
-
 async def finish(store: Store, game: str, places: dict[int | None, int], *,
                  guild: int | None = GUILD, bots: int = 0, channel: int = 1,
                  rater=RATER) -> int:

@@ -24,7 +24,6 @@ from bot.live import Player
 from bot.service import MatchService, Timing
 from rules.core import replay
 from rules.errors import BadOptions, IllegalChoice, MalformedChoice, NotYourTurn
-from storage import Store
 from tests.recording import RecordingTransport
 
 ADA = Player(1, "Ada")
@@ -32,13 +31,6 @@ BO = Player(2, "Bo")
 CY = Player(3, "Cy")
 MOD = Player(9, "Mod", is_moderator=True)
 CHANNEL = 500
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "croupier.sqlite3")
-    yield store
-    await store.close()
 
 
 @pytest.fixture
