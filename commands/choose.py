@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.errors import CroupierError
 from bot.replies import send
+from rules.core import MAX_CHOICE
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -55,7 +56,7 @@ class ChooseCog(commands.Cog):
     @app_commands.autocomplete(choice=pending_options)
     @app_commands.guild_only()
     async def choose(self, interaction: discord.Interaction,
-                     choice: app_commands.Range[str, 1, 40]) -> None:
+                     choice: app_commands.Range[str, 1, MAX_CHOICE]) -> None:
         match = self.bot.service.match_in(interaction.channel_id or 0)
         ack = await self.bot.service.submit(interaction.user.id, match.id, choice,
                                             interaction_id=str(interaction.id))

@@ -159,3 +159,24 @@ def test_a_game_without_setup_refuses_it(shapes):
     with pytest.raises(BadOptions, match="bring nothing"):
         get_game("flank").new({}, 2, 1, [{"deck": "x"}, None])
     assert SHAPES.new({}, 2, 1, [{"w": 1}, None]).setup == ({"w": 1}, None)
+
+
+async def test_menus_pick_several_at_once_and_splits_are_typed(store, shapes):
+    from bot.presenters import presenter_for
+
+    service = MatchService(store, RecordingTransport())
+    ada, bo = Player(1, "Ada"), Player(2, "Bo")
+    await service.open_lobby(ada, guild_id=1, channel_id=9, game="shapes")
+    await service.join(bo, 9)
+    match = await service.start(ada, 9)
+    presenter = presenter_for("shapes")
+    several = presenter.private(match, match.private_view(0))
+    (menu,) = several["view"].children
+    assert (menu.item.min_values, menu.item.max_values) == (1, 2)
+    assert [o.value for o in menu.item.options] == ["a", "b", "c"]
+    await service.submit(1, match.id, "b")
+    split = presenter.private(match, match.private_view(1))
+    assert split["view"] is None
+    field = next(f for f in split["embed"].fields if f.name == "Your decision")
+    assert "/choose" in field.value and "x=3" in field.value
+    await service.settle()

@@ -56,6 +56,27 @@ def options_in_group(match: LiveMatch, user_id: int, group: str) -> list[str]:
             if GamePresenter.option_key(match, decision, o) == group]
 
 
+def typed_hint(decision: Decision) -> str:
+    """How to answer a decision that menus cannot ask (a split, an order, or too
+    many options to pick several of), with an example in its notation.
+
+    >>> typed_hint(Decision(0, "order", "", ("p", "q"), pick="order"))
+    '\\nAnswer with `/choose` in the channel, e.g. `p,q` (every one, in your order).'
+    """
+    options = decision.options
+    if decision.pick == "split":
+        example = f"{options[0]}={decision.total}"
+        how = f"the {decision.total} split among {', '.join(options[:5])}"
+    elif decision.pick == "order":
+        example, how = ",".join(options[:4]), "every one, in your order"
+    elif decision.pick == "several" and len(options) > MENU_SIZE:
+        example = ",".join(options[:max(decision.least, 1)])
+        how = f"{decision.least} to {decision.most} of them"
+    else:
+        return ""
+    return f"\nAnswer with `/choose` in the channel, e.g. `{example}` ({how})."
+
+
 class GamePresenter:
     """The shared look of every game's table; games override the board parts."""
 
@@ -111,6 +132,15 @@ class GamePresenter:
         there are more than fit, a picker of groups plus the ungrouped options."""
         decision = view.decision
         assert decision is not None
+        if decision.pick in ("split", "order"):
+            return []  # typed with /choose (see typed_hint)
+        if decision.pick == "several":
+            if len(decision.options) > MENU_SIZE:
+                return []
+            return list(choice_menus(view.match_id, view.step,
+                                     self.menu_groups(match, decision, view.observation),
+                                     secret=True, least=max(decision.least, 1),
+                                     most=decision.most))
         keys: dict[str, int] = {}
         loose = []
         for option in decision.options:
@@ -268,7 +298,8 @@ class GamePresenter:
                 e.render(view.names) for e in view.events)[:1024], inline=False)
         items: list[discord.ui.Item[Any]] = []
         if view.decision is not None:
-            embed.add_field(name="Your decision", value=view.decision.prompt, inline=False)
+            embed.add_field(name="Your decision", value=view.decision.prompt
+                            + typed_hint(view.decision), inline=False)
             items = self.decision_items(match, view)
         elif match.state is not None and match.state.has_chosen(view.seat):
             embed.add_field(name="Your decision", value="Chosen — waiting for the others.",
