@@ -1,5 +1,5 @@
-"""Each game's own slash commands (``/flank place``, ``/nails place`` …), as its
-presenter declares them: this cog only adds them to the bot."""
+"""Each game's own slash commands (a ``place`` command for typed moves, say), as
+its presenter declares them: this cog only adds them to the bot."""
 
 from __future__ import annotations
 

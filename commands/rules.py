@@ -21,8 +21,11 @@ def options_text(info: GameInfo) -> str:
     """The options part of ``/rules``: every declared option with what it allows
     and its default, and how to open a game with them.
 
-    >>> print(options_text(get_game("eclipse")).splitlines()[0])
-    Open with `/play eclipse` (2–6 players); every option may be left out.
+    >>> from rules.registry import games
+    >>> info = next(i for i in games().values() if i.min_seats < i.max_seats)
+    >>> options_text(info).splitlines()[0] == (f"Open with `/play {info.name}` "
+    ...     f"({info.min_seats}–{info.max_seats} players); every option may be left out.")
+    True
     """
     lines = [f"Open with `/play {info.name}` ({info.seat_range()}); "
              "every option may be left out."]

@@ -59,3 +59,23 @@ async def test_figures_after_matches(fake_discord, tmp_path):
         assert "reset" in done.message.text
         empty = await fake_discord.slash(bo, channel, "leaderboard", game="flank")
         assert "Nobody is rated" in empty.message.text
+
+
+async def test_names_with_braces_show_as_they_are_everywhere(fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("games")
+    boss, zero = fake_discord.add_user("{boss}"), fake_discord.add_user("{0}{s1}")
+    bot = make_bot(tmp_path / "names.sqlite3")
+    async with fake_discord.running(bot):
+        first = await play_and_finish(fake_discord, bot, channel, boss, zero, loser=zero)
+        table = table_message(channel).text
+        assert "{boss}" in table and "{0}{s1}" in table
+        assert "{0}{s1} forfeits" in table
+        stats = await fake_discord.slash(boss, channel, "stats", against=zero)
+        assert "{boss}" in stats.message.text and "{0}{s1}" in stats.message.text
+        board = await fake_discord.slash(zero, channel, "leaderboard", game="flank")
+        assert "{boss}" in board.message.text and "{0}{s1}" in board.message.text
+        history = await fake_discord.slash(zero, channel, "history")
+        assert "vs {boss}" in history.message.text
+        summary = await fake_discord.slash(zero, channel, "match", id=first)
+        assert "{boss}" in summary.message.text and "{0}{s1}" in summary.message.text
