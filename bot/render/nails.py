@@ -19,9 +19,10 @@ in a hand: an octagon around its plus of zones whose slanted sides cut the corne
 squares of its 3×3 cells, laid bottom first so that each covers what it lies on;
 its centre sits on its even point, drawn as a cow's face for a cow and as a plain
 hub for a blank, with the tile's number; empty even points, where a centre may go,
-are dots. The last placement is framed in gold (an octagon along its outline). The header gives each player's colour, count
-showing, penalties and hand size, the deck size, whose turn it is and any
-"must cover" obligation; the footer gives the result once the game is over.
+are dots. The last placement is framed in gold (an octagon along its outline).
+The header gives each player's colour, count showing, penalties and hand size,
+the deck size, whose turn it is and any "must cover" obligation; the footer gives
+the result once the game is over.
 
 The built-in font has no emoji, so every symbol is drawn as shapes,
 supersampled for smooth edges.
