@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
+import bot.render.chart as chart_render
 from bot.render.chart import (
     BG,
     GOLD,
@@ -18,7 +20,7 @@ from bot.render.chart import (
     x_ticks,
     y_ticks,
 )
-from tests.images import count, opened
+from tests.images import count, direct_text_calls, drawn_text, opened, undrawable
 
 
 def near(image: Image.Image, colour: tuple[int, int, int], tolerance: int = 16) -> int:
@@ -63,6 +65,17 @@ def test_series_of_every_shape_render_with_the_newest_point_in_gold(
 def test_without_a_subtitle_and_with_awkward_text() -> None:
     image = opened(render_rating_chart([1.0, 2.0], title="🎲 " + "x" * 200))
     assert image.size == (WIDTH, HEIGHT)
+
+
+def test_no_chart_draws_a_glyph_the_font_lacks() -> None:
+    with drawn_text() as calls:
+        render_rating_chart([-3.0, 1.0], title="José — 🎲 博", subtitle="Eclipse – 2×")
+    assert calls and not undrawable(calls)
+    assert "Jose - ? ?" in {call.text for call in calls}
+
+
+def test_every_text_the_chart_draws_goes_through_the_helper() -> None:
+    assert direct_text_calls(Path(chart_render.__file__)) == []
 
 
 def test_different_series_give_different_pictures() -> None:

@@ -3,15 +3,48 @@
 from __future__ import annotations
 
 import io
+import random
 from dataclasses import replace
+from functools import cache
+from itertools import combinations
+from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.render.common import ascii_text, drawable
-from bot.render.eclipse import MAX_SIDE, render_back, render_card, render_hand, render_table
+import bot.render.eclipse as eclipse_render
+from bot.render.common import PHONE_WIDTH, ascii_text, clean, drawable, fit, font, seat_name
+from bot.render.eclipse import (
+    CARD_GAP,
+    FACE,
+    HAND_SCALE,
+    ICON_STEP,
+    MAX_SIDE,
+    MIN_EMBLEM_ON_PHONE,
+    MIN_TEXT_ON_PHONE,
+    NAME_FONT,
+    REVEAL_COLUMN,
+    REVEAL_SCALE,
+    SUBSET_SCALES,
+    WIDTH,
+    Box,
+    Placed,
+    _reveal_band,
+    draw_hand,
+    draw_table,
+    emblem_box,
+    fan,
+    number_box,
+    render_back,
+    render_card,
+    render_hand,
+    render_table,
+)
 from rules.core import Outcome
+from rules.eclipse import EclipseState, choose
 from rules.eclipse.cards import Card, standard_deck
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
+from tests.images import direct_text_calls, drawn_text, ink, opened, undrawable
 
 DECK = standard_deck()
 FOLLOWER = DECK.cards[-1]
@@ -122,7 +155,7 @@ def test_an_empty_or_huge_hand_still_makes_a_picture() -> None:
 def test_tables_of_two_three_and_six_seats_fit_discord() -> None:
     for seats in (2, 3, 6):
         image = picture(render_table(table(seats), NAMES[:seats]))
-        assert 900 <= image.width <= 1200 and image.height <= MAX_SIDE
+        assert image.width == WIDTH and image.height <= MAX_SIDE
     assert picture(render_table(table(6), NAMES)).height > picture(
         render_table(table(2), NAMES[:2])).height
 
@@ -170,3 +203,190 @@ def test_text_the_font_lacks_is_written_another_way() -> None:
     mine = table(6, seat=0, hand=(card("S1m"),), counter_left=2, moving=card("M2f"))
     picture(render_table(mine, names))
     picture(render_table(table(6), names[:3]))  # too few names: seats get numbers
+
+
+# --- real tables, seen on a phone ---------------------------------------------------------
+
+
+@cache
+def played(seats: int, seed: int, steps: int) -> EclipseView:
+    """The channel's view of a game of ``seats`` after ``steps`` rounds of computer moves."""
+    state = EclipseState.new({}, seats, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        for decision in state.pending():
+            if not state.has_chosen(decision.seat):
+                state.apply(decision.seat, choose(state, decision.seat, rng))
+    return state.observe(None)
+
+
+REAL = [(2, 1, 80), (3, 7, 120), (6, 3, 231)]
+"""Games mid-way: two seats, three, and six with 65 cards in front (as crowded as
+hundreds of computer games get; it needs every row the picture has)."""
+
+
+def scale_of(placed: Placed) -> float:
+    """The scale a card was drawn at, from its size."""
+    w = placed.box[2] - placed.box[0]
+    h = placed.box[3] - placed.box[1]
+    scales = [s for s in (*SUBSET_SCALES, REVEAL_SCALE, HAND_SCALE)
+              if render_card(FOLLOWER, scale=s).size == (w, h)]
+    assert scales, f"a card {w}x{h} drawn at no known scale"
+    return scales[0]
+
+
+def within(placed: Placed, box: Box) -> Box:
+    """``box`` of a card (as :func:`emblem_box` gives it) where the card lies."""
+    x, y = placed.box[:2]
+    return box[0] + x, box[1] + y, box[2] + x, box[3] + y
+
+
+def emblem_size(image: Image.Image, placed: Placed) -> int:
+    """The longer side, in pixels, of the emblem drawn on card ``placed`` of ``image``:
+    of whatever differs from the card's face and its section lines in its emblem box."""
+    assert placed.card is not None and placed.card.top is not None
+    face, _, line, _ = FACE[placed.card.top]
+    w, h = placed.box[2] - placed.box[0], placed.box[3] - placed.box[1]
+    found = ink(image, within(placed, emblem_box(w, h)), [face, line])
+    assert found is not None, f"no emblem on {placed.card.code}"
+    return max(found[2] - found[0], found[3] - found[1])
+
+
+def faces(placed: list[Placed]) -> list[Placed]:
+    return [p for p in placed if p.card is not None and not p.card.follower]
+
+
+@pytest.mark.parametrize("seats, seed, steps", REAL, ids=["2", "3", "6"])
+def test_emblems_on_the_table_are_big_enough_to_read_on_a_phone(seats: int, seed: int,
+                                                                steps: int) -> None:
+    view = played(seats, seed, steps)
+    image, placed = draw_table(view, NAMES[:seats])
+    assert opened(render_table(view, NAMES[:seats])).size == image.size == (WIDTH,
+                                                                             image.height)
+    least = MIN_EMBLEM_ON_PHONE * WIDTH / PHONE_WIDTH   # 19.2 px: 12 px on a phone
+    assert len(faces(placed)) >= 4
+    for card in faces(placed):
+        size = emblem_size(image, card)
+        assert size >= least, f"{card.card} emblem {size} px"
+        assert size >= 0.4 * (card.box[2] - card.box[0])
+
+
+def test_emblems_in_a_hand_are_big_enough_to_read_on_a_phone() -> None:
+    for cards in (DECK.cards[:6], DECK.cards[20:30], DECK.cards[-16:]):
+        image, placed = draw_hand(cards)
+        shown = min(1.0, PHONE_WIDTH / image.width)   # how much a phone shrinks it
+        for card in faces(placed):
+            assert emblem_size(image, card) * shown >= MIN_EMBLEM_ON_PHONE
+
+
+def test_a_card_keeps_its_number_and_emblem_apart() -> None:
+    for scale in (*SUBSET_SCALES, REVEAL_SCALE, HAND_SCALE):
+        w, h = render_card(FOLLOWER, scale=scale).size
+        number, emblem = number_box(w, h), emblem_box(w, h)
+        assert number[0] > 0 and number[2] <= emblem[0] and emblem[2] < w
+        assert 0.4 * w <= emblem[2] - emblem[0] <= 0.5 * w
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_a_fan_never_lays_a_card_over_another_cards_number_or_emblem() -> None:
+    for w in (36, 45, 48, 64):
+        h = round(w * 92 / 64)
+        for count in range(1, 9):
+            boxes = [(x, 0, x + w, h) for x in fan(count, w)]
+            assert boxes[-1][2] <= count * (w + CARD_GAP)   # as tight as that allows
+            for (below, upper) in combinations(boxes, 2):   # later cards lie on top
+                for part in (emblem_box(w, h), number_box(w, h)):
+                    shifted = (part[0] + below[0], part[1], part[2] + below[0], part[3])
+                    assert not overlaps(shifted, upper)
+
+
+@pytest.mark.parametrize("seats, seed, steps", REAL, ids=["2", "3", "6"])
+def test_every_number_and_emblem_on_the_table_shows_whole(seats: int, seed: int,
+                                                          steps: int) -> None:
+    view = played(seats, seed, steps)
+    image, placed = draw_table(view, NAMES[:seats])
+    assert any(len(subset.cards) >= 2 for subsets in view.subsets for subset in subsets)
+    for k, card in enumerate(placed):
+        for later in placed[k + 1:]:
+            w, h = card.box[2] - card.box[0], card.box[3] - card.box[1]
+            for part in (emblem_box(w, h), number_box(w, h)):
+                assert not overlaps(within(card, part), later.box)
+    for card in faces(placed):   # and the pixels say so: exactly the card's own
+        assert card.card is not None
+        alone = render_card(card.card, scale=scale_of(card)).convert("RGB")
+        w, h = alone.size
+        for part in (emblem_box(w, h), number_box(w, h)):
+            assert image.crop(within(card, part)).tobytes() == alone.crop(part).tobytes()
+
+
+# --- the reveal, labelled with the seats' names -------------------------------------------
+
+
+ODD_NAMES = ["{boss}", "Ada Lovelace, Countess of Lovelace, " + "x" * 64, "🎲 Bo 博 — 🦋",
+             "{0} {s1} %s", "", "Fay"]
+
+
+@pytest.mark.parametrize("attacker, defender", [(0, 1), (1, 2), (2, 3), (4, 0)])
+def test_the_reveal_names_both_seats_over_their_cards(attacker: int, defender: int) -> None:
+    reveal = replace(JUDGING, attacker=attacker, defender=defender, winner=defender)
+    view = table(6, reveal=reveal, attacker=attacker, defender=defender)
+    assert picture(render_table(view, ODD_NAMES)).height <= MAX_SIDE
+    with drawn_text() as calls:
+        _, placed = _reveal_band(view, reveal, ODD_NAMES)
+    assert [p.card for p in placed] == [reveal.attacker_card, reveal.defender_card]
+    least = MIN_TEXT_ON_PHONE * WIDTH / PHONE_WIDTH   # 16 px: 10 px on a phone
+    for seat, card in zip((attacker, defender), placed, strict=True):
+        label = fit(seat_name(ODD_NAMES, seat), font(NAME_FONT),
+                    REVEAL_COLUMN - 16 - ICON_STEP)
+        left, top, right, _ = card.box
+        over = [call for call in calls if call.text == label and call.size >= least
+                and top - 30 <= call.xy[1] < top   # just over the card
+                and left - REVEAL_COLUMN / 2 < call.xy[0] < right]
+        assert over, f"no label {label!r} over the card of seat {seat}"
+        assert over[0].xy[0] + over[0].length <= left + REVEAL_COLUMN   # in its column
+    if 0 in (attacker, defender):
+        assert "{boss}" in {call.text for call in calls}
+    assert not undrawable(calls)
+
+
+def test_a_long_name_is_cut_to_its_column_in_the_reveal() -> None:
+    view = table(2, reveal=replace(NUMBERS, attacker=1, defender=0, winner=1))
+    with drawn_text() as calls:
+        draw_table(view, ["Bo", "x" * 100])
+    cut = [call for call in calls if call.text.startswith("xxx")]
+    assert cut and all(call.text.endswith("…") for call in cut)
+    assert all(call.length <= WIDTH - 20 for call in cut)
+
+
+# --- text the font lacks ----------------------------------------------------------------------
+
+
+def test_the_helper_knows_which_glyphs_the_font_lacks() -> None:
+    used = font(16)
+    assert used.getname()[0] == "Aileron"   # Pillow's built-in font, what every picture uses
+    box = bytes(used.getmask("\ue000"))      # what it draws for a glyph it lacks
+    for missing in "—–→♂é博🎲":
+        assert bytes(used.getmask(missing)) == box and not drawable(missing)
+    for present in "-Ae1{}·…":
+        assert bytes(used.getmask(present)) != box and drawable(present)
+    assert clean("José — Zoë 🎲 博") == "Jose - Zoe ? ?"
+    assert all(drawable(ch) for ch in clean("".join(map(chr, range(0x20, 0x1000)))))
+
+
+def test_no_picture_of_the_table_draws_a_glyph_the_font_lacks() -> None:
+    mine = table(6, seat=0, hand=(card("S1m"),), counter_left=2, moving=card("M2f"),
+                 reveal=replace(JUDGING, attacker=2, defender=3))
+    over = table(3, outcome=Outcome(places=(2, 1, 3), scores=None, reason="hand cap — fewest"))
+    with drawn_text() as calls:
+        draw_table(mine, ODD_NAMES)
+        draw_table(over, ODD_NAMES[:3])
+        draw_hand(DECK.cards[:12])
+        draw_hand([])
+    assert calls and not undrawable(calls)
+
+
+def test_every_text_the_eclipse_renderer_draws_goes_through_the_helper() -> None:
+    assert direct_text_calls(Path(eclipse_render.__file__)) == []

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops
 
+import bot.render.nails as nails_render
 from bot.render.nails import (
     GOLD,
     MAX_SIDE,
     MIN_WIDTH,
     RESULT,
+    TABLE,
     ZONE,
     _seat_text,
     _status,
@@ -20,7 +23,16 @@ from bot.render.nails import (
 )
 from rules.nails import DECKS, NailsState, Placement, parse_deck
 from rules.nails import GAME as NAILS
-from tests.images import count, opened
+from rules.nails.tiles import Tile
+from tests.images import (
+    Box,
+    count,
+    direct_text_calls,
+    drawn_text,
+    near,
+    opened,
+    undrawable,
+)
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 
@@ -150,3 +162,98 @@ def test_the_header_says_who_must_cover_what() -> None:
     assert "the next player must cover a red nail" in " ".join(_status(later, names))
     penalised = dataclasses.replace(view, penalties=(2, 0), showing=(7, 3))
     assert _seat_text(penalised, names, 0).startswith("Ada (red): 7 showing (incl. 2 penalty)")
+
+
+# --- an octagonal tile is the same octagon in a hand and on the stack ---------------------
+
+
+def alone_on_the_stack(tile: Tile, rotation: int = 0) -> tuple[Image.Image, Box]:
+    """The stack picture with ``tile`` alone on it, and the box of its 3×3 cells (found
+    by its gold frame: it is the last placement)."""
+    view = NailsState.position([[1, 2], [4, 5]], stack=(f"{tile.number}@A1/{rotation}",),
+                               deck=DECKS["space"]).observe(None)
+    view = dataclasses.replace(view, last=view.layers[0][1])
+    image = opened(render_stack(view, NAMES[:2]))
+    box = near(image, GOLD).getbbox()
+    assert box is not None
+    return image, box
+
+
+def octagon_mask(tile: Tile, where: str) -> Image.Image:
+    """Where the tile is (white) and is not (black) in its box, ``hand`` or ``stack``,
+    scaled to 60×60 pixels."""
+    if where == "hand":
+        picture = render_tile(tile)
+        mask = picture.getchannel("A").point(lambda a: 255 if a > 128 else 0)
+    else:
+        image, box = alone_on_the_stack(tile)
+        _, table, grid = TABLE["octagon"]
+        crop = image.crop(box)
+        mask = ImageChops.invert(ImageChops.lighter(near(crop, table, 10), near(crop, grid)))
+    return mask.resize((60, 60), Image.Resampling.BILINEAR).point(
+        lambda v: 255 if v > 128 else 0)
+
+
+def test_an_octagonal_tile_has_its_corners_cut_in_a_hand_and_on_the_stack() -> None:
+    tile = DECKS["space"].tile(3)
+    hand = octagon_mask(tile, "hand")
+    stack = octagon_mask(tile, "stack")
+
+    def at(mask: Image.Image, corner: tuple[int, int], u: float, v: float) -> int:
+        """The mask at (u, v) of the box, measured from ``corner`` (1: right or bottom)."""
+        x = 60 * (u if corner[0] else 1 - u)
+        y = 60 * (v if corner[1] else 1 - v)
+        return int(mask.getpixel((min(59, int(x)), min(59, int(y)))) or 0)
+
+    for mask in (hand, stack):
+        # Each corner square (a third of the box) is cut corner to corner: its outer
+        # half is table, its inner half is tile. (The top-left one holds the number
+        # plate in a hand, so the other three are checked.)
+        for corner in ((1, 0), (1, 1), (0, 1)):
+            assert at(mask, corner, 0.97, 0.97) == at(mask, corner, 0.9, 0.9) == 0
+            assert at(mask, corner, 0.76, 0.76) == at(mask, corner, 0.8, 0.72) == 255
+        assert mask.getpixel((30, 30)) == 255 and mask.getpixel((30, 2)) == 255
+
+
+def test_an_octagonal_tile_is_the_same_shape_in_a_hand_and_on_the_stack() -> None:
+    for number in (3, 17, 40):
+        tile = DECKS["space"].tile(number)
+        hand, stack = octagon_mask(tile, "hand"), octagon_mask(tile, "stack")
+        differ = sum(1 for x in range(20, 60) for y in range(60)   # the plate's corner aside
+                     if hand.getpixel((x, y)) != stack.getpixel((x, y)))
+        differ += sum(1 for x in range(20) for y in range(20, 60)
+                      if hand.getpixel((x, y)) != stack.getpixel((x, y)))
+        assert differ <= 0.02 * (60 * 60 - 20 * 20)
+
+
+def test_a_turned_octagon_shows_its_zones_turned_on_the_stack() -> None:
+    tile = DECKS["space"].tiles[5]
+    pictures = {turn: alone_on_the_stack(tile, turn) for turn in (0, 90)}
+    crops = {turn: image.crop(box) for turn, (image, box) in pictures.items()}
+    third = crops[0].width // 3
+
+    def zone(picture: Image.Image, dx: int, dy: int) -> bytes:
+        x, y = dx * third, dy * third
+        return picture.crop((x + 12, y + 12, x + third - 12, y + third - 12)).tobytes()
+
+    # Turned a quarter, the left zone comes to the top.
+    assert zone(crops[90], 1, 0) == zone(crops[0], 0, 1)
+
+
+# --- text ------------------------------------------------------------------------------------
+
+
+def test_no_nails_picture_draws_a_glyph_the_font_lacks() -> None:
+    names = ["{boss} — 🎲", "José 博", "x" * 100, "Zoë"]
+    with drawn_text() as calls:
+        for deck, seats in (("workshop", 2), ("space", 4)):
+            state = played(deck, seats, 30)
+            render_stack(state.observe(None), names[:seats])
+            render_hand(state.observe(0).hand or ())
+        render_hand([])
+    assert calls and not undrawable(calls)
+    assert any("Jose" in call.text for call in calls)   # a stand-in, not "Jos?"
+
+
+def test_every_text_the_nails_renderer_draws_goes_through_the_helper() -> None:
+    assert direct_text_calls(Path(nails_render.__file__)) == []

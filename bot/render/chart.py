@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.render.common import SS, Colour, clean, fit, font, png
+from bot.render.common import SS, Colour, draw_text, fit, font, png
 
 WIDTH, HEIGHT = 640, 300
 """Size of the chart, in pixels."""
@@ -140,12 +140,12 @@ def render_rating_chart(ordinals: Sequence[float], *, title: str, subtitle: str 
     value_font = font(14)
 
     # Heading.
-    draw.text((PAD, PAD + 9), fit(clean(title), title_font, WIDTH - 2 * PAD), fill=INK,
-              font=title_font, anchor="lm")
+    draw_text(draw, (PAD, PAD + 9), fit(title, title_font, WIDTH - 2 * PAD), title_font, INK,
+              anchor="lm")
     top = PAD + 30
     if subtitle:
-        draw.text((PAD, top + 6), fit(clean(subtitle), subtitle_font, WIDTH - 2 * PAD),
-                  fill=DIM, font=subtitle_font, anchor="lm")
+        draw_text(draw, (PAD, top + 6), fit(subtitle, subtitle_font, WIDTH - 2 * PAD),
+                  subtitle_font, DIM, anchor="lm")
         top += 20
     top += 10
 
@@ -170,7 +170,7 @@ def render_rating_chart(ordinals: Sequence[float], *, title: str, subtitle: str 
     for tick, label in zip(ticks, labels, strict=True):
         y = round(y_of(tick))
         draw.line([(left, y), (right, y)], fill=GRID, width=1)
-        draw.text((left - 8, y), label, fill=DIM, font=tick_font, anchor="rm")
+        draw_text(draw, (left - 8, y), label, tick_font, DIM, anchor="rm")
     if lo <= 0 <= hi:
         y = round(y_of(0))
         _dashed(draw, left, right, y, FAINT)
@@ -180,9 +180,9 @@ def render_rating_chart(ordinals: Sequence[float], *, title: str, subtitle: str 
     for number in x_ticks(len(values)):
         x = round(x_of(number - 1))
         draw.line([(x, bottom), (x, bottom + 4)], fill=FAINT, width=1)
-        draw.text((x, bottom + 6), str(number), fill=DIM, font=tick_font, anchor="mt")
-    draw.text(((left + right) / 2, HEIGHT - PAD + 2), "rated matches", fill=DIM,
-              font=tick_font, anchor="ms")
+        draw_text(draw, (x, bottom + 6), str(number), tick_font, DIM, anchor="mt")
+    draw_text(draw, ((left + right) / 2, HEIGHT - PAD + 2), "rated matches", tick_font, DIM,
+              anchor="ms")
 
     # The line and its dots, drawn big and scaled down for smooth edges.
     points = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
@@ -191,7 +191,7 @@ def render_rating_chart(ordinals: Sequence[float], *, title: str, subtitle: str 
     # The newest rating's value beside its dot, kept inside the picture.
     x, y = points[-1]
     y = min(max(y, top), bottom)
-    draw.text((x + 10, y), last_label, fill=GOLD, font=value_font, anchor="lm")
+    draw_text(draw, (x + 10, y), last_label, value_font, GOLD, anchor="lm")
     return png(image)
 
 

@@ -1,18 +1,23 @@
-"""What the PNG renderers share: the font, text made safe for it, text fitted to a
-width, names and results in words, shapes turned and supersampled, and the PNG itself.
+"""What the PNG renderers share: the font, text made safe for it and drawn, text fitted
+to a width, names and results in words, shapes turned and supersampled, and the PNG
+itself.
 
-Every picture is drawn with Pillow's built-in font (:func:`font`), so no font file
-ships with the bot. It has no emoji and few symbols, and draws an empty box for a
-character it lacks, so text goes through :func:`clean` before it is drawn, or through
-:func:`ascii_text`, which first writes the games' symbols (♂, →, ☀, ...) in words.
+Every picture is drawn with Pillow's built-in font (:func:`font`, Aileron), so no font
+file ships with the bot. It has ASCII and a handful of signs (``·‘’“”…«»©°±``) and draws an
+empty box for anything else: accented letters, dashes, arrows, emoji, CJK. So every
+text a renderer draws goes through :func:`draw_text`, which draws :func:`clean` text: a
+dash becomes ``-``, an accented letter its plain one, and what has no stand-in ``?``.
+:func:`ascii_text` first writes the games' symbols (♂, →, ☀, ...) in words.
 """
 
 from __future__ import annotations
 
 import io
 import math
+import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -29,13 +34,25 @@ MAX_NAME = 24
 """Longest player name, in characters, that :func:`short` leaves whole."""
 SS = 4
 """Supersampling factor for shapes: drawn this much bigger, then scaled down."""
+PHONE_WIDTH = 400
+"""How wide, in pixels, a phone shows a picture in an embed (the narrow end of the
+400–550 Discord uses): a picture wider than this is shown scaled down to it."""
 
-_ASCII = str.maketrans({"–": "-", "—": "-", "×": "x"})
-_SYMBOL_WORDS = str.maketrans({
-    "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "≠": "!=", "−": "-",
-    "♂": "male", "♀": "female", "☀": "sun", "🌙": "moon", "🛡": "shield",
-    "⚡": "bolt", "⚙": "cog", "🦋": "butterfly", "⭐": "star", "\ufe0f": None,
+_STAND_INS = str.maketrans({
+    "–": "-", "—": "-", "―": "-", "‒": "-", "−": "-", "‐": "-", "‑": "-", "×": "x",
+    "•": "*", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+    "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th",
+    "ı": "i", "„": '"', "‚": "'", "′": "'", "″": '"',
 })
+"""Stand-ins for characters the font lacks that Unicode does not decompose."""
+_SYMBOL_WORDS = str.maketrans({
+    "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "≠": "!=",
+    "♂": "male", "♀": "female", "☀": "sun", "🌙": "moon", "🛡": "shield",
+    "⚡": "bolt", "⚙": "cog", "🦋": "butterfly", "⭐": "star",
+})
+_INVISIBLE = frozenset({"Cf", "Mn", "Me", "Sk"})
+"""Unicode categories drawn as nothing: joiners, variation selectors, combining marks
+and emoji skin tones (whose base character is replaced on its own)."""
 
 
 # --- the font and text it can draw ---------------------------------------------------------
@@ -49,41 +66,80 @@ def font(size: int) -> Font:
 
 @lru_cache(maxsize=4096)
 def drawable(ch: str) -> bool:
-    """Whether the built-in font has a glyph for ``ch`` (else it draws an empty box).
+    """Whether the built-in font has a glyph for ``ch``: whether it draws something
+    other than its "missing glyph" box, which it draws for a private-use character.
 
-    >>> drawable("A"), drawable(" "), drawable("\\ue000")
-    (True, True, False)
+    >>> drawable("A"), drawable(" "), drawable("·"), drawable("—"), drawable("é")
+    (True, True, True, False, False)
     """
     return ch.isspace() or _glyph(ch) != _glyph("\ue000")
 
 
 @lru_cache(maxsize=4096)
-def _glyph(ch: str) -> bytes:
-    """The pixels of ``ch`` drawn alone, to compare with a private-use character's box."""
-    image = Image.new("L", (24, 24))
-    ImageDraw.Draw(image).text((2, 2), ch, font=font(16), fill=255)
-    return image.tobytes()
+def _glyph(ch: str) -> tuple[tuple[int, int, int, int] | None, bytes]:
+    """The shape of ``ch`` in the font: its box and its pixels, as the font draws it."""
+    mask = font(16).getmask(ch)
+    return font(16).getbbox(ch), bytes(mask)  # a mask's bytes are its pixels
 
 
+def _stand_in(ch: str) -> str:
+    """What to draw for ``ch``, one character the font lacks: its letters without
+    accents where Unicode decomposes it (``é`` → ``e``, ``ĳ`` → ``ij``), nothing for
+    an invisible one, else ``?``."""
+    if unicodedata.category(ch) in _INVISIBLE:
+        return ""
+    parts = [p for p in unicodedata.normalize("NFKD", ch)
+             if unicodedata.category(p) not in _INVISIBLE]
+    if parts and all(p.isascii() or drawable(p) for p in parts) and "".join(parts) != ch:
+        return "".join(parts)
+    return "?"
+
+
+@lru_cache(maxsize=1024)
 def clean(text: str) -> str:
-    """``text`` with dashes and ``×`` in ASCII and characters the built-in font lacks
-    (emoji, say) replaced by ``?``.
+    """``text`` as the built-in font can draw it, each character it lacks replaced:
+    dashes by ``-``, ``×`` by ``x``, accented letters by plain ones, joiners and
+    variation selectors by nothing, any space by a plain one, anything else (emoji,
+    CJK, control characters) by ``?``.
 
-    >>> clean("Bo – 3×4 🎲")
-    'Bo - 3x4 ?'
+    >>> clean("Bo — 3×4 🎲"), clean("José Ærø"), clean("👍🏽 ok ❤️"), clean("博")
+    ('Bo - 3x4 ?', 'Jose AEro', '? ok ?', '?')
     """
-    text = text.translate(_ASCII)
-    return "".join(ch if ch.isascii() or drawable(ch) else "?" for ch in text)
+    return "".join(_clean_char(ch) for ch in text.translate(_STAND_INS))
+
+
+@lru_cache(maxsize=4096)
+def _clean_char(ch: str) -> str:
+    if ch.isspace():
+        return " "  # a newline would start a second line over whatever is below
+    if ch.isascii():
+        return ch if ch.isprintable() else "?"
+    if drawable(ch) and unicodedata.category(ch) not in _INVISIBLE:
+        return ch
+    return _stand_in(ch)
 
 
 def ascii_text(text: str) -> str:
-    """``text`` ready for the built-in font: symbols in words, anything else it lacks as
-    ``?`` (see :func:`clean`).
+    """``text`` ready for the built-in font: symbols in words, anything else it lacks
+    replaced (see :func:`clean`).
 
-    >>> ascii_text("defender ♂; 3 − 1 ≤ 2 → maneuver")
-    'defender male; 3 - 1 <= 2 -> maneuver'
+    >>> ascii_text("defender ♂; 3 − 1 ≤ 2 → maneuver — ☀🛡️")
+    'defender male; 3 - 1 <= 2 -> maneuver - sunshield'
     """
     return clean(text.translate(_SYMBOL_WORDS))
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: Point, words: str, font: Font, fill: Colour,
+              anchor: str = "la", **options: Any) -> None:
+    """Draw ``words`` at ``xy``, :func:`clean`\\ ed first: the one way the renderers
+    draw text, so that no character the font lacks comes out as an empty box.
+    ``options`` go to Pillow (``stroke_width``, say)."""
+    draw.text(xy, clean(words), fill=fill, font=font, anchor=anchor, **options)
+
+
+def length(words: str, font: Font) -> float:
+    """How long ``words`` are in ``font``, in pixels, as :func:`draw_text` draws them."""
+    return font.getlength(clean(words))
 
 
 # --- names and results ---------------------------------------------------------------------
@@ -133,8 +189,13 @@ def game_over(outcome: Outcome, winners: Sequence[str]) -> str:
 
 
 def fit(text: str, font: Font, width: float) -> str:
-    """``text`` cut short with an ellipsis so it is at most ``width`` pixels long in
-    ``font``."""
+    """``text`` :func:`clean`\\ ed and cut short with an ellipsis so that it is at most
+    ``width`` pixels long in ``font``.
+
+    >>> fit("Ada — the first programmer", font(16), 80)
+    'Ada - the…'
+    """
+    text = clean(text)
     if font.getlength(text) <= width:
         return text
     while text and font.getlength(text + "…") > width:
@@ -144,7 +205,9 @@ def fit(text: str, font: Font, width: float) -> str:
 
 def wrap(text: str, font: Font, width: float) -> list[str]:
     """``text`` broken at spaces into lines at most ``width`` pixels long in ``font``
-    (a word too long for a line is cut with :func:`fit`); ``[""]`` for no words."""
+    (a word too long for a line is cut with :func:`fit`), :func:`clean`\\ ed;
+    ``[""]`` for no words."""
+    text = clean(text)
     lines: list[str] = []
     line = ""
     for word in text.split():

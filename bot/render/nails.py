@@ -14,12 +14,15 @@ nail of that colour". The footer lists the badges on show with their words.
 
 Each tile has its own tone: its visible cells are outlined in it (so two tiles
 meeting show two lines) and its number is written small in the top-left corner
-of its first visible cell in reading order. An octagonal tile's centre sits on
-its even point, drawn as a cow's face for a cow and as a plain hub for a blank,
-with the tile's number; empty even points, where a centre may go, are dots. The
-last placement is framed in gold. The header gives each player's colour, count
-showing, penalties and hand size, the deck size, whose turn it is and any
-"must cover" obligation; the footer gives the result once the game is over.
+of its first visible cell in reading order. An octagonal tile is drawn whole, as
+in a hand: an octagon around its plus of zones whose slanted sides cut the corner
+squares of its 3×3 cells, laid bottom first so that each covers what it lies on;
+its centre sits on its even point, drawn as a cow's face for a cow and as a plain
+hub for a blank, with the tile's number; empty even points, where a centre may go,
+are dots. The last placement is framed in gold (an octagon along its outline).
+The header gives each player's colour, count showing, penalties and hand size,
+the deck size, whose turn it is and any "must cover" obligation; the footer gives
+the result once the game is over.
 
 The built-in font has no emoji, so every symbol is drawn as shapes,
 supersampled for smooth edges.
@@ -40,9 +43,11 @@ from bot.render.common import (
     Colour,
     Font,
     Point,
+    draw_text,
     fit,
     font,
     game_over,
+    length,
     png,
     rotated,
     seat_name,
@@ -135,12 +140,16 @@ def _tone(number: int) -> Colour:
     return TONES[number % len(TONES)]
 
 
-def _tones(owner: dict[Cell, int], order: Iterable[int]) -> dict[int, Colour]:
-    """A tone for each tile on show, tiles whose cells touch side by side told apart:
-    each tile, bottom first, takes its own tone or the next one its neighbours left."""
+def _tones(owner: dict[Cell, int], order: Iterable[int], *, diagonal: bool = False
+           ) -> dict[int, Colour]:
+    """A tone for each tile on show, tiles whose cells touch side by side (or, with
+    ``diagonal``, corner to corner, as octagons meeting along a slanted side do) told
+    apart: each tile, bottom first, takes its own tone or the next one its neighbours
+    left."""
     near: dict[int, set[int]] = {}
+    steps = ((1, 0), (0, 1), (1, 1), (1, -1)) if diagonal else ((1, 0), (0, 1))
     for (x, y), number in owner.items():
-        for other in (owner.get((x + 1, y)), owner.get((x, y + 1))):
+        for other in (owner.get((x + dx, y + dy)) for dx, dy in steps):
             if other is not None and other != number:
                 near.setdefault(number, set()).add(other)
                 near.setdefault(other, set()).add(number)
@@ -306,12 +315,12 @@ def _badge(mechanic: str, size: int) -> Image.Image:
     text, ink = _badge_text(mechanic)
     big = size * SS
     letters = font(max(6, round(big * 0.64)))
-    width = round(max(big, letters.getlength(text) + big * 0.55))
+    width = round(max(big, length(text, letters) + big * 0.55))
     image = Image.new("RGBA", (width, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, width - 1, big - 1), radius=big // 2, fill=BADGE,
                            outline=BADGE_RIM, width=max(1, big // 14))
-    draw.text((width / 2, big / 2), text, fill=ink, font=letters, anchor="mm")
+    draw_text(draw, (width / 2, big / 2), text, letters, ink, anchor="mm")
     return image.resize((max(size, round(width / SS)), size), Image.Resampling.LANCZOS)
 
 
@@ -364,7 +373,7 @@ def _number(draw: ImageDraw.ImageDraw, x: float, y: float, number: int, size: in
             tone: Colour) -> None:
     """A tile's number in its tone at (x, y), top-left aligned, with a light edge."""
     digits = font(max(7, round(size * 0.27)))
-    draw.text((x + max(1, size // 18), y), str(number), fill=tone, font=digits, anchor="la",
+    draw_text(draw, (x + max(1, size // 18), y), str(number), digits, tone, anchor="la",
               stroke_width=1 if size >= 24 else 0, stroke_fill=CARD)
 
 
@@ -376,8 +385,7 @@ def _plate(image: Image.Image, x: float, y: float, number: int, height: int,
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((x, y, x + width, y + height), radius=height // 2, fill=tone,
                            outline=CARD, width=max(1, height // 12))
-    draw.text((x + width / 2, y + height / 2 + 1), str(number), fill=CARD, font=digits,
-              anchor="mm")
+    draw_text(draw, (x + width / 2, y + height / 2 + 1), str(number), digits, CARD, anchor="mm")
 
 
 # --- legends -------------------------------------------------------------------------------
@@ -392,7 +400,7 @@ def _legend_rows(mechanics: Iterable[str], nail_word: str, width: float
     x = 0.0
     for mechanic in mechanics:
         words = _words(mechanic, nail_word)
-        item = _badge(mechanic, 16).width + 4 + words_font.getlength(words)
+        item = _badge(mechanic, 16).width + 4 + length(words, words_font)
         if x and x + item > width:
             rows.append([])
             x = 0.0
@@ -409,8 +417,7 @@ def _draw_legend(image: Image.Image, rows: list[list[tuple[str, str, float]]], l
         for mechanic, words, x in row:
             badge = _badge(mechanic, 16)
             image.paste(badge, (round(left + x), round(mid - 8)), badge)
-            draw.text((left + x + badge.width + 4, mid), words, fill=ink, font=font(13),
-                      anchor="lm")
+            draw_text(draw, (left + x + badge.width + 4, mid), words, font(13), ink, anchor="lm")
 
 
 def _ordered(mechanics: Iterable[str]) -> list[str]:
@@ -423,40 +430,86 @@ def _ordered(mechanics: Iterable[str]) -> list[str]:
 # --- one tile and a hand -------------------------------------------------------------------
 
 
+def _octagon(side: float, inset: float = 0.0) -> list[Point]:
+    """An octagonal tile's outline in a square ``side`` wide (3 zones), ``inset`` in
+    from it: its straight sides are the outer sides of the four zones around the
+    centre, its slanted ones cut the corner squares corner to corner."""
+    u, far = side / 3, side - inset
+    cut = inset * (math.sqrt(2) - 1)  # keeps the slanted sides ``inset`` in too
+    return [(u - cut, inset), (2 * u + cut, inset), (far, u - cut), (far, 2 * u + cut),
+            (2 * u + cut, far), (u - cut, far), (inset, 2 * u + cut), (inset, u - cut)]
+
+
+@lru_cache(maxsize=256)
+def _octagon_body(zone: int, tone: Colour) -> Image.Image:
+    """An octagonal tile without its zones: its corners tinted, as RGBA."""
+    side = 3 * zone
+    return supersampled(side, lambda draw, big: draw.polygon(
+        _octagon(big - 1), fill=_mix(CARD, tone, 0.35)))
+
+
+@lru_cache(maxsize=256)
+def _octagon_rim(zone: int, tone: Colour, width: int) -> Image.Image:
+    """An octagonal tile's rim, ``width`` pixels wide inside its outline, as RGBA."""
+    side = 3 * zone
+
+    def ring(draw: ImageDraw.ImageDraw, big: int) -> None:
+        draw.polygon(_octagon(big - 1), fill=tone)
+        draw.polygon(_octagon(big - 1, width * SS), fill=(0, 0, 0, 0))
+
+    return supersampled(side, ring)
+
+
+@lru_cache(maxsize=1024)
+def _octagon_tile(tile: Tile, rotation: int, zone: int, tone: Colour) -> Image.Image:
+    """An octagonal tile, turned ``rotation`` degrees, 3 zones of ``zone`` pixels wide,
+    as RGBA with transparent corners: the same picture in a hand and on the stack (do
+    not modify it)."""
+    turn = rotation // 90
+    image = _octagon_body(zone, tone).copy()
+    for i, (dx, dy) in enumerate(OFFSETS["octagon"]):
+        cell = _zone_image(tile.zones[(i - turn) % 4], True, zone, tone)
+        image.paste(cell, ((1 + dx) * zone, (1 + dy) * zone))
+    image.paste(_centre_image(tile.centre or "blank", zone, tone), (zone, zone))
+    rim = _octagon_rim(zone, tone, _rim_width(zone))
+    image.alpha_composite(rim)
+    return image
+
+
+def _rim_width(zone: int) -> int:
+    """How wide a tile's outline is with zones (cells) ``zone`` pixels wide."""
+    return max(2, zone // 14)
+
+
 def render_tile(tile: Tile, *, rotation: int = 0, scale: float = 1.0) -> Image.Image:
     """One tile as an RGBA picture with a transparent background, turned ``rotation``
     degrees clockwise as the rules turn it (the zone shown at place ``i`` is
     ``tile.zones[(i - rotation // 90) % 4]``; symbols stay upright), its number on a
     pill in the top-left corner and its rim in the tile's tone (the tone that outlines
     it on the stack). A square tile is 2×2 zones, about 120 pixels at ``scale`` 1;
-    an octagonal one is an octagon around a plus of four zones and the centre."""
+    an octagonal one is an octagon around a plus of four zones and the centre, drawn
+    as on the stack (its corners cut through the corner squares)."""
     if rotation not in ROTATIONS:
         raise ValueError(f"turn a tile by 0, 90, 180 or 270 degrees, not {rotation}")
+    tone = _tone(tile.number)
+    if tile.centre is not None:
+        zone = max(10, round(OCT_ZONE * scale))
+        image = _octagon_tile(tile, rotation, zone, tone).copy()
+        _plate(image, 1, 1, tile.number, max(12, round(zone * 0.34)), tone)
+        return image
     turn = rotation // 90
     shown = [tile.zones[(i - turn) % 4] for i in range(4)]
-    tone = _tone(tile.number)
-    space = tile.centre is not None
-    zone = max(10, round((OCT_ZONE if space else ZONE) * scale))
+    zone = max(10, round(ZONE * scale))
     rim = max(2, round(zone * 0.08))
-    cells = 3 if space else 2
-    side = cells * zone + 2 * rim
+    side = 2 * zone + 2 * rim
 
     def body(draw: ImageDraw.ImageDraw, big: int) -> None:
-        if space:
-            u, outer = zone * SS, big - 1
-            draw.polygon([(u, 0), (outer - u, 0), (outer, u), (outer, outer - u),
-                          (outer - u, outer), (u, outer), (0, outer - u), (0, u)], fill=tone)
-        else:
-            draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=rim * SS * 2, fill=tone)
+        draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=rim * SS * 2, fill=tone)
 
     image = supersampled(side, body)
-    origin = (1, 1) if space else (0, 0)   # a centre's offset inside the zone grid
-    for (dx, dy), shown_zone in zip(OFFSETS["octagon" if space else "square"], shown,
-                                    strict=True):
-        cell = _zone_image(shown_zone, space, zone, tone)
-        image.paste(cell, (rim + (origin[0] + dx) * zone, rim + (origin[1] + dy) * zone))
-    if space:
-        image.paste(_centre_image(tile.centre or "blank", zone, tone), (rim + zone, rim + zone))
+    for (dx, dy), shown_zone in zip(OFFSETS["square"], shown, strict=True):
+        cell = _zone_image(shown_zone, False, zone, tone)
+        image.paste(cell, (rim + dx * zone, rim + dy * zone))
     _plate(image, 1, 1, tile.number, max(12, round(zone * 0.34)), tone)
     return image
 
@@ -470,8 +523,8 @@ def render_hand(tiles: Sequence[Tile]) -> bytes:
     title_font, caption_font, legend_font = font(16), font(15), font(13)
     if not tiles:
         image = Image.new("RGB", (320, 64), frame)
-        ImageDraw.Draw(image).text((160, 32), "Your hand is empty.", fill=DIM,
-                                   font=title_font, anchor="mm")
+        draw_text(ImageDraw.Draw(image), (160, 32), "Your hand is empty.", title_font, DIM,
+                  anchor="mm")
         return png(image)
     pictures = [render_tile(tile) for tile in tiles]
     w = max(p.width for p in pictures)
@@ -493,18 +546,17 @@ def render_hand(tiles: Sequence[Tile]) -> bytes:
     image = Image.new("RGB", (width, height), frame)
     draw = ImageDraw.Draw(image)
     count = f"{len(tiles)} tile" + ("s" if len(tiles) != 1 else "")
-    draw.text((PAD, title_h // 2 + 2), f"Your hand: {count}", fill=INK, font=title_font,
-              anchor="lm")
+    draw_text(draw, (PAD, title_h // 2 + 2), f"Your hand: {count}", title_font, INK, anchor="lm")
     for k, (tile, picture) in enumerate(zip(tiles, pictures, strict=True)):
         row, col = divmod(k, per_row)
         x = PAD + col * (w + gap)
         y = title_h + row * (h + caption_h + 6)
         image.paste(picture, (x + (w - picture.width) // 2, y), picture)
-        draw.text((x + w / 2, y + h + caption_h // 2 + 1), f"tile {tile.number}", fill=INK,
-                  font=caption_font, anchor="mm")
+        draw_text(draw, (x + w / 2, y + h + caption_h // 2 + 1), f"tile {tile.number}",
+                  caption_font, INK, anchor="mm")
     y = title_h + rows * (h + caption_h + 6)
     for line in lines:
-        draw.text((PAD, y + 9), line, fill=DIM, font=legend_font, anchor="lm")
+        draw_text(draw, (PAD, y + 9), line, legend_font, DIM, anchor="lm")
         y += 18
     _draw_legend(image, legend, PAD, y + 6, DIM)
     return png(image)
@@ -581,15 +633,15 @@ def _labels(draw: ImageDraw.ImageDraw, bounds: tuple[int, int, int, int], font: 
             continue
         cx = left + (x - x0) * cell + cell / 2
         fill = DIM if space and x % 2 else INK
-        draw.text((cx, top - edge / 2), column_name(x), fill=fill, font=font, anchor="mm")
-        draw.text((cx, bottom + edge / 2), column_name(x), fill=fill, font=font, anchor="mm")
+        draw_text(draw, (cx, top - edge / 2), column_name(x), font, fill, anchor="mm")
+        draw_text(draw, (cx, bottom + edge / 2), column_name(x), font, fill, anchor="mm")
     for y in range(y0, y1 + 1):
         if y % down:
             continue
         cy = top + (y - y0) * cell + cell / 2
         fill = DIM if space and y % 2 else INK
-        draw.text((left - edge / 2, cy), row_name(y), fill=fill, font=font, anchor="mm")
-        draw.text((right + edge / 2, cy), row_name(y), fill=fill, font=font, anchor="mm")
+        draw_text(draw, (left - edge / 2, cy), row_name(y), font, fill, anchor="mm")
+        draw_text(draw, (right + edge / 2, cy), row_name(y), font, fill, anchor="mm")
 
 
 def _edges(cells: set[Cell], cell: Cell) -> Iterable[tuple[int, int]]:
@@ -645,7 +697,7 @@ def render_stack(view: NailsView, names: Sequence[str]) -> bytes:
     result = _result(view, seat_names)
     badges = _ordered(zone.mechanic for _, zone in visible.values() if zone.mechanic)
     header_h = PAD + (len(header) + len(status)) * LINE_H + 6
-    wanted = max(text_font.getlength(t) for t in header + status + result) + 2 * PAD + 40
+    wanted = max(length(t, text_font) for t in header + status + result) + 2 * PAD + 40
 
     def footer_height(width: int) -> tuple[list[str], list[list[tuple[str, str, float]]],
                                             int]:
@@ -677,12 +729,12 @@ def render_stack(view: NailsView, names: Sequence[str]) -> bytes:
         colour = view.colours[seat]
         draw.rounded_rectangle((PAD + 16, mid - 7, PAD + 30, mid + 7), radius=3,
                                fill=_nail(colour), outline=_mix(_nail(colour), (0, 0, 0), 0.5))
-        draw.text((PAD + 38, mid), fit(text, text_font, width - PAD - 38 - PAD), font=text_font,
-                  fill=INK if seat == view.turn or view.outcome else DIM, anchor="lm")
+        draw_text(draw, (PAD + 38, mid), fit(text, text_font, width - PAD - 38 - PAD), text_font,
+                  INK if seat == view.turn or view.outcome else DIM, anchor="lm")
     for k, text in enumerate(status):
         mid = PAD + (len(header) + k) * LINE_H + LINE_H // 2
-        draw.text((PAD, mid), fit(text, text_font, width - 2 * PAD), font=text_font,
-                  fill=INK if k == 0 else DIM, anchor="lm")
+        draw_text(draw, (PAD, mid), fit(text, text_font, width - 2 * PAD), text_font,
+                  INK if k == 0 else DIM, anchor="lm")
 
     # The table, its grid and, for octagons, the points where centres may go.
     draw.rectangle((left, top, left + grid_w - 1, top + grid_h - 1), fill=table)
@@ -705,38 +757,48 @@ def render_stack(view: NailsView, names: Sequence[str]) -> bytes:
                     draw.ellipse((mx - dot, my - dot, mx + dot, my + dot), fill=grid_line)
 
     # The visible zones, the centres, the tiles' outlines and numbers.
-    tones = _tones(owner, (tile.number for tile, _ in view.layers))
-    for c, (number, zone) in visible.items():
-        image.paste(_zone_image(zone, space, cell, tones[number]), corner(c))
-    for point, tile in stack.centres.items():
-        image.paste(_centre_image(tile.centre or "blank", cell, tones[tile.number]),
-                    corner(point))
+    tones = _tones(owner, (tile.number for tile, _ in view.layers), diagonal=space)
+    border = _rim_width(cell)
+    if space:
+        # Whole octagons bottom first, as in a hand: each covers what it lies on, so
+        # every cell ends up showing its visible zone, and each corner square the
+        # top-most tile's corner.
+        for tile, placement in view.layers:
+            picture = _octagon_tile(tile, placement.rotation, cell, tones[tile.number])
+            image.paste(picture, corner((placement.x - 1, placement.y - 1)), picture)
+    else:
+        for c, (number, zone) in visible.items():
+            image.paste(_zone_image(zone, space, cell, tones[number]), corner(c))
     by_tile: dict[int, set[Cell]] = {}
     for c, number in owner.items():
         by_tile.setdefault(number, set()).add(c)
     centre_of = {tile.number: point for point, tile in stack.centres.items()}
-    border = max(2, cell // 14)
     for number, own in by_tile.items():
         tone = tones[number]
-        for c in own:
-            px, py = corner(c)
-            for side in _edges(own, c):
-                _strip(draw, px, py, cell, side, border, tone)
+        if not space:
+            for c in own:
+                px, py = corner(c)
+                for side in _edges(own, c):
+                    _strip(draw, px, py, cell, side, border, tone)
         first = centre_of.get(number) or min(own, key=lambda c: (c[1], c[0]))
         px, py = corner(first)
         _number(draw, px + border, py + border, number, cell, tone)
 
-    # The last placement, framed in gold.
+    # The last placement, framed in gold (an octagon's frame along its outline).
     frame_w = max(2, cell // 9)
-    for c in last:
-        px, py = corner(c)
-        for side in _edges(last, c):
-            _strip(draw, px, py, cell, side, frame_w, GOLD)
+    if space and view.last is not None:
+        ring = _octagon_rim(cell, GOLD, frame_w)
+        image.paste(ring, corner((view.last.x - 1, view.last.y - 1)), ring)
+    else:
+        for c in last:
+            px, py = corner(c)
+            for side in _edges(last, c):
+                _strip(draw, px, py, cell, side, frame_w, GOLD)
 
     # The footer: the result, then what the badges on show mean.
     y = top + grid_h + edge
     for line in lines:
-        draw.text((width // 2, y + LINE_H // 2), line, fill=RESULT, font=font(16), anchor="mm")
+        draw_text(draw, (width // 2, y + LINE_H // 2), line, font(16), RESULT, anchor="mm")
         y += LINE_H
     _draw_legend(image, legend, PAD, y + 4, DIM)
     return png(image)
