@@ -12,6 +12,7 @@ from bot.errors import AlreadySeated, ChannelBusy, LobbyFull, NotAllowed, NotSea
 from bot.live import LiveMatch, Player
 from rules.core import Event, SeatSetup
 from rules.registry import get_game
+from rules.words import clip
 from storage import errors as storage_errors
 from storage.models import MatchRow, SeatRow
 
@@ -30,8 +31,7 @@ def seat_name(name: str) -> str:
     >>> len(seat_name("x" * 500))
     32
     """
-    one_line = " ".join(str(name).split()) or "?"
-    return one_line if len(one_line) <= NAME_LENGTH else one_line[:NAME_LENGTH - 1] + "…"
+    return clip(" ".join(str(name).split()) or "?", NAME_LENGTH)
 
 
 class Lobby(MatchCore):

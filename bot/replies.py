@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.errors import CroupierError
 from rules.errors import RulesError
+from rules.words import clip
 
 log = logging.getLogger(__name__)
 
@@ -30,15 +31,8 @@ FIELDS = 25
 """Discord's limits on a message and on an embed."""
 
 
-def clip(text: str | None, limit: int) -> str | None:
-    """``text`` cut to ``limit`` characters, ending in an ellipsis when cut.
-
-    >>> clip("abcdef", 4)
-    'abc…'
-    """
-    if text is None or len(text) <= limit:
-        return text
-    return text[:limit - 1] + "…"
+def _clip(text: str | None, limit: int) -> str | None:
+    return None if text is None else clip(text, limit)
 
 
 def fit_embed(embed: discord.Embed) -> discord.Embed:
@@ -52,14 +46,14 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
     >>> len(fitted.title), len(fitted.description), len(fitted) <= EMBED_TOTAL
     (256, 4096, True)
     """
-    embed.title = clip(embed.title, EMBED_TITLE)
-    embed.description = clip(embed.description, EMBED_DESCRIPTION)
+    embed.title = _clip(embed.title, EMBED_TITLE)
+    embed.description = _clip(embed.description, EMBED_DESCRIPTION)
     if embed.footer.text:
-        embed.set_footer(text=clip(embed.footer.text, FOOTER), icon_url=embed.footer.icon_url)
+        embed.set_footer(text=_clip(embed.footer.text, FOOTER), icon_url=embed.footer.icon_url)
     if embed.author.name:
-        embed.set_author(name=clip(embed.author.name, EMBED_TITLE), url=embed.author.url,
+        embed.set_author(name=_clip(embed.author.name, EMBED_TITLE), url=embed.author.url,
                          icon_url=embed.author.icon_url)
-    fields = [(clip(f.name, FIELD_NAME) or "\u200b", clip(f.value, FIELD_VALUE) or "\u200b",
+    fields = [(_clip(f.name, FIELD_NAME) or "\u200b", _clip(f.value, FIELD_VALUE) or "\u200b",
                bool(f.inline)) for f in embed.fields[:FIELDS]]
     embed.clear_fields()
     for name, value, inline in fields:
@@ -67,7 +61,7 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
     while len(embed) > EMBED_TOTAL and embed.fields:
         embed.remove_field(len(embed.fields) - 1)
     if len(embed) > EMBED_TOTAL:
-        embed.description = clip(embed.description,
+        embed.description = _clip(embed.description,
                                  max(1, len(embed.description or "") - (len(embed) - EMBED_TOTAL)))
     return embed
 

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from rules.options import OptionSpec
+from rules.words import clip
 
 DESCRIPTION = 100
 """Longest description Discord takes for a command or a parameter."""
@@ -24,15 +25,6 @@ CHOICES = 25
 """Most choices Discord lists for one parameter."""
 
 Callback = Callable[..., Awaitable[None]]
-
-
-def clip(text: str, limit: int = DESCRIPTION) -> str:
-    """``text`` cut to ``limit`` characters, with an ellipsis when cut.
-
-    >>> clip("a" * 120)[-3:], len(clip("a" * 120))
-    ('aa…', 100)
-    """
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _annotation(spec: OptionSpec) -> Any:
@@ -47,7 +39,7 @@ def _annotation(spec: OptionSpec) -> Any:
 def _choices(spec: OptionSpec) -> list[app_commands.Choice[str]] | None:
     if spec.kind != "choice" or len(spec.choices) > CHOICES:
         return None
-    return [app_commands.Choice(name=clip(spec.label(value)), value=str(value))
+    return [app_commands.Choice(name=clip(spec.label(value), DESCRIPTION), value=str(value))
             for value in spec.choices]
 
 
@@ -73,9 +65,10 @@ def command(name: str, description: str, specs: Sequence[OptionSpec],
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__name__ = callback.__qualname__ = f"{name}_command"
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        **{param.name: clip(text) for param, text in extra},
-        **{spec.name: clip(spec.description) for spec in specs}}
+        **{param.name: clip(text, DESCRIPTION) for param, text in extra},
+        **{spec.name: clip(spec.description, DESCRIPTION) for spec in specs}}
     choices = {spec.name: found for spec in specs if (found := _choices(spec))}
     if choices:
         callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
-    return app_commands.Command(name=name, description=clip(description), callback=callback)
+    return app_commands.Command(name=name, description=clip(description, DESCRIPTION),
+                                callback=callback)

@@ -26,8 +26,9 @@ def shown(value: object, limit: int = SHOWN) -> str:
     >>> len(shown(10 ** 100))
     40
     """
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    from rules.words import clip  # (words imports nothing of this module)
+
+    return clip(repr(value), limit)
 
 
 class RulesError(ValueError):

@@ -20,3 +20,12 @@ def plural(count: int, noun: str) -> str:
     ('1 tile', '3 tiles')
     """
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, ending in an ellipsis when cut.
+
+    >>> clip("abcdef", 4), clip("abc", 4)
+    ('abc…', 'abc')
+    """
+    return text if len(text) <= limit else text[:limit - 1] + "…"

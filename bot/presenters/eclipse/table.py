@@ -18,10 +18,6 @@ from rules.eclipse.view import EclipseView
 ROLE_MARK = {"attacker": "⚔️ ", "defender": "🛡️ ", "out": "💀 ", "": ""}
 
 
-def _clip(text: str, limit: int = 1024) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
 class EclipsePresenter(GamePresenter):
     """Eclipse in Discord."""
 
@@ -46,8 +42,7 @@ class EclipsePresenter(GamePresenter):
                          f"{view.cards_in_front(seat)}"]
                 lines += [subset_text(subset) for subset in view.subsets[seat]]
                 value = "\n".join(lines)
-            embed.add_field(name=_clip(f"{mark}{seat_label(match, seat)}", 256),
-                            value=_clip(value), inline=True)
+            embed.add_field(name=f"{mark}{seat_label(match, seat)}", value=value, inline=True)
         safe = view.safe_set
         embed.add_field(
             name=f"Safe set {safe.size if safe else 0}/{COMPLETE}",
@@ -55,7 +50,7 @@ class EclipsePresenter(GamePresenter):
         embed.add_field(name="Deck", value=f"{view.deck_size} cards", inline=True)
         last = reveal_text(view, names)
         if last:
-            embed.add_field(name="Last reveal", value=_clip(last), inline=False)
+            embed.add_field(name="Last reveal", value=last, inline=False)
         filename = f"eclipse-{match.id}-{view.step}.png"
         embed.set_image(url=f"attachment://{filename}")
         picture = discord.File(io.BytesIO(render_table(view, names)), filename=filename)
