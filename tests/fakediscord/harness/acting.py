@@ -1,5 +1,5 @@
 """What every simulated user action shares: may this user act here at all, the answer
-as an :class:`InteractionResult`, and plain messages."""
+as an :class:`InteractionResult`, plain messages, and delivering an interaction again."""
 
 from __future__ import annotations
 
@@ -42,3 +42,22 @@ class Acting(WorldBuilding):
         self._store_message(message)
         await self.flush()
         return message
+
+    async def redeliver(
+        self, interaction: InteractionResult | FakeInteraction
+    ) -> InteractionResult:
+        """Deliver an interaction to the bot once more: the very same INTERACTION_CREATE,
+        same id and token, as Discord may do (an event replayed on RESUME, a retry).
+
+        Returns as soon as the event was written to the gateway; the result is the same
+        interaction, whose ``callback_attempts`` count every callback the bot tried. A
+        second callback is refused as Discord refuses it: 400, code 40060 "Interaction has
+        already been acknowledged". To see a bot stay silent, wait for its own sign (a
+        counter, a log record) or :meth:`wait_until_idle`.
+        """
+        inter = (
+            interaction.interaction if isinstance(interaction, InteractionResult) else interaction
+        )
+        self.redeliver_interaction(inter)
+        await self.flush()
+        return InteractionResult(self, inter)

@@ -1,5 +1,5 @@
-"""Acting as users on message components: clicking buttons, choosing in selects and
-submitting modals."""
+"""Acting as users on message components: clicking buttons, choosing in selects,
+submitting modals, and forging a component interaction no honest client would send."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from ..model.constants import (
     LINK_BUTTON_STYLE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    STRING_SELECT,
 )
 from .acting import Acting
 from .payloads import modal_answer, select_data
@@ -19,7 +20,7 @@ from .results import InteractionResult
 
 
 class ComponentActions(Acting):
-    """``click``, ``select`` and ``submit_modal``."""
+    """``click``, ``select``, ``click_custom`` and ``submit_modal``."""
 
     async def click(
         self,
@@ -69,6 +70,38 @@ class ComponentActions(Acting):
             raise TypeError(f"{comp!r} is not a select menu")
         data = select_data(comp, list(values), msg.channel)
         return await self._use_component(user, msg, comp, data, locale, wait, timeout)
+
+    async def click_custom(
+        self,
+        user: FakeUser,
+        message: FakeMessage | int,
+        custom_id: str,
+        values: Sequence[str] | None = None,
+        *,
+        component_type: int | None = None,
+        timeout: float = 5.0,
+        wait: bool = True,
+        locale: str = "en-US",
+    ) -> InteractionResult:
+        """Send a MESSAGE_COMPONENT interaction with any ``custom_id`` (and select
+        ``values``) on ``message``, skipping every check :meth:`click` and :meth:`select`
+        make: a disabled or stale component, values a menu never offered, a custom_id the
+        message does not carry. For tests that a bot refuses forged input itself.
+
+        ``component_type`` defaults to a string select when ``values`` are given, else a
+        button. The user must still see the message, and the interaction carries the
+        message as stored, as Discord's does. Note that discord.py rebuilds a
+        ``DynamicItem`` only from a component present on that message, so a custom_id
+        the message lacks never reaches such a handler: no answer comes (``wait=False``).
+        Discord itself validates a client's custom_id against the message too.
+        """
+        msg = self._visible_message(user, message)
+        if component_type is None:
+            component_type = BUTTON if values is None else STRING_SELECT
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = [str(v) for v in values]
+        return await self._send_component(user, msg, data, locale, wait, timeout)
 
     async def _use_component(
         self,

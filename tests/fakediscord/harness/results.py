@@ -43,6 +43,12 @@ class InteractionResult:
         return self.interaction.acked
 
     @property
+    def callback_attempts(self) -> int:
+        """Every callback the bot tried for this interaction, refused ones included: more
+        than 1 means it answered a redelivery too (and got 40060 for it)."""
+        return self.interaction.callback_attempts
+
+    @property
     def deferred(self) -> bool:
         """Whether the bot deferred (5 or 6)."""
         return self.type in (DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, DEFERRED_UPDATE_MESSAGE)

@@ -59,10 +59,7 @@ class CommandActions(Acting):
     ) -> dict[str, Any]:
         """The ``data`` of "/parts..." with ``values``; ``focused`` is the option being
         typed into, with its text so far (autocomplete: other options may be missing)."""
-        self._check_presence(user, channel)
-        cmd = self.find_command(parts[0], channel)
-        if focused is None:
-            self._check_command_access(cmd, user, channel)
+        cmd = self._usable_command(user, channel, parts[0])
         leaf_defs, wrap = command_path(cmd, parts)
         resolved: Resolved = {}
         if focused is None:
@@ -117,20 +114,34 @@ class CommandActions(Acting):
         user: FakeUser,
         channel: FakeChannel,
         command: str,
-        focused: str,
+        /,
+        option: str,
         value: str,
         options: Mapping[str, Any] | None = None,
-        /,
         *,
         timeout: float = 5.0,
+        locale: str = "en-US",
         **kwargs: Any,
     ) -> list[dict[str, Any]]:
-        """Type ``value`` into option ``focused`` of a command; return the bot's choices."""
+        """Type ``value`` into ``option`` of a command and return the bot's suggestions
+        (``[{"name": ..., "value": ...}, ...]``), as the client shows them while typing.
+
+        ``await fake.autocomplete(alice, table, "choose", option="choice", value="S1")``
+        sends an APPLICATION_COMMAND_AUTOCOMPLETE interaction (type 4) with that option
+        focused; the bot must answer with APPLICATION_COMMAND_AUTOCOMPLETE_RESULT (type 8),
+        at most 25 choices. Options already filled in go as keyword arguments (or in
+        ``options``); required ones may be missing, as while the user is still typing.
+        """
         parts = command.strip().lstrip("/").split()
         values = {**(options or {}), **kwargs}
-        data = self._slash_data(user, channel, parts, values, focused=(focused, value))
+        data = self._slash_data(user, channel, parts, values, focused=(option, value))
         inter = self.start_interaction(
-            APPLICATION_COMMAND_AUTOCOMPLETE, user, channel, data, command_name=" ".join(parts)
+            APPLICATION_COMMAND_AUTOCOMPLETE,
+            user,
+            channel,
+            data,
+            command_name=" ".join(parts),
+            locale=locale,
         )
         result = await self._result(inter, True, timeout)
         return result.choices

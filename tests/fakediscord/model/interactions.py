@@ -25,9 +25,13 @@ class FakeInteraction:
     channel: FakeChannel
     payload: dict[str, Any] = field(repr=False)
     created_at: float = 0.0
-    """Loop time when INTERACTION_CREATE was dispatched to the gateway."""
+    """Loop time when INTERACTION_CREATE was first dispatched to the gateway."""
     callback_at: float | None = None
     """Loop time when the first callback request (``POST .../callback``) reached the fake."""
+    deliveries: int = 1
+    """How often INTERACTION_CREATE went out for it (more than 1 after a redelivery)."""
+    callback_attempts: int = 0
+    """Every ``POST .../callback`` for it that reached the fake, refused ones included."""
     command_name: str | None = None
     message: FakeMessage | None = None  # the message a component/modal was used on
     response_type: int | None = None

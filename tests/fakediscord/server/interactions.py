@@ -1,6 +1,6 @@
 """Interactions from the bot's side: building the full v10 INTERACTION_CREATE envelope
-for a user's action, sending it, the messages that answer it, and forgetting it after a
-load run."""
+for a user's action, sending it (again, for a redelivery), the messages that answer it,
+and forgetting it after a load run."""
 
 from __future__ import annotations
 
@@ -90,6 +90,16 @@ class InteractionDispatch(MessageStore):
         self._by_token[inter.token] = inter
         self._broadcast("INTERACTION_CREATE", payload)
         return inter
+
+    def redeliver_interaction(self, inter: FakeInteraction) -> None:
+        """Send INTERACTION_CREATE for ``inter`` once more: same id, token and payload, as
+        when Discord delivers an event twice (e.g. replayed on RESUME). Its answers, and
+        the 3 s deadline counted from the first delivery, stay as they are."""
+        self._require_bot()
+        if self.interactions.get(inter.id) is not inter:
+            raise LookupError(f"interaction {inter.id} is unknown to the fake (forgotten?)")
+        inter.deliveries += 1
+        self._broadcast("INTERACTION_CREATE", inter.payload)
 
     def forget_interaction(self, inter: FakeInteraction) -> None:
         """Drop an interaction, and the messages it created, from the fake's records, so a

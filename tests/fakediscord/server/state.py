@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from ..model import (
@@ -79,6 +80,7 @@ class FakeState:
         #: ERROR records logged on ``discord.*`` while the fake runs.
         self.bot_errors: list[logging.LogRecord] = []
         self._changed = asyncio.Event()
+        self._last_change = time.monotonic()
         self.port = 0
         self.base_url = ""
 
@@ -98,6 +100,7 @@ class FakeState:
 
     def _bump(self) -> None:
         """Wake every waiter: something changed."""
+        self._last_change = time.monotonic()
         event, self._changed = self._changed, asyncio.Event()
         event.set()
 

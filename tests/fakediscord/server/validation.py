@@ -172,3 +172,27 @@ def modal_errors(data: Mapping[str, Any]) -> dict[str, str]:
     if not 1 <= len(components) <= 5:
         errors["components"] = "Must be between 1 and 5 in length."
     return errors
+
+
+def autocomplete_errors(data: Mapping[str, Any]) -> dict[str, str]:
+    """What is wrong with autocomplete suggestions (callback type 8): at most 25 choices,
+    each named in 1-100 characters, a string value at most 100 long.
+
+    >>> autocomplete_errors({"choices": [{"name": "Flank", "value": "flank"}]})
+    {}
+    >>> sorted(autocomplete_errors({"choices": [{"name": "", "value": "x" * 101}]}))
+    ['choices.0.name', 'choices.0.value']
+    """
+    errors: dict[str, str] = {}
+    choices = data.get("choices")
+    if not isinstance(choices, list):
+        return {"choices": "This field is required"}
+    if len(choices) > 25:
+        errors["choices"] = "Must be 25 or fewer in length."
+    for i, choice in enumerate(choices):
+        if not 1 <= len(str(choice.get("name") or "")) <= 100:
+            errors[f"choices.{i}.name"] = "Must be between 1 and 100 in length."
+        value = choice.get("value")
+        if isinstance(value, str) and len(value) > 100:
+            errors[f"choices.{i}.value"] = "Must be 100 or fewer in length."
+    return errors

@@ -1,5 +1,5 @@
-"""Waiting for the bot: conditions re-checked on every change the fake sees, and failing
-fast when the bot logs an ERROR instead of sitting out a timeout."""
+"""Waiting for the bot: conditions re-checked on every change the fake sees, a quiet
+period, and failing fast when the bot logs an ERROR instead of sitting out a timeout."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -17,7 +18,7 @@ T = TypeVar("T")
 
 
 class Waiting(FakeState):
-    """``wait_for``, fed by the change signal and by the bot's
+    """``wait_for`` and ``wait_until_idle``, fed by the change signal and by the bot's
     ERROR records on ``discord.*``."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -92,6 +93,24 @@ class Waiting(FakeState):
             # Timing out here just leads to another predicate check above.
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), min(remaining, recheck))
+
+    async def wait_until_idle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
+        """Wait until nothing changed for ``quiet`` seconds: no REST request, no gateway
+        traffic, no new message. This is how a test sees the bot *not* answer, e.g. stay
+        silent on a redelivered interaction. Work the fake cannot see (a slow handler
+        before its first request) is no activity, so ``quiet`` must outlast it. Raises
+        :class:`BotError` as soon as the bot logs an ERROR and :class:`WaitTimeout` if it
+        is still busy after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self._raise_new_bot_errors()
+            now = time.monotonic()
+            calm_at = self._last_change + quiet
+            if now >= calm_at:
+                return
+            if now >= deadline:
+                raise WaitTimeout(self._timeout_report(f"{quiet:g}s without activity", timeout))
+            await asyncio.sleep(min(calm_at, deadline) - now)
 
     def _timeout_report(self, what: str, timeout: float) -> str:
         lines = [f"timed out after {timeout:g}s waiting for: {what}"]

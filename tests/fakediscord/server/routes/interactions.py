@@ -25,7 +25,7 @@ from ...model.constants import (
 )
 from ..errors import DiscordAPIError
 from ..state import log
-from ..validation import modal_errors
+from ..validation import autocomplete_errors, modal_errors
 from ..wire import json_response, no_content, read_body
 from .base import Route, RouteBase
 
@@ -39,6 +39,7 @@ ALLOWED_CALLBACKS: dict[int, set[int]] = {
 #: Callback types whose ``data`` Discord validates beyond a message's rules.
 DATA_CHECKS: dict[int, Callable[[Mapping[str, Any]], dict[str, str]]] = {
     MODAL: modal_errors,
+    APPLICATION_COMMAND_AUTOCOMPLETE_RESULT: autocomplete_errors,
 }
 
 
@@ -66,6 +67,7 @@ class InteractionRoutes(RouteBase):
 
     async def _callback(self, request: web.Request) -> web.Response:
         inter = self._interaction_from_url(request)
+        inter.callback_attempts += 1
         if inter.callback_at is None:
             inter.callback_at = asyncio.get_running_loop().time()
         if inter.acked:
