@@ -30,7 +30,9 @@ class RouteBase(InteractionDispatch):
         except (KeyError, ValueError):
             raise DiscordAPIError(404, 10004, "Unknown Guild") from None
 
-    def _channel_message(self, request: web.Request, channel: FakeChannel) -> FakeMessage:
+    def _channel_message(self, request: web.Request) -> FakeMessage:
+        """The message in the URL, in the channel in the URL."""
+        channel = self._channel(request)
         try:
             message = self.messages[int(request.match_info["message_id"])]
         except (KeyError, ValueError):

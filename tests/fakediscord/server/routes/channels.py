@@ -61,7 +61,7 @@ class ChannelRoutes(RouteBase):
         owner = self.bot_user
         if "message_id" in request.match_info:
             # A thread started from a message shares the message's id, as on Discord.
-            start = self._channel_message(request, channel)
+            start = self._channel_message(request)
             thread = channel.guild.add_thread(channel, name, owner=owner, thread_id=start.id)
         else:
             private = int(body.get("type") or PRIVATE_THREAD) == PRIVATE_THREAD

@@ -48,8 +48,7 @@ class MessageRoutes(RouteBase):
         return json_response([m.to_payload() for m in reversed(visible)])
 
     async def _get_message(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
-        return json_response(self._channel_message(request, channel).to_payload())
+        return json_response(self._channel_message(request).to_payload())
 
     async def _post_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -62,8 +61,7 @@ class MessageRoutes(RouteBase):
         return json_response(message.to_payload())
 
     async def _patch_message(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
-        message = self._channel_message(request, channel)
+        message = self._channel_message(request)
         if message.author.id != self.bot_user.id:
             raise DiscordAPIError(403, 50005, "Cannot edit a message authored by another user")
         body, uploads = await read_body(request)
@@ -71,13 +69,13 @@ class MessageRoutes(RouteBase):
         return json_response(message.to_payload())
 
     async def _delete_message(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
-        message = self._channel_message(request, channel)
+        message = self._channel_message(request)
         if message.author.id != self.bot_user.id:
             # Others' messages: never in DMs, in guilds only with Manage Messages.
-            if channel.guild is None:
+            guild = message.guild
+            if guild is None:
                 raise DiscordAPIError(403, 50003, "Cannot execute action on a DM channel")
-            if not self._bot_member(channel.guild).permissions & MANAGE_MESSAGES:
+            if not self._bot_member(guild).permissions & MANAGE_MESSAGES:
                 raise DiscordAPIError(403, 50013, "Missing Permissions")
         self.delete_message(message)
         return no_content()
@@ -92,16 +90,14 @@ class MessageRoutes(RouteBase):
         return no_content()
 
     async def _add_reaction(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
-        message = self._channel_message(request, channel)
+        message = self._channel_message(request)
         users = message.reactions.setdefault(request.match_info["emoji"], [])
         if self.bot_user.id not in users:
             users.append(self.bot_user.id)
         return no_content()
 
     async def _remove_reaction(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
-        message = self._channel_message(request, channel)
+        message = self._channel_message(request)
         emoji = request.match_info["emoji"]
         users = message.reactions.get(emoji, [])
         if self.bot_user.id in users:
@@ -111,8 +107,7 @@ class MessageRoutes(RouteBase):
         return no_content()
 
     async def _clear_reactions(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
-        self._channel_message(request, channel).reactions.clear()
+        self._channel_message(request).reactions.clear()
         return no_content()
 
     async def _attachment(self, request: web.Request) -> web.StreamResponse:
