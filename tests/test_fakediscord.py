@@ -4,7 +4,9 @@ The bot below is deliberately minimal but uses what the game bot will: app comma
 cog (with a subcommand group and typed options), a channel message with a PNG and a
 persistent view (button + select), in-place edits, ephemeral replies, deferrals,
 follow-ups, a modal, autocomplete, DMs with the closed-DMs failure, and a DynamicItem
-button that must keep working after a restart.
+button that must keep working after a restart. A second tiny bot, ``Dealer``, checks what
+it receives: autocomplete over a hand, one answer per interaction id, and only the
+custom_ids and select values it offered, for the redelivered and forged interactions.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import socket
 import textwrap
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import aiohttp
 import discord
@@ -26,6 +28,7 @@ from discord.ext import commands
 from PIL import Image
 
 from tests.fakediscord import (
+    APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE_WITH_SOURCE,
     DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
     DEFERRED_UPDATE_MESSAGE,
@@ -33,10 +36,13 @@ from tests.fakediscord import (
     UPDATE_MESSAGE,
     BotError,
     CommandNotAvailable,
+    DiscordAPIError,
+    FakeChannel,
     FakeDiscord,
     InternetAccessBlocked,
     LogCapture,
     NetworkGuard,
+    WaitTimeout,
 )
 
 pytest_plugins = ["pytester"]
@@ -206,6 +212,102 @@ class MiniBot(commands.Bot):
         self.add_view(TableView())
         self.add_dynamic_items(Counter)
         self.synced = await self.tree.sync()
+
+
+class Pick(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pick:(?P<n>\d+)"):
+    """A card button whose number lives in its custom_id; only offered numbers count."""
+
+    OFFERED = frozenset({1, 2})
+
+    def __init__(self, n: int) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=f"Pick {n}", custom_id=f"pick:{n}", disabled=n not in self.OFFERED
+        )
+        super().__init__(button)
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> Pick:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        verdict = "picked" if self.n in self.OFFERED else "refused pick"
+        await interaction.response.send_message(f"{verdict} {self.n}", ephemeral=True)
+
+
+class Offer(discord.ui.View):
+    """Card buttons (the third one disabled) and a menu of two cards."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        for n in (1, 2, 3):
+            self.add_item(Pick(n))
+
+    @discord.ui.select(
+        custom_id="menu",
+        options=[discord.SelectOption(label="S1"), discord.SelectOption(label="S2")],
+    )
+    async def menu(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
+        offered = {option.value for option in select.options}
+        smuggled = [value for value in select.values if value not in offered]
+        text = f"refused {', '.join(smuggled)}" if smuggled else f"chose {select.values[0]}"
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+class Dealer(commands.Bot):
+    """Checks what it receives: suggestions from its hand, one answer per interaction id
+    (``duplicates`` counts the repeats it ignored), and only what it offered."""
+
+    HAND: ClassVar[dict[str, str]] = {"S1": "Spade 1", "S2": "Spade 2", "H7": "Heart 7"}
+
+    def __init__(self) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.default())
+        self.too_many = False
+        self.typed: list[tuple[str, str | None]] = []
+        self.answered: set[int] = set()
+        self.duplicates = 0
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(Pick)
+
+        async def suggest(interaction: discord.Interaction, current: str) -> list[Any]:
+            self.typed.append((current, interaction.namespace.note))
+            if self.too_many:
+                return [app_commands.Choice(name=f"card {n}", value=f"C{n}") for n in range(30)]
+            return [
+                app_commands.Choice(name=name, value=code)
+                for code, name in self.HAND.items()
+                if current.lower() in name.lower()
+            ]
+
+        @self.tree.command(description="Play a card from your hand")
+        @app_commands.autocomplete(choice=suggest)
+        async def choose(
+            interaction: discord.Interaction, choice: str, note: str | None = None
+        ) -> None:
+            await interaction.response.send_message(f"chose {choice}", ephemeral=True)
+
+        @self.tree.command(description="Deal (managers only)")
+        @app_commands.default_permissions(manage_guild=True)
+        @app_commands.autocomplete(card=suggest)
+        async def deal(interaction: discord.Interaction, card: str) -> None:
+            await interaction.response.send_message(f"dealt {card}")
+
+        @self.tree.command(description="Roll a die, once per interaction")
+        async def roll(interaction: discord.Interaction) -> None:
+            if interaction.id in self.answered:
+                self.duplicates += 1
+                return
+            self.answered.add(interaction.id)
+            await interaction.response.send_message("rolled 4")
+
+        @self.tree.command(description="Offer cards")
+        async def offer(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("Pick a card", view=Offer())
+
+        await self.tree.sync()
 
 
 @pytest.fixture
@@ -546,3 +648,161 @@ async def test_rest_surface_through_discord_py(
         await fake_discord.wait_for(lambda: any(m.id == said.id for m in seen))
         # No MESSAGE_CONTENT intent: Discord blanks other people's message content.
         assert next(m for m in seen if m.id == said.id).content == ""
+
+
+async def test_autocomplete_suggests_and_is_held_to_discords_limits(
+    fake_discord: FakeDiscord, world: dict[str, Any], discord_errors: LogCapture
+) -> None:
+    """Type 4 APPLICATION_COMMAND_AUTOCOMPLETE in, type 8 suggestions out."""
+    alice, boss, table = world["alice"], world["boss"], world["table"]
+    bot = Dealer()
+    async with fake_discord.running(bot):
+        suggestions = await fake_discord.autocomplete(
+            alice, table, "choose", option="choice", value="spade", note="quick"
+        )
+        assert suggestions == [
+            {"name": "Spade 1", "value": "S1"},
+            {"name": "Spade 2", "value": "S2"},
+        ]
+        # The bot saw the focused text and the option filled in before it.
+        assert bot.typed == [("spade", "quick")]
+        (asked,) = [i for i in fake_discord.interactions.values() if i.type == 4]
+        assert asked.response_type == APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
+        focused = [o for o in asked.payload["data"]["options"] if o.get("focused")]
+        assert focused == [{"name": "choice", "type": 3, "value": "spade", "focused": True}]
+        chosen = await fake_discord.slash(alice, table, "choose", choice="S1")
+        assert chosen.content == "chose S1"
+
+        # Discord offers no command, hence no suggestions, to who may not use it.
+        with pytest.raises(CommandNotAvailable):
+            await fake_discord.autocomplete(alice, table, "deal", option="card", value="h")
+        assert await fake_discord.autocomplete(boss, table, "deal", "card", "heart") == [
+            {"name": "Heart 7", "value": "H7"}
+        ]
+        with pytest.raises(LookupError, match="no autocomplete"):
+            await fake_discord.autocomplete(alice, table, "choose", option="note", value="q")
+
+        # More than 25 suggestions: refused as Discord refuses them.
+        bot.too_many = True
+        with pytest.raises(BotError, match="Ignoring exception in autocomplete"):
+            await fake_discord.autocomplete(alice, table, "choose", option="choice", value="")
+        refusal = fake_discord.rejections[-1]
+        assert (refusal.status, refusal.code) == (400, 50035)
+        assert refusal.errors == {"data": {"choices": "Must be 25 or fewer in length."}}
+    discord_errors.expect("Ignoring exception in autocomplete", logger="discord.app_commands")
+
+
+async def test_a_redelivered_interaction_cannot_be_answered_twice(
+    fake_discord: FakeDiscord, world: dict[str, Any], discord_errors: LogCapture
+) -> None:
+    """The same INTERACTION_CREATE twice: a bot answering both gets 400 / 40060."""
+    alice, table = world["alice"], world["table"]
+    async with fake_discord.running(MiniBot()):
+        first = await fake_discord.slash(alice, table, "ping")
+        again = await fake_discord.redeliver(first)
+        inter = first.interaction
+        assert again.interaction is inter and inter.deliveries == 2
+        with pytest.raises(BotError, match="40060"):
+            await fake_discord.wait_for(lambda: False, description="the bot's second answer")
+        assert first.callback_attempts == 2
+        refusal = fake_discord.rejections[-1]
+        assert refusal.path.endswith(f"/interactions/{inter.id}/{inter.token}/callback")
+        assert (refusal.status, refusal.code, refusal.message) == (
+            400,
+            40060,
+            "Interaction has already been acknowledged.",
+        )
+        assert [m.content for m in table.messages] == ["pong"]
+    discord_errors.expect("40060", logger="discord.app_commands")
+
+
+async def test_a_redelivered_interaction_answered_once(
+    fake_discord: FakeDiscord, world: dict[str, Any]
+) -> None:
+    alice, table = world["alice"], world["table"]
+    bot = Dealer()
+    async with fake_discord.running(bot):
+        first = await fake_discord.slash(alice, table, "roll")
+        again = await fake_discord.redeliver(first)
+        await fake_discord.wait_for(lambda: bot.duplicates == 1)
+        await fake_discord.wait_until_idle(quiet=0.2)
+        assert again.callback_attempts == 1 and fake_discord.rejections == []
+        assert [m.content for m in table.messages] == ["rolled 4"]
+
+
+async def test_wait_until_idle_times_out_while_busy(
+    fake_discord: FakeDiscord, world: dict[str, Any]
+) -> None:
+    alice, table = world["alice"], world["table"]
+
+    async def chatter() -> None:
+        while True:
+            await fake_discord.send_message(alice, table, "still here")
+            await asyncio.sleep(0.02)
+
+    task = asyncio.create_task(chatter())
+    try:
+        with pytest.raises(WaitTimeout, match="without activity"):
+            await fake_discord.wait_until_idle(quiet=0.3, timeout=0.6)
+    finally:
+        task.cancel()
+    await fake_discord.wait_until_idle(quiet=0.05)
+
+
+async def test_forged_component_interactions_reach_the_bot(
+    fake_discord: FakeDiscord, world: dict[str, Any]
+) -> None:
+    """``click_custom`` sends what no honest client would: a click on a disabled button,
+    values a menu never offered, a custom_id the message does not have."""
+    alice, table = world["alice"], world["table"]
+    async with fake_discord.running(Dealer()):
+        await fake_discord.slash(alice, table, "offer")
+        offer = await fake_discord.wait_for_message(table, contains="Pick a card")
+        honest = await fake_discord.click(alice, offer, "pick:1")
+        assert honest.content == "picked 1"
+
+        with pytest.raises(PermissionError, match="disabled"):
+            await fake_discord.click(alice, offer, "pick:3")
+        forced = await fake_discord.click_custom(alice, offer, custom_id="pick:3")
+        assert forced.ephemeral and forced.content == "refused pick 3"
+        assert forced.interaction.payload["data"] == {"custom_id": "pick:3", "component_type": 2}
+        assert forced.interaction.message is offer
+
+        with pytest.raises(ValueError, match="not an option"):
+            await fake_discord.select(alice, offer, "menu", ["C4"])
+        smuggled = await fake_discord.click_custom(alice, offer, custom_id="menu", values=["C4"])
+        assert smuggled.content == "refused C4"
+        assert smuggled.interaction.payload["data"]["values"] == ["C4"]
+        assert smuggled.interaction.payload["data"]["component_type"] == 3
+
+        # A custom_id the message lacks: discord.py rebuilds a DynamicItem only from a
+        # component on the interaction's message, so the bot never even hears of it.
+        forged = await fake_discord.click_custom(alice, offer, custom_id="pick:999", wait=False)
+        await fake_discord.wait_until_idle()
+        assert not forged.acked and forged.interaction.callback_attempts == 0
+
+        # Forged or not, a user can only click on a message they can see.
+        elsewhere = fake_discord.add_guild("Elsewhere")
+        eve = fake_discord.add_user("Eve", guild=elsewhere)
+        with pytest.raises(LookupError, match="not a member"):
+            await fake_discord.click_custom(eve, offer, custom_id="pick:1")
+
+
+async def test_fault_injection_as_the_readme_shows(
+    fake_discord: FakeDiscord, world: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A patched ``create_message`` refuses what the test wants, as Discord would."""
+    alice, table = world["alice"], world["table"]
+    real = fake_discord.create_message
+
+    def refuse_dms(channel: FakeChannel, *args: Any, **kwargs: Any) -> Any:
+        if channel.is_dm:
+            raise DiscordAPIError(403, 50013, "Missing Permissions")
+        return real(channel, *args, **kwargs)
+
+    monkeypatch.setattr(fake_discord, "create_message", refuse_dms)
+    async with fake_discord.running(MiniBot()):
+        refused = await fake_discord.slash(alice, table, "dm")
+        assert refused.content == "cannot DM you (50013)"
+    assert fake_discord.dm_messages(alice) == []
+    assert [(r.status, r.code) for r in fake_discord.rejections] == [(403, 50013)]

@@ -1,24 +1,10 @@
 """A fake Discord (REST API v10 + gateway) on 127.0.0.1 for end-to-end tests of real
-discord.py bots. Start with :class:`FakeDiscord` or the ``fake_discord`` fixture."""
+discord.py bots. Start with :class:`FakeDiscord` or the ``fake_discord`` fixture; the
+README next to this file shows how, and maps the modules."""
 
-from .harness import (
-    CommandNotAvailable,
-    FakeDiscord,
-    InteractionResult,
-    InternetAccessBlocked,
-    LogCapture,
-    NetworkGuard,
-)
+from .harness import CommandNotAvailable, FakeDiscord, InteractionResult
+from .logs import LogCapture
 from .model import (
-    ADMINISTRATOR,
-    APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
-    CHANNEL_MESSAGE_WITH_SOURCE,
-    DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
-    DEFERRED_UPDATE_MESSAGE,
-    EPHEMERAL,
-    MANAGE_GUILD,
-    MODAL,
-    UPDATE_MESSAGE,
     Component,
     FakeAttachment,
     FakeChannel,
@@ -31,6 +17,18 @@ from .model import (
     FakeUser,
     SelectOption,
 )
+from .model.constants import (
+    ADMINISTRATOR,
+    APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
+    CHANNEL_MESSAGE_WITH_SOURCE,
+    DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+    DEFERRED_UPDATE_MESSAGE,
+    EPHEMERAL,
+    MANAGE_GUILD,
+    MODAL,
+    UPDATE_MESSAGE,
+)
+from .netguard import InternetAccessBlocked, NetworkGuard
 from .server import BotError, DiscordAPIError, Rejection, WaitTimeout
 
 __all__ = [

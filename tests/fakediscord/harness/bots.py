@@ -1,0 +1,106 @@
+"""Running real discord.py clients against the fake: pointing discord.py at it, starting
+a bot and waiting for ``on_ready``, and always closing it again."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any, Self, TypeVar
+
+import discord
+import yarl
+from discord import gateway as discord_gateway
+from discord import http as discord_http
+
+from ..server import WaitTimeout
+from .world import WorldBuilding
+
+ClientT = TypeVar("ClientT", bound=discord.Client)
+
+
+class BotRunner(WorldBuilding):
+    """Starts and stops bots; :meth:`stop` closes any still running."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._bots: dict[int, tuple[discord.Client, asyncio.Task[None]]] = {}
+
+    @contextmanager
+    def patched(self) -> Iterator[Self]:
+        """Point discord.py at this fake (``Route.BASE``, ``DEFAULT_GATEWAY``), then restore."""
+        old_base = discord_http.Route.BASE
+        old_gateway = discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        discord_http.Route.BASE = self.api_base
+        discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url + "/")
+        try:
+            yield self
+        finally:
+            discord_http.Route.BASE = old_base
+            discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+
+    async def start_bot(
+        self, bot: discord.Client, *, timeout: float = 10.0, fast_ready: bool = True
+    ) -> None:
+        """``login`` + ``connect(reconnect=False)`` in a task, then wait for ``on_ready``.
+
+        ``fast_ready`` lowers discord.py's ``guild_ready_timeout`` (2 s by default: the
+        wait for more GUILD_CREATEs after the last one before firing ``on_ready``) to
+        0.1 s, since the fake sends all guilds at once.
+        """
+        if self.api_base != discord_http.Route.BASE:
+            raise RuntimeError(
+                "discord.py is not pointed at this fake; use `with fake.patched():` "
+                "or the fake_discord fixture"
+            )
+        if fast_ready:
+            state = bot._connection
+            state.guild_ready_timeout = min(state.guild_ready_timeout, 0.1)
+        try:
+            await bot.login(self.token)
+        except BaseException:
+            await bot.close()
+            raise
+        task = asyncio.create_task(bot.connect(reconnect=False), name=f"fake-discord-bot-{id(bot)}")
+        self._bots[id(bot)] = (bot, task)
+        ready = asyncio.create_task(bot.wait_until_ready())
+        done, _ = await asyncio.wait(
+            {ready, task}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+        )
+        if ready in done:
+            return
+        ready.cancel()
+        await asyncio.gather(ready, return_exceptions=True)
+        await self.stop_bot(bot)
+        raise WaitTimeout(f"bot did not become ready within {timeout}s")
+
+    async def stop_bot(self, bot: discord.Client, *, timeout: float = 10.0) -> None:
+        """Close the bot, wait for its connect task and for the fake to see it leave."""
+        entry = self._bots.pop(id(bot), None)
+        session_id = bot.ws.session_id if bot.ws is not None else None
+        await bot.close()
+        if entry is not None:
+            await asyncio.wait_for(entry[1], timeout)
+        if session_id is not None and session_id in self.sessions:
+            session = self.sessions[session_id]
+            await self.wait_for(
+                lambda: session.conn is None,
+                timeout,
+                description="the gateway connection to close",
+                fail_on_bot_error=False,
+            )
+
+    @asynccontextmanager
+    async def running(self, bot: ClientT, *, timeout: float = 10.0) -> AsyncIterator[ClientT]:
+        """``async with fake.running(bot):`` starts the bot and always stops it."""
+        await self.start_bot(bot, timeout=timeout)
+        try:
+            yield bot
+        finally:
+            await self.stop_bot(bot, timeout=timeout)
+
+    async def stop(self) -> None:
+        """Stop bots still running, then the server."""
+        for bot, _task in list(self._bots.values()):
+            await self.stop_bot(bot)
+        await super().stop()

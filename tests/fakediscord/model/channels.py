@@ -1,0 +1,118 @@
+"""Channels: guild text channels, threads and DMs, with the messages they hold."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .constants import DM, PRIVATE_THREAD, PUBLIC_THREAD
+from .hub import Hub, now_iso
+
+if TYPE_CHECKING:
+    from .guilds import FakeGuild
+    from .messages import FakeMessage
+    from .users import FakeUser
+
+
+@dataclass(eq=False)
+class FakeChannel:
+    """A text channel, thread or DM. ``messages`` holds the live (not deleted) ones, oldest first.
+
+    Ephemeral messages are kept here too (flagged) so tests can read them, although the
+    REST history the bot sees leaves them out, as Discord does.
+    """
+
+    id: int
+    name: str
+    type: int
+    hub: Hub = field(repr=False)
+    guild: FakeGuild | None = None
+    parent: FakeChannel | None = None
+    recipient: FakeUser | None = None
+    owner_id: int | None = None
+    position: int = 0
+    topic: str | None = None
+    archived: bool = False
+    locked: bool = False
+    messages: list[FakeMessage] = field(default_factory=list, repr=False)
+    created_at: str = field(default_factory=now_iso, repr=False)
+
+    @property
+    def is_dm(self) -> bool:
+        """Whether this is a DM channel."""
+        return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        """Whether this is a thread."""
+        return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
+
+    @property
+    def mention(self) -> str:
+        """``<#id>``."""
+        return f"<#{self.id}>"
+
+    @property
+    def last_message(self) -> FakeMessage | None:
+        """The newest live message, or ``None``."""
+        return self.messages[-1] if self.messages else None
+
+    def add_thread(self, name: str, *, private: bool = False) -> FakeChannel:
+        """Create a thread under this text channel (as if a user started it)."""
+        if self.guild is None:
+            raise ValueError("threads live in guild text channels")
+        return self.guild.add_thread(self, name, private=private)
+
+    def to_payload(self) -> dict[str, Any]:
+        """The channel object."""
+        last_id = str(self.messages[-1].id) if self.messages else None
+        if self.type == DM:
+            assert self.recipient is not None
+            return {
+                "id": str(self.id),
+                "type": DM,
+                "last_message_id": last_id,
+                "recipients": [self.recipient.to_payload()],
+                "flags": 0,
+            }
+        assert self.guild is not None
+        payload: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "last_message_id": last_id,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+        if self.is_thread:
+            assert self.parent is not None
+            payload.update(
+                parent_id=str(self.parent.id),
+                owner_id=str(self.owner_id or 0),
+                message_count=len(self.messages),
+                total_message_sent=len(self.messages),
+                member_count=1,
+                thread_metadata={
+                    "archived": self.archived,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": self.created_at,
+                    "locked": self.locked,
+                    "invitable": True,
+                    "create_timestamp": self.created_at,
+                },
+            )
+        else:
+            payload.update(
+                parent_id=None,
+                topic=self.topic,
+                default_auto_archive_duration=1440,
+                default_thread_rate_limit_per_user=0,
+            )
+        return payload
+
+    def __repr__(self) -> str:
+        return f"<FakeChannel #{self.name} id={self.id} type={self.type}>"

@@ -1,0 +1,62 @@
+"""What every model object shares: snowflake ids, Discord's timestamps, and the
+:class:`Hub` (the fake that owns the world and announces its changes)."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Protocol
+
+from .constants import DISCORD_EPOCH_MS
+
+if TYPE_CHECKING:
+    from .channels import FakeChannel
+    from .guilds import FakeGuild
+    from .users import FakeMember, FakeRole, FakeUser
+
+
+def now_iso() -> str:
+    """Current time in the ISO 8601 form Discord sends."""
+    return datetime.now(UTC).isoformat()
+
+
+class SnowflakeFactory:
+    """Hands out increasing snowflakes whose timestamp part is the real current time.
+
+    Real-looking ids matter: discord.py derives ``created_at`` from them, and tests can
+    compare ids to tell which message came first.
+
+    >>> ids = SnowflakeFactory()
+    >>> first, second = ids.next(), ids.next()
+    >>> second > first and (first >> 22) + DISCORD_EPOCH_MS > 1_700_000_000_000
+    True
+    """
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def next(self) -> int:
+        """Return a new snowflake, strictly greater than every one before it."""
+        candidate = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last = max(candidate, self._last + 1)
+        return self._last
+
+
+class Hub(Protocol):
+    """What the model needs from the fake that owns it (ids and change notifications)."""
+
+    base_url: str
+    bot_user: FakeUser
+    users: dict[int, FakeUser]
+
+    def next_id(self) -> int: ...
+
+    def _channel_added(self, channel: FakeChannel) -> None: ...
+
+    def _member_added(self, member: FakeMember) -> None: ...
+
+    def _role_added(self, guild: FakeGuild, role: FakeRole) -> None: ...
+
+    def _add_user_to_guild(
+        self, guild: FakeGuild, name: str, *, admin: bool, roles: tuple[str | FakeRole, ...]
+    ) -> FakeUser: ...

@@ -1,0 +1,136 @@
+"""The fake Discord server: an aiohttp app serving REST API v10 and the gateway websocket.
+
+It binds 127.0.0.1 on an ephemeral port only. It mirrors the behaviour a bot can observe
+(status codes, JSON error codes, message/interaction lifecycles, gateway sequencing) and
+is strict where Discord is strict, so a bot that passes here has a fair chance in real life:
+empty or oversized messages, a second interaction callback, a late acknowledgement and a DM
+to a user who closed DMs are all refused the way Discord refuses them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from .errors import DiscordAPIError, Rejection
+from .routes.channels import ChannelRoutes
+from .routes.commands import CommandRoutes
+from .routes.guilds import GuildRoutes
+from .routes.interactions import InteractionRoutes
+from .routes.messages import MessageRoutes
+from .routes.users import UserRoutes
+from .state import API_PREFIX, GATEWAY_PATH, log
+from .wire import RequestRecord, json_response
+
+
+class FakeDiscordServer(
+    UserRoutes, GuildRoutes, CommandRoutes, ChannelRoutes, MessageRoutes, InteractionRoutes
+):
+    """State plus the HTTP/websocket protocol. :class:`~tests.fakediscord.FakeDiscord`
+    adds the user-simulation API on top; use that one in tests."""
+
+    def __init__(
+        self,
+        *,
+        token: str = "fake-bot-token",
+        bot_name: str = "Croupier",
+        ack_deadline: float | None = 3.0,
+    ) -> None:
+        """``ack_deadline``: seconds within which an interaction must be acknowledged, as on
+        Discord (3 s); ``None`` disables the check."""
+        super().__init__(token=token, bot_name=bot_name, ack_deadline=ack_deadline)
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        """Bind 127.0.0.1 on an ephemeral port and start serving."""
+        if self._runner is not None:
+            raise RuntimeError("already started")
+        self._start_watching()
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        self._add_routes(app)
+        # shutdown_timeout is short: on stop, open websockets are closed first anyway.
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = int(self._runner.addresses[0][1])
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        log.debug("fake Discord listening on %s", self.base_url)
+
+    async def stop(self) -> None:
+        """Close every websocket and stop the server."""
+        await self._close_connections()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        self._stop_watching()
+
+    def _add_routes(self, app: web.Application) -> None:
+        tables = (
+            self._user_routes(),
+            self._guild_routes(),
+            self._command_routes(),
+            self._channel_routes(),
+            self._message_routes(),
+            self._interaction_routes(),
+        )
+        for table in tables:
+            for method, path, handler in table:
+                app.router.add_route(method, API_PREFIX + path, handler)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment)
+        app.router.add_get(GATEWAY_PATH, self._gateway)
+        app.router.add_get(GATEWAY_PATH + "/", self._gateway)
+
+    @web.middleware
+    async def _middleware(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        method, path = request.method, request.path
+        # Belt and braces: the socket is bound to 127.0.0.1, but refuse anything that does
+        # not claim to be local too, so the fake can never act as a relay.
+        if request.remote not in ("127.0.0.1", "::1") or request.host.split(":")[0] not in (
+            "127.0.0.1",
+            "localhost",
+        ):
+            return json_response({"code": 0, "message": "fake Discord is loopback-only"}, 403)
+        try:
+            if path.startswith(API_PREFIX) and not self._is_token_route(path):
+                self._check_auth(request)
+            response = await handler(request)
+        except DiscordAPIError as exc:
+            body: dict[str, Any] = {"code": exc.code, "message": exc.message}
+            if exc.errors:
+                body["errors"] = exc.errors
+            self.rejections.append(
+                Rejection(method, path, exc.status, exc.code, exc.message, exc.errors)
+            )
+            if exc.status != 401:
+                log.info("fake Discord refused %s %s: %s %s", method, path, exc.status, body)
+            response = json_response(body, exc.status)
+        except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
+            entry = f"{method} {path}"
+            self.unhandled.append(entry)
+            log.warning("fake Discord has no route for %s", entry)
+            response = json_response({"code": 0, "message": f"unknown route {entry}"}, 404)
+        except web.HTTPException:
+            raise
+        except Exception as exc:
+            # A bug in the fake. Never answer 5xx: discord.py retries those with sleeps.
+            log.exception("fake Discord crashed on %s %s", method, path)
+            self.server_errors.append(f"{method} {path}: {exc!r}")
+            response = json_response({"code": 0, "message": f"fake Discord error: {exc!r}"}, 400)
+        self.requests.append(RequestRecord(method, path, response.status))
+        self._bump()
+        return response
+
+    @staticmethod
+    def _is_token_route(path: str) -> bool:
+        # Interaction callbacks and webhook follow-ups authenticate by the token in the URL.
+        rest = path[len(API_PREFIX) :]
+        return rest.startswith(("/interactions/", "/webhooks/"))
+
+    def _check_auth(self, request: web.Request) -> None:
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            raise DiscordAPIError(401, 0, "401: Unauthorized")

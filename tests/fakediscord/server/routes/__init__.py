@@ -1,0 +1,1 @@
+"""REST API v10 routes, one module per concern; each contributes its route table."""
