@@ -1,0 +1,116 @@
+"""End to end, as a hostile or unlucky user: the same interaction delivered twice,
+forged, stale and malformed buttons and menus. Each gets one answer (a refusal,
+privately, where it is refused), no ERROR is logged, nothing changes, and the
+public table is never replaced."""
+
+from __future__ import annotations
+
+from tests.e2e import make_bot, select_ids, select_values, table_message
+
+REFUSAL = "⚠️"
+
+
+async def _flank_between(fake_discord, bot, channel, ada, bo):
+    await fake_discord.slash(ada, channel, "play flank", board="8", stoppers=0)
+    await fake_discord.slash(bo, channel, "join")
+    await fake_discord.slash(ada, channel, "start")
+    await bot.service.settle()
+    return bot.service.match_in(channel.id)
+
+
+def _snapshot(message) -> tuple:
+    return (message.id, message.content, repr(message.embeds), repr(message.components))
+
+
+async def test_an_interaction_delivered_twice_is_answered_once(fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("t")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    bot = make_bot(tmp_path / "twice.sqlite3")
+    async with fake_discord.running(bot):
+        match = await _flank_between(fake_discord, bot, channel, ada, bo)
+        mover = ada if match.seat_of(ada.id).seat == match.state.pending()[0].seat else bo
+        table = table_message(channel)
+        menu = select_ids(table)[0]
+        picked = await fake_discord.select(mover, table, menu, [select_values(table, menu)[0]])
+        await bot.service.settle()
+        again = await fake_discord.redeliver(picked)
+        await fake_discord.wait_until_idle(quiet=0.3)
+        await bot.service.settle()
+        assert again.callback_attempts == 1 and fake_discord.rejections == []
+        assert len(await bot.store.matches.choices(match.id)) == 1
+        # A slash command too: one move, one reply.
+        other = ada if mover is bo else bo
+        cell = match.state.pending()[0].options[0]
+        placed = await fake_discord.slash(other, channel, "flank place", cell=cell)
+        await fake_discord.redeliver(placed)
+        await fake_discord.wait_until_idle(quiet=0.3)
+        await bot.service.settle()
+        assert placed.callback_attempts == 1 and fake_discord.rejections == []
+        assert len(await bot.store.matches.choices(match.id)) == 2
+
+
+async def test_forged_and_malformed_components_are_refused_and_change_nothing(
+        fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("t")
+    ada, bo, cy = (fake_discord.add_user(n) for n in ("Ada", "Bo", "Cy"))
+    bot = make_bot(tmp_path / "forged.sqlite3")
+    async with fake_discord.running(bot):
+        match = await _flank_between(fake_discord, bot, channel, ada, bo)
+        table = table_message(channel)
+        before = _snapshot(table)
+        step = match.state.step
+        waiting = match.state.pending()[0].seat
+        idle = ada if match.seat_of(ada.id).seat != waiting else bo
+        menu = select_ids(table)[0]
+        legal = select_values(table, menu)[0]
+        forged = [
+            (ada, f"cr:pick:{match.id + 1}:{step}:0", [legal]),     # another match
+            (ada, f"cr:pick:{match.id}:{step}:٣", [legal]),         # not ASCII digits
+            (ada, "cr:pick:" + "9" * 80, [legal]),                  # malformed
+            (ada, f"cr:page:{match.id}:{step}:17:1", None),         # a private page button
+            (ada, f"cr:keys:{match.id}:{step}", ["17"]),            # a private picker
+            (ada, "something-else", None),                          # not ours at all
+        ]
+        for user, custom_id, values in forged:
+            answer = await fake_discord.click_custom(user, table, custom_id, values)
+            assert answer.ephemeral and answer.content.startswith(REFUSAL), custom_id
+            assert "not one I can use" in answer.content
+        refused = [
+            (idle, [legal], "not your turn"),                   # another seat
+            (cy, [legal], "not playing in this match"),          # no seat at all
+            (waiting_user(match, ada, bo), ["Z99"], "z99 is off the"),  # never offered
+        ]
+        for user, values, words in refused:
+            answer = await fake_discord.click_custom(user, table, menu, values)
+            assert answer.ephemeral and words in answer.content.lower().replace("’", "'"), \
+                answer.content
+        await bot.service.settle()
+        assert _snapshot(table_message(channel)) == before
+        assert match.state.step == step
+        assert await bot.store.matches.choices(match.id) == []
+
+
+def waiting_user(match, ada, bo):
+    seat = match.state.pending()[0].seat
+    return ada if match.seat_of(ada.id).seat == seat else bo
+
+
+async def test_a_stale_private_menu_is_refused(fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("t")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    bot = make_bot(tmp_path / "stale.sqlite3")
+    async with fake_discord.running(bot):
+        match = await _flank_between(fake_discord, bot, channel, ada, bo)
+        mover = waiting_user(match, ada, bo)
+        hand = await fake_discord.slash(mover, channel, "hand")
+        menu = select_ids(hand.message)[0]
+        cell = select_values(hand.message, menu)[0]
+        # The move is made elsewhere; the ephemeral menu is now of an earlier step.
+        await fake_discord.slash(mover, channel, "flank place", cell=cell)
+        await bot.service.settle()
+        stale = await fake_discord.click_custom(mover, hand.message, menu, [cell])
+        assert stale.ephemeral and "earlier turn" in stale.content
+        assert len(await bot.store.matches.choices(match.id)) == 1
