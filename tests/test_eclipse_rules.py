@@ -151,6 +151,33 @@ def test_held_choices_stay_secret_until_both_are_in() -> None:
     assert "S13m" not in repr(state.observe(1))
 
 
+def test_a_single_symbol_card_is_still_chosen_by_its_player() -> None:
+    # Made at once, the choice would show "has chosen" at once: the rest of seat 0's
+    # hand would be known to be followers.
+    state = EclipseState.position(["S13m F F", "S10f S7m"])
+    attack, defend = state.pending()
+    assert attack.options == ("S13m",) and not attack.automatic and not defend.automatic
+    state.apply(1, "S7m")
+    assert state.decision_for(0) == attack and not state.has_chosen(0)
+    assert state.observe(None).chosen == (1,)
+
+
+def test_single_numbers_and_deposits_from_what_everyone_sees_stay_automatic() -> None:
+    # Numbers follow from the two revealed cards: a ♂ shield can only present 1.
+    state = EclipseState.position(["S5m", "S10f"])
+    reveal(state, "S5m", "S10f")
+    attacker, defender = state.pending()
+    assert attacker.options == ("1",) and attacker.automatic and defender.automatic
+    # A deposit's options count the followers in the winner's hand: automatic only
+    # when that hand is empty, so a single option tells nothing.
+    emptied = EclipseState.position(["S6m", "M3m"])
+    reveal(emptied, "S6m", "M3m")
+    assert emptied.pending()[0].options == ("new",) and emptied.pending()[0].automatic
+    holding = EclipseState.position(["S6m S1f", "M3m"])
+    reveal(holding, "S6m", "M3m")
+    assert holding.pending()[0].options == ("new",) and not holding.pending()[0].automatic
+
+
 def test_bad_input_is_refused_and_changes_nothing() -> None:
     state = EclipseState.position(["S13m S2f", "S10f S7m"])
     before = state.notation()

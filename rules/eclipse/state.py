@@ -672,13 +672,19 @@ class EclipseState(GameState):
                              f"Counterattack: where does {self.cards[self.moving[0]].label} go?",
                              self._counter_place_options()),)
         if phase == "play":
+            # Never made by the platform, even with one card to choose: an instant
+            # "has chosen" would tell the table that the rest of that hand is followers.
             return (
                 Decision(self.attacker, "card", "Attack: choose your card (secret).",
-                         self._play_options(self.attacker), simultaneous=True),
+                         self._play_options(self.attacker), simultaneous=True,
+                         automatic=False),
                 Decision(self.defender, "card", "Defend: choose your card (secret).",
-                         self._play_options(self.defender), simultaneous=True),
+                         self._play_options(self.defender), simultaneous=True,
+                         automatic=False),
             )
         if phase == "numbers":
+            # The ranges follow from the two cards on the table, so a single number
+            # made at once tells nobody anything they cannot work out.
             a, d = self._number_options()
             assert self.verdict is not None
             what = "maneuver" if self.verdict.branch == "male" else "parity"
@@ -690,10 +696,13 @@ class EclipseState(GameState):
             )
         if phase == "deposit":
             assert self.winner is not None
+            # The options count the followers in the winner's hand: a deposit made at
+            # once would tell the table there are none, unless the hand is empty.
             return (Decision(self.winner, "deposit",
                              f"You won: place {self.cards[self.played[self.winner]].label} "
                              "(and any followers) in front of the loser.",
-                             self._deposit_options()),)
+                             self._deposit_options(),
+                             automatic=not self.hands[self.winner]),)
         if phase == "safe":
             assert self.loser is not None
             return (Decision(self.loser, "safe",
