@@ -152,6 +152,33 @@ def test_held_choices_stay_secret_until_both_are_in() -> None:
     assert "S13m" not in repr(state.observe(1))
 
 
+def test_a_single_symbol_card_is_still_chosen_by_its_player() -> None:
+    # Made at once, the choice would show "has chosen" at once: the rest of seat 0's
+    # hand would be known to be followers.
+    state = EclipseState.position(["S13m F F", "S10f S7m"])
+    attack, defend = state.pending()
+    assert attack.options == ("S13m",) and not attack.automatic and not defend.automatic
+    state.apply(1, "S7m")
+    assert state.decision_for(0) == attack and not state.has_chosen(0)
+    assert state.observe(None).chosen == (1,)
+
+
+def test_single_numbers_and_deposits_from_what_everyone_sees_stay_automatic() -> None:
+    # Numbers follow from the two revealed cards: a ♂ shield can only present 1.
+    state = EclipseState.position(["S5m", "S10f"])
+    reveal(state, "S5m", "S10f")
+    attacker, defender = state.pending()
+    assert attacker.options == ("1",) and attacker.automatic and defender.automatic
+    # A deposit's options count the followers in the winner's hand: automatic only
+    # when that hand is empty, so a single option tells nothing.
+    emptied = EclipseState.position(["S6m", "M3m"])
+    reveal(emptied, "S6m", "M3m")
+    assert emptied.pending()[0].options == ("new",) and emptied.pending()[0].automatic
+    holding = EclipseState.position(["S6m S1f", "M3m"])
+    reveal(holding, "S6m", "M3m")
+    assert holding.pending()[0].options == ("new",) and not holding.pending()[0].automatic
+
+
 def test_bad_input_is_refused_and_changes_nothing() -> None:
     state = EclipseState.position(["S13m S2f", "S10f S7m"])
     before = state.notation()
@@ -313,15 +340,79 @@ def test_a_hand_of_followers_is_repaired_before_playing() -> None:
     check_census(state)
 
 
+TINY = parse_deck("tiny", "S1m:bolt S2m:cog S3m:shield S4m:star M4m:star Fx6")
+SAFE_SIX = "S1f S3f S5f M1f M3f M5f"
+"""A complete ♀ odd safe set."""
+WITH_SAFE_SET = parse_deck("safe", "S1f:shield S3f:bolt S5f:cog M1f:star M3f:shield "
+                                   "M5f:bolt S2m:cog S4m:star Fx6")
+
+
 def test_without_a_symbol_card_to_play_the_hand_is_lost() -> None:
-    deck = parse_deck("tiny", "S1m:bolt S2m:cog S3m:shield S4m:star Fx3")
-    state = EclipseState.position(["F", "S1m", "S4m"], subsets=["S2m", "S3m", ""],
-                                  card_deck=deck)
-    # The deck holds only followers: the attacker cannot play and loses.
+    state = EclipseState.position(["F", "S1m", "S4m"], subsets=["S2m", "S3m", "M4m"],
+                                  card_deck=TINY)
+    # The deck holds only followers: the attacker cannot play and loses; the
+    # defender keeps its card, and nothing is deposited.
     assert state.last_reveal is not None and state.last_reveal.winner == 1
     assert "no symbol card" in state.last_reveal.judging
+    assert [state.cards[c].code for c in state.hands[1]] == ["S1m"]
+    assert [[state.cards[c].code for c in s.cards] for s in state.subsets[0]] == [["S2m"]]
     assert state.phase == "safe" and state.pending()[0].seat == 0
     check_census(state)
+
+
+def test_when_neither_can_play_the_defender_wins_and_the_game_goes_on() -> None:
+    # Nobody next to seat 2 holds a symbol card and the deck has none: once, that
+    # ended the game. Now the hand is played out: the tie goes to the defender.
+    state = EclipseState.position(["F", "F", "S1m S2m"], subsets=["S3m", "M4m", "S4m"],
+                                  card_deck=TINY)
+    assert not state.over
+    assert state.last_reveal is not None and state.last_reveal.winner == 1
+    assert [len(s.cards) for s in state.subsets[1]] == [1]      # nothing deposited
+    assert state.phase == "safe" and state.pending()[0].seat == 0
+    state.apply(0, "keep")
+    # Seat 1 attacks seat 2 without a symbol card: it loses, seat 2 keeps both cards.
+    assert (state.attacker, state.defender) == (1, 2)
+    assert state.last_reveal.winner == 2 and len(state.hands[2]) == 2
+    assert state.phase == "safe" and state.pending()[0].seat == 1
+    check_census(state)
+
+
+def test_a_complete_safe_set_puts_out_a_player_who_cannot_play() -> None:
+    # Seat 1 attacks with followers only; the holders of symbol cards (seats 0 and 2)
+    # are not neighbours and the deck has none: no hand is played with two cards.
+    state = EclipseState.position(["S2m F", "F", "S4m", "F"], safe=SAFE_SIX,
+                                  card_deck=WITH_SAFE_SET, attacker=1)
+    assert state.out == [False, True, False, False] and state.safe == []
+    assert state.eliminated == [1] and len(state.out_cards[1]) == 6 + 1 + 1
+    # Then seat 3 (after the winner) attacked seat 0 and lost without a card; now
+    # seat 0 attacks seat 2, past the empty seat, and both hold a symbol card.
+    assert state.hands_played == 2 and not state.over
+    assert (state.attacker, state.defender, state.phase) == (0, 2, "play")
+    check_census(state)
+
+
+def test_games_where_nobody_can_play_end_at_the_hand_cap() -> None:
+    # Nobody holds a symbol card, the deck has none, nobody has cards in front: every
+    # hand goes to the defender without a decision, up to the cap, and no further.
+    deck = parse_deck("bare", "S1m:bolt Fx8")
+    state = EclipseState.position(["F", "F", "F"], safe="S1m", card_deck=deck)
+    outcome = state.outcome()
+    assert outcome is not None and state.hands_played == 400
+    assert outcome.reason == "400 hands played: fewest cards in front, ties by seat order"
+    # Equal counts: seat order from the player who would attack next.
+    first = state.attacker
+    assert [outcome.places[(first + k) % 3] for k in range(3)] == [1, 2, 3]
+    assert outcome.scores == (0, 0, 0)
+    check_census(state)
+
+
+def play_out(state: EclipseState) -> EclipseState:
+    """Play to the end: each seat takes the first option, keeps out of the safe set."""
+    while not state.over:
+        decision = state.pending()[0]
+        state.apply(decision.seat, "keep" if "keep" in decision.options
+                    else decision.options[0])
+    return state
 
 
 def test_the_hand_cap_ends_the_game_by_fewest_cards_in_front() -> None:
@@ -331,28 +422,33 @@ def test_the_hand_cap_ends_the_game_by_fewest_cards_in_front() -> None:
         decision = state.pending()[0]
         state.apply(decision.seat, rng.choice(decision.options))
     outcome = state.outcome()
-    assert outcome is not None and "hand cap" in outcome.reason
+    assert outcome is not None and outcome.reason.startswith("10 hands played: fewest cards")
     assert state.hands_played == 10
     live = [s for s in range(4) if not state.out[s]]
     in_front = {s: sum(len(x.cards) for x in state.subsets[s]) for s in live}
     ranked = sorted(live, key=lambda s: outcome.places[s])
     assert [in_front[s] for s in ranked] == sorted(in_front.values())
     assert sorted(outcome.places) == [1, 2, 3, 4]
+    assert outcome.scores == tuple(in_front.get(s, 0) for s in range(4))
+    tied = len(set(in_front.values())) < len(live)
+    assert outcome.reason.endswith(", ties by seat order") is tied
 
 
-def test_the_game_ends_when_no_hand_can_be_played_with_cards() -> None:
-    # Seats 0 and 2 hold symbol cards but are not neighbours in a game of four; the deck
-    # has none left. Every hand from now on would be lost without a card.
-    deck = parse_deck("tiny", "S1m:bolt S2m:cog S3m:shield M4m:star Fx6")
-    state = EclipseState.position(["S1m F", "F", "S2m", "F"], subsets=["", "S3m", "", "M4m"],
-                                  card_deck=deck, attacker=1)
-    outcome = state.outcome()
-    assert outcome is not None and "no symbol cards" in outcome.reason
-    assert outcome.winners in ((0,), (2,))      # nothing in front of seats 0 and 2
-    # With the two holders next to each other the game goes on.
-    going = EclipseState.position(["S1m F", "S2m", "F", "F"], subsets=["", "", "S3m", "M4m"],
-                                  card_deck=deck)
-    assert not going.over and going.phase == "play"
+def test_at_the_hand_cap_players_out_rank_below_the_others() -> None:
+    # Seat 1 goes out at once (see above); seat 0 has the most cards in front but is
+    # still in, so it ranks above seat 1. Seat 1's score is what lay in front of it.
+    deck = parse_deck("more", " ".join(c.code + ":" + c.emblem for c in WITH_SAFE_SET.cards
+                                       if not c.follower) + " M6m:shield M7f:star Fx6")
+    state = EclipseState.position(["S2m F", "F", "S4m", "F"], safe=SAFE_SIX,
+                                  subsets=["M6m F F", "F M7f", "", ""],
+                                  card_deck=deck, attacker=1,
+                                  options=EclipseOptions(hand_cap=10, counterattack=0))
+    assert state.eliminated == [1]
+    outcome = play_out(state).outcome()
+    assert outcome is not None and state.eliminated == [1]
+    assert outcome.places[1] == 4 and outcome.places[0] == 3
+    assert outcome.scores is not None and outcome.scores[1] == 2 and outcome.scores[0] == 3
+    assert outcome.reason.startswith("10 hands played")
 
 
 # -- resignation, replay, options ------------------------------------------------------------
@@ -365,8 +461,35 @@ def test_resigning_takes_a_seat_out_and_the_game_goes_on() -> None:
     assert (state.attacker, state.defender) == (0, 2) and state.phase == "play"
     state.resign(2)
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (0,) and outcome.places[1] == 3
+    assert outcome is not None and outcome.winners == (0,) and outcome.places == (1, 3, 2)
+    assert outcome.reason == "last player standing after player 3 left the game"
+    assert outcome.scores is None
     check_census(state)
+
+
+def test_players_out_rank_by_when_they_went_out_the_first_one_last() -> None:
+    # Seat 1 is eliminated first (complete safe set), then seats 3 and 0 resign.
+    state = EclipseState.position(["S2m F", "F", "S4m", "F"], safe=SAFE_SIX,
+                                  card_deck=WITH_SAFE_SET, attacker=1)
+    state.resign(3)
+    assert not state.over
+    state.resign(0)
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.places == (2, 4, 1, 3)
+    assert outcome.reason == "last player standing after player 1 left the game"
+
+
+def test_the_last_player_standing_by_elimination_ranks_the_others_by_exit() -> None:
+    state = EclipseState.position(["S6m", "M3m", "S1f"], subsets=["", "S1m S11m F F F", "M1f"],
+                                  options=EclipseOptions(counterattack=0))
+    state.resign(2)
+    reveal(state, "S6m", "M3m")
+    state.apply(0, "1")
+    state.apply(1, "keep")                       # a complete subset: seat 1 is out
+    outcome = state.outcome()
+    assert outcome is not None and outcome.places == (1, 2, 3)
+    assert outcome.reason == "last player standing" and outcome.scores is None
 
 
 def test_a_game_replays_exactly_from_its_choices() -> None:

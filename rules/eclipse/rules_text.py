@@ -38,9 +38,10 @@ of them into other players' subsets. If the attacker then loses the hand, the ca
 back and every host gives the attacker one card from their own subsets.
 
 **End.** Last player in wins. A player who must play and has no symbol card (the deck \
-cannot supply one) loses the hand. When the deck holds no symbol card and no two \
-neighbouring players both hold one, no hand can be played any more; that, or 400 hands, \
-ends the game: fewest cards in front wins.
+cannot supply one) loses the hand and nothing is deposited; if neither can play, the \
+defender wins. After 400 hands the game ends: the players still in rank by fewest cards in \
+front, then by seat order from the next attacker; players out rank below them, the last one \
+out first.
 
 **Options.** `counterattack` (cards moved, 0 = off), `hand_cap`, `deck`.
 """

@@ -44,6 +44,7 @@ HAND_SIZE = 6
 COUNTER, SKIP, KEEP, NEW = "counter", "skip", "keep", "new"
 NEXT = "next"
 """The phase between hands, never seen outside :meth:`EclipseState._advance`."""
+LAST_STANDING = "last player standing"
 PHASES = ("counter", "counter-card", "counter-place", "play", "numbers", "deposit", "safe",
           "give-card", "give-place", "over")
 
@@ -82,6 +83,10 @@ class EclipseState(GameState):
         self.out: list[bool] = [False] * seats
         self.out_cards: list[list[int]] = [[] for _ in range(seats)]
         self.eliminated: list[int] = []
+        """Seats in the order they went out (eliminated or resigned)."""
+        self.in_front_when_out: list[int] = [0] * seats
+        """Cards that lay in front of each seat when it went out: its score if the
+        game ends at the hand cap."""
         self.next_uid = 1
         self.hands_played = 0
         self.phase = "play"
@@ -133,6 +138,12 @@ class EclipseState(GameState):
         safe [-] deck 66
         """
         state = cls(len(hands), 0, options, card_deck)
+        # The deal above may have played on (a small deck can run hands nobody can
+        # play up to the hand cap): start the game's progress afresh.
+        seats = len(hands)
+        state.out, state.out_cards = [False] * seats, [[] for _ in hands]
+        state.eliminated, state.in_front_when_out = [], [0] * seats
+        state.hands_played, state.ended, state.last_reveal = 0, None, None
         free_followers = [c.id for c in state.cards if c.follower]
 
         def ids(text: str) -> list[int]:
@@ -159,8 +170,9 @@ class EclipseState(GameState):
         state.deck = top + [c.id for c in state.cards if c.id not in named]
         state.attacker = attacker
         state.defender = state._next_live(attacker)
+        state.phase = "play"
         state._opening = state._begin_hand() + state._advance()
-        state._decision_cache = None
+        state._decision_cache = state._pending_cache = None
         return state
 
     @property
@@ -287,8 +299,6 @@ class EclipseState(GameState):
         self.counter, self.counter_left, self.moving, self.givers = [], 0, None, []
         if self.hands_played >= self.options.hand_cap:
             return self._end_by_cap()
-        if self._stalemate():
-            return self._end_by_stalemate()
         events = [Event("attack", f"Hand {self.hands_played + 1}: {who(self.attacker)} attacks "
                                   f"{who(self.defender)}.",
                         data={"attacker": self.attacker, "defender": self.defender})]
@@ -451,7 +461,7 @@ class EclipseState(GameState):
         events = [self._remove_seat(seat, why, take_safe_set=True)]
         if len(self._live()) <= 1:
             self.phase = "over"
-            self.ended = self._ranking("last player standing")
+            self.ended = self._ranking(LAST_STANDING)
             return events
         winner = self.winner if self.winner is not None and not self.out[self.winner] else None
         if winner is not None and not self.hands[winner]:
@@ -464,6 +474,7 @@ class EclipseState(GameState):
         return events
 
     def _remove_seat(self, seat: int, why: str, *, take_safe_set: bool) -> Event:
+        self.in_front_when_out[seat] = self._in_front(seat)
         taken = [c for s in self.subsets[seat] for c in s.cards] + self.hands[seat]
         took_safe = take_safe_set and len(self.safe) >= COMPLETE
         if took_safe:
@@ -479,34 +490,32 @@ class EclipseState(GameState):
 
     def _end_by_cap(self) -> list[Event]:
         self.phase = "over"
-        self.ended = self._ranking(f"the hand cap of {self.options.hand_cap} hands")
+        counts = [self._in_front(seat) for seat in self._live()]
+        reason = f"{self.hands_played} hands played: fewest cards in front"
+        if len(set(counts)) < len(counts):
+            reason += ", ties by seat order"
+        self.ended = self._ranking(reason)
         return [Event("cap", f"{self.hands_played} hands played: the game ends; fewest cards "
                              "in front wins.")]
 
-    def _stalemate(self) -> bool:
-        """No hand can be played with cards any more: the deck holds no symbol card
-        and no two neighbours still in (the only pairs that meet) both hold one."""
-        if self._symbols(self.deck):
-            return False
-        holding = {seat for seat in self._live() if self._symbols(self.hands[seat])}
-        return not any(self._next_live(seat) in holding for seat in holding)
-
-    def _end_by_stalemate(self) -> list[Event]:
-        self.phase = "over"
-        self.ended = self._ranking("no symbol cards left to play")
-        return [Event("stalemate", "No hand can be played with cards any more: the game "
-                                   "ends; fewest cards in front wins.")]
+    def _in_front(self, seat: int) -> int:
+        """The cards in ``seat``'s regular subsets."""
+        return sum(len(subset.cards) for subset in self.subsets[seat])
 
     def _ranking(self, reason: str) -> Outcome:
-        """Places: live seats by fewest cards in front, then seat order from the
-        attacker; then seats that are out, the last one out first."""
-        live = sorted(self._live(), key=lambda s: (
-            sum(len(sub.cards) for sub in self.subsets[s]), (s - self.attacker) % self.seats))
+        """Places: the seats still in by fewest cards in front, then seat order from
+        the attacker (who would attack next); then the seats that are out, the last
+        one out first. The rules tell every two seats apart, so no place is shared.
+        Scores (only when several seats are still in, at the hand cap) are the cards
+        in front: at the end, or when the seat went out."""
+        live = sorted(self._live(), key=lambda s: (self._in_front(s),
+                                                   (s - self.attacker) % self.seats))
         order = live + list(reversed(self.eliminated))
         places = [0] * self.seats
         for place, seat in enumerate(order, start=1):
             places[seat] = place
-        scores = tuple(sum(len(sub.cards) for sub in self.subsets[s]) for s in range(self.seats))
+        scores = tuple(self.in_front_when_out[s] if self.out[s] else self._in_front(s)
+                       for s in range(self.seats))
         return Outcome(places=tuple(places), scores=scores if len(live) > 1 else None,
                        reason=reason)
 
@@ -673,13 +682,19 @@ class EclipseState(GameState):
                              f"Counterattack: where does {self.cards[self.moving[0]].label} go?",
                              self._counter_place_options()),)
         if phase == "play":
+            # Never made by the platform, even with one card to choose: an instant
+            # "has chosen" would tell the table that the rest of that hand is followers.
             return (
                 Decision(self.attacker, "card", "Attack: choose your card (secret).",
-                         self._play_options(self.attacker), simultaneous=True),
+                         self._play_options(self.attacker), simultaneous=True,
+                         automatic=False),
                 Decision(self.defender, "card", "Defend: choose your card (secret).",
-                         self._play_options(self.defender), simultaneous=True),
+                         self._play_options(self.defender), simultaneous=True,
+                         automatic=False),
             )
         if phase == "numbers":
+            # The ranges follow from the two cards on the table, so a single number
+            # made at once tells nobody anything they cannot work out.
             a, d = self._number_options()
             assert self.verdict is not None
             what = "maneuver" if self.verdict.branch == "male" else "parity"
@@ -691,10 +706,13 @@ class EclipseState(GameState):
             )
         if phase == "deposit":
             assert self.winner is not None
+            # The options count the followers in the winner's hand: a deposit made at
+            # once would tell the table there are none, unless the hand is empty.
             return (Decision(self.winner, "deposit",
                              f"You won: place {self.cards[self.played[self.winner]].label} "
                              "(and any followers) in front of the loser.",
-                             self._deposit_options()),)
+                             self._deposit_options(),
+                             automatic=not self.hands[self.winner]),)
         if phase == "safe":
             assert self.loser is not None
             return (Decision(self.loser, "safe",
@@ -867,7 +885,8 @@ class EclipseState(GameState):
             self.givers.remove(seat)
         if len(self._live()) <= 1:
             self.phase = "over"
-            self.ended = self._ranking("the others resigned or are out")
+            self.ended = self._ranking(f"{LAST_STANDING} after player {seat + 1} left "
+                                       "the game")
             return events
         if not involved:
             return events
@@ -960,6 +979,7 @@ class EclipseState(GameState):
         new.out = list(self.out)
         new.out_cards = [list(c) for c in self.out_cards]
         new.eliminated = list(self.eliminated)
+        new.in_front_when_out = list(self.in_front_when_out)
         new.played = dict(self.played)
         new.counter = list(self.counter)
         new.givers = list(self.givers)
