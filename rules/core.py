@@ -277,6 +277,15 @@ class Outcome:
         return cls(places=places, scores=tuple(scores), reason=reason)
 
     @classmethod
+    def forfeited(cls, seats: int, loser: int) -> Outcome:
+        """A two-seat game that ``loser`` gave up (players are numbered from 1).
+
+        >>> Outcome.forfeited(2, 0).reason
+        'player 1 forfeited'
+        """
+        return cls.last_standing(seats, loser, f"player {loser + 1} forfeited")
+
+    @classmethod
     def last_standing(cls, seats: int, loser: int, reason: str) -> Outcome:
         """A two-seat game lost by ``loser`` (forfeit, resignation).
 
@@ -384,7 +393,7 @@ class GameState(ABC):
         """A seat leaves. Default: in a two-seat game the other seat wins."""
         if self.seats != 2:
             raise NotImplementedError(f"{type(self).__name__} must say how a seat resigns")
-        self._resigned = Outcome.last_standing(2, seat, f"seat {seat} forfeited")
+        self._resigned = Outcome.forfeited(2, seat)
         return [Event("resign", f"{{s{seat}}} forfeits.", data={"seat": seat})]
 
     # -- what every game shares -------------------------------------------

@@ -455,7 +455,7 @@ class FlankState(GameState):
             state.last_pass = MARKS.index(fields["passed"].upper())
         if "resigned" in fields:
             loser = int(fields["resigned"])
-            state._resigned = Outcome.last_standing(2, loser, f"seat {loser} forfeited")
+            state._resigned = Outcome.forfeited(2, loser)
         return state
 
     def _set_cards(self, cards: Mapping[Cell, str]) -> None:
