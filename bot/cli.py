@@ -30,8 +30,10 @@ from rules.words import place_label, plural
 MAX_DEPTH = 30
 """Deepest perft asked for (each level multiplies the count, and the time)."""
 MAX_GAMES = 100_000
-INTERRUPTED = 130
-"""Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+LEFT = 0
+"""Exit status after Ctrl-C at the local table: a documented way to leave it (every
+choice is saved), not a failure — and ``make run`` then says nothing more, where
+128 + SIGINT would add "make: *** [run] Error 130"."""
 OPTION_PREFIX = "option_"
 
 
@@ -238,7 +240,7 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
                                options=None if options is None else options.stored(),
                                seats=seats))
     except KeyboardInterrupt:
-        return INTERRUPTED
+        return LEFT
     return 0
 
 

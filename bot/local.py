@@ -141,6 +141,7 @@ class TerminalInput:
         """The next line, without its line ending."""
         while not self._lines:
             if self._eof:
+                self.screen.say("")  # the prompt's line was left open
                 raise EOFError
             self.feed(await self._read())
         return self._lines.popleft()

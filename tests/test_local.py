@@ -492,14 +492,14 @@ def test_ctrl_c_quits_at_once_at_a_setup_prompt(tmp_path, answers, prompt):
     process.stdin.flush()  # the input stays open: the table waits at the prompt
     read_until(process, prompt)
     status, rest = interrupt(process)
-    assert status == 130 and rest.strip() == "Bye."
+    assert status == 0 and rest.strip() == "Bye."
 
 
 def test_ctrl_c_quits_at_once_during_a_game_and_keeps_it(tmp_path):
     process = croupier(tmp_path, "local", "eclipse", "--seats", "3")
     read_until(process, " > ")
     status, rest = interrupt(process)
-    assert status == 130
+    assert status == 0
     assert rest.strip() == "Bye — your game is saved; `make run` continues it."
     rows = asyncio.run(live_rows(tmp_path / "t.sqlite3"))
     assert [(row.game, row.status) for row in rows] == [("eclipse", "active")]
@@ -507,7 +507,7 @@ def test_ctrl_c_quits_at_once_during_a_game_and_keeps_it(tmp_path):
     again = croupier(tmp_path, "local")
     read_until(again, "Continue your unfinished Eclipse, 3 players")
     status, rest = interrupt(again)
-    assert status == 130 and rest.strip() == "Bye — your unfinished games are kept."
+    assert status == 0 and rest.strip() == "Bye — your unfinished games are kept."
     assert [row.id for row in asyncio.run(live_rows(tmp_path / "t.sqlite3"))] == [rows[0].id]
 
 
