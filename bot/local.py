@@ -377,21 +377,11 @@ def _every_choice(spec: OptionSpec) -> str:
 
 
 def options_example(options: type[GameOptions]) -> str:
-    """Two options set otherwise than by default, as typed: ``deck=space objective=most``."""
-    parts = []
-    for spec in options.specs():
-        value: Any
-        if spec.kind == "choice":
-            value = next((c for c in spec.choices if c != spec.default), None)
-        elif spec.kind == "yes/no":
-            value = "no" if spec.default else "yes"
-        else:
-            value = spec.minimum if spec.minimum != spec.default else spec.maximum
-        if value is not None:
-            parts.append(f"{spec.name}={value}")
-        if len(parts) == 2:
-            break
-    return " ".join(parts)
+    """Two options set otherwise than by default, as typed: ``deck=space objective=most``
+    (options with a single choice are left out)."""
+    parts = [f"{spec.name}={value}" for spec in options.specs()
+             if (value := options_example_value(spec)) is not None]
+    return " ".join(parts[:2])
 
 
 def read_options(info: GameInfo, line: str) -> GameOptions:
@@ -406,7 +396,7 @@ def read_options(info: GameInfo, line: str) -> GameOptions:
                 example = options_example(info.options) or "name=value"
                 raise BadOptions(f"{shown(word)} is not name=value (e.g. {example})")
             raise BadOptions(f"{shown(word)} has no value: write name=value, e.g. "
-                             f"{spec.name}={options_example_value(spec)}")
+                             f"{spec.name}={options_example_value(spec) or spec.default}")
         spec = info.options.spec(name) if name else None
         key = spec.name if spec is not None else name
         if key in given:
@@ -415,10 +405,14 @@ def read_options(info: GameInfo, line: str) -> GameOptions:
     return info.options.parse(given)
 
 
-def options_example_value(spec: OptionSpec) -> str:
-    """A value of one option other than its default, as typed."""
+def options_example_value(spec: OptionSpec) -> str | None:
+    """A value of one option other than its default, as typed (``None`` if it has no
+    other): the first other choice, or the last when the game decides by default."""
     if spec.kind == "choice":
-        return str(next((c for c in spec.choices if c != spec.default), spec.choices[0]))
+        others = [c for c in spec.choices if c != spec.default]
+        if not others:
+            return None
+        return str(others[-1] if spec.default is None else others[0])
     if spec.kind == "yes/no":
         return "no" if spec.default else "yes"
     return str(spec.minimum if spec.minimum != spec.default else spec.maximum)

@@ -54,7 +54,7 @@ def test_every_option_of_every_game_is_a_flag_of_its_game() -> None:
                                                             {"stopper_zone": "ring"})
     for info in games().values():
         for spec in info.options.specs():
-            value = options_example_value(spec)
+            value = options_example_value(spec) or str(spec.default)
             args = parser.parse_args(["local", info.name, f"--{spec.name.replace('_', '-')}",
                                       value])
             assert given_options(args) == {spec.name: value}
