@@ -2,6 +2,11 @@
 
 With no subcommand it connects to Discord when a token is configured and opens
 the local table otherwise — which is what ``make run`` does.
+
+Every game's options come from its declaration (:mod:`rules.options`): each
+becomes a flag of its game (``croupier local GAME --option-name VALUE``), listed with
+its choices in ``--help`` and read by the same code as everywhere else, so a
+refusal reads the same here as at the table or in Discord.
 """
 
 from __future__ import annotations
@@ -12,26 +17,106 @@ import logging
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from bot.config import Settings
+from rules.core import GameInfo
 from rules.errors import BadOptions
-from rules.registry import games, get_game
+from rules.options import GameOptions, OptionSpec
+from rules.registry import games
+from rules.words import place_label, plural
+
+MAX_DEPTH = 30
+"""Deepest perft asked for (each level multiplies the count, and the time)."""
+MAX_GAMES = 100_000
+LEFT = 0
+"""Exit status after Ctrl-C at the local table: a documented way to leave it (every
+choice is saved), not a failure — and ``make run`` then says nothing more, where
+128 + SIGINT would add "make: *** [run] Error 130"."""
+OPTION_PREFIX = "option_"
 
 
-def _game_options(args: argparse.Namespace) -> dict[str, object]:
-    options: dict[str, object] = {}
-    for key in ("board", "stoppers", "cards"):
-        value = getattr(args, key, None)
-        if value is not None:
-            options[key] = value
-    return options
+def whole(name: str, minimum: int, maximum: int) -> Callable[[str], int]:
+    """An argparse ``type`` reading a whole number strictly, as options are read:
+    ASCII digits only, within bounds, refusals naming the input.
+
+    >>> whole("depth", 0, 30)("4")
+    4
+    >>> whole("depth", 0, 30)("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: depth must be a whole number written with the digits 0-9, not '-1'
+    """
+    spec = OptionSpec(name, "number", minimum, "", minimum=minimum, maximum=maximum)
+
+    def read(text: str) -> int:
+        try:
+            return spec.read(text)
+        except BadOptions as refusal:
+            raise argparse.ArgumentTypeError(str(refusal)) from None
+
+    read.__name__ = name  # argparse names the type in some messages
+    return read
 
 
-def _add_flank_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--board", type=int, help="Flank: N for an N×N board (0: unbounded)")
-    parser.add_argument("--stoppers", type=int, help="Flank: stoppers per player")
-    parser.add_argument("--cards", type=int, help="Flank: cards per player")
+def _help_text(text: str) -> str:
+    return text.replace("%", "%%")  # argparse formats help with %
+
+
+def _every_choice(spec: OptionSpec) -> str:
+    if spec.kind != "choice":
+        return spec.allowed()
+    labels = [str(c) + (f" ({spec.label(c)})" if spec.label(c) != str(c) else "")
+              for c in spec.choices]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+
+
+def add_game_options(parser: argparse.ArgumentParser, options: type[GameOptions]) -> None:
+    """A flag per declared option (``--hand-cap`` for ``hand_cap``), its choices in
+    the help; values are kept as typed and read by :meth:`GameOptions.parse`."""
+    if not options.specs():
+        return
+    group = parser.add_argument_group(f"{options.title} options")
+    for spec in options.specs():
+        flags = [f"--{spec.name.replace('_', '-')}"]
+        if "_" in spec.name:
+            flags.append(f"--{spec.name}")
+        default = "the game decides" if spec.default is None else spec.label(spec.default)
+        group.add_argument(*flags, dest=OPTION_PREFIX + spec.name, metavar="VALUE",
+                           help=_help_text(f"{spec.description} ({_every_choice(spec)}; "
+                                           f"default {default})"))
+
+
+def given_options(args: argparse.Namespace) -> dict[str, str]:
+    """The options given on the command line, by name, as typed."""
+    return {key.removeprefix(OPTION_PREFIX): value for key, value in vars(args).items()
+            if key.startswith(OPTION_PREFIX) and value is not None}
+
+
+def _game_parser(sub: Any, info: GameInfo, **extra: Any) -> argparse.ArgumentParser:
+    parser = sub.add_parser(info.name, help=f"{info.title} ({info.seat_range()})",
+                            description=f"{info.title} ({info.seat_range()}).", **extra)
+    parser.set_defaults(game_parser=parser)
+    return parser
+
+
+def _seats_argument(parser: argparse.ArgumentParser, info: GameInfo) -> None:
+    if info.min_seats != info.max_seats:
+        parser.add_argument("--seats", type=whole("seats", info.min_seats, info.max_seats),
+                            help=f"players, you included ({info.min_seats}–{info.max_seats}; "
+                                 f"default {info.default_seats})")
+
+
+def _selfplay_arguments(parser: argparse.ArgumentParser, own: bool) -> None:
+    """``--games`` and ``--seed``, given before the game or after it: on a game's
+    own parser they stay unset unless given, so as not to undo the first."""
+    parser.add_argument("--games", type=whole("games", 1, MAX_GAMES),
+                        default=argparse.SUPPRESS if own else 10,
+                        help="games to play (default 10)")
+    parser.add_argument("--seed", type=whole("seed", 0, 999_999_999),
+                        default=argparse.SUPPRESS if own else 1,
+                        help="the first game's seed (default 1)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,48 +124,86 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="croupier", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
-    local = sub.add_parser("local", help="play in the terminal against the computer")
-    local.add_argument("game", nargs="?", choices=sorted(games()),
-                       help="the game (asked when left out)")
-    local.add_argument("--seats", type=int, help="players, you included")
-    _add_flank_options(local)
-    perft = sub.add_parser("perft", help="count leaf positions to a depth")
-    perft.add_argument("game", choices=["flank"])
-    perft.add_argument("--depth", type=int, required=True)
-    _add_flank_options(perft)
-    selfplay = sub.add_parser("selfplay", help="computer against computer, with a summary")
-    selfplay.add_argument("game", nargs="?", default="flank", choices=sorted(games()))
-    selfplay.add_argument("--games", type=int, default=10)
-    selfplay.add_argument("--seed", type=int, default=1)
-    selfplay.add_argument("--seats", type=int)
-    _add_flank_options(selfplay)
+    known = games()
+
+    local = sub.add_parser("local", help="play in the terminal against the computer",
+                           description="Play in the terminal against computer players. "
+                                       "Without a game, you are asked which game, how many "
+                                       "players and which options.")
+    local_games = local.add_subparsers(dest="game", metavar="GAME",
+                                       title="games (each has its own --help)")
+    for info in known.values():
+        game = _game_parser(local_games, info)
+        _seats_argument(game, info)
+        add_game_options(game, info.options)
+
+    perft = sub.add_parser("perft", help="count leaf positions to a depth",
+                           description="Count the move sequences of a given length from a new "
+                                       "game, to check a move generator.")
+    perft_games = perft.add_subparsers(dest="game", metavar="GAME", required=True,
+                                       title="games that count")
+    for info in known.values():
+        if info.perft is None:
+            continue
+        game = _game_parser(perft_games, info)
+        game.add_argument("--depth", type=whole("depth", 0, MAX_DEPTH), required=True,
+                          help=f"moves to look ahead (0–{MAX_DEPTH})")
+        add_game_options(game, info.options)
+
+    selfplay = sub.add_parser("selfplay", help="computer against computer, with a summary",
+                              description="Computer against computer, with a summary. "
+                                          f"The game is {next(iter(known))} unless named.")
+    selfplay_games = selfplay.add_subparsers(dest="game", metavar="GAME",
+                                             title="games (each has its own --help)")
+    _selfplay_arguments(selfplay, own=False)
+    for info in known.values():
+        game = _game_parser(selfplay_games, info)
+        _selfplay_arguments(game, own=True)
+        _seats_argument(game, info)
+        add_game_options(game, info.options)
     return parser
 
 
-def cmd_perft(args: argparse.Namespace) -> int:
-    """Print the leaf count; Flank perft defaults to no stoppers (the classic check)."""
-    from rules.flank.perft import main_perft
+def _options_or_exit(args: argparse.Namespace, info: GameInfo,
+                     seats: int | None = None) -> GameOptions:
+    """The command line's options for ``info``, checked by the game (and with
+    ``seats``, checked to deal that many players); a refusal ends the command as
+    a usage error naming it."""
+    try:
+        options = info.options.parse(given_options(args))
+        if seats is not None:
+            info.new(options, seats, 0)
+    except BadOptions as refusal:
+        parser: argparse.ArgumentParser = getattr(args, "game_parser", None) or build_parser()
+        parser.error(str(refusal))
+    return options
 
-    options = _game_options(args)
-    options.setdefault("stoppers", 0)
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    """Print the leaf count of a new game with the given options."""
+    info = games()[args.game]
+    assert info.perft is not None
+    options = _options_or_exit(args, info)
     started = time.perf_counter()
-    leaves = main_perft(options, args.depth)
+    leaves = info.perft(options, args.depth)
     elapsed = time.perf_counter() - started
     print(leaves)
-    print(f"# depth {args.depth}, options {options}, {elapsed:.2f} s", file=sys.stderr)
+    print(f"# {info.title}, depth {args.depth}, options {options.stored()}, {elapsed:.2f} s",
+          file=sys.stderr)
     return 0
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    """Play seeded computer-vs-computer games and summarise them."""
-    info = get_game(args.game)
-    seats = args.seats or info.default_seats
+    """Play seeded computer-vs-computer games and summarise them (players numbered from 1)."""
+    info = games()[args.game] if args.game else next(iter(games().values()))
+    seats = getattr(args, "seats", None) or info.default_seats
+    options = _options_or_exit(args, info, seats)
     wins = [0] * seats
     draws = steps = 0
     started = time.perf_counter()
     for n in range(args.games):
         seed = args.seed + n
-        state = info.new(_game_options(args), seats, seed)
+        state = info.new(options, seats, seed)
         rng = random.Random(seed)
         while (outcome := state.outcome()) is None:
             for decision in state.pending():
@@ -91,23 +214,33 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         else:
             for seat in outcome.winners:
                 wins[seat] += 1
-        print(f"game {n + 1} (seed {seed}): places {outcome.places}, scores {outcome.scores},"
-              f" {outcome.reason}")
+        order = sorted(range(seats), key=lambda s: outcome.places[s])
+        places = ", ".join(
+            f"{place_label(outcome.places[s], outcome.places)} player {s + 1}"
+            + ("" if outcome.scores is None else f" ({outcome.scores[s]})") for s in order)
+        print(f"game {n + 1} (seed {seed}): {places}; {outcome.reason}")
     elapsed = time.perf_counter() - started
-    print(f"{args.games} games, {steps} choices in {elapsed:.2f} s; wins by seat {wins}, "
-          f"draws {draws}")
+    tally = ", ".join(f"player {s + 1} {wins[s]}" for s in range(seats))
+    print(f"{info.title}: {plural(args.games, 'game')}, {plural(steps, 'choice')} in "
+          f"{elapsed:.2f} s; wins: {tally}; {plural(draws, 'draw')}")
     return 0
 
 
 def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
-    """The terminal table."""
+    """The terminal table. Ctrl-C leaves at once (every choice is already saved)."""
     from bot.local import play_local
 
+    options: GameOptions | None = None
+    seats = getattr(args, "seats", None)
+    if args.game is not None:
+        info = games()[args.game]
+        options = _options_or_exit(args, info, seats or info.default_seats)
     try:
         asyncio.run(play_local(str(settings.database), game=args.game,
-                               options=_game_options(args), seats=args.seats))
-    except (KeyboardInterrupt, EOFError):
-        print("\nBye; your game is saved.")
+                               options=None if options is None else options.stored(),
+                               seats=seats))
+    except KeyboardInterrupt:
+        return LEFT
     return 0
 
 
@@ -130,19 +263,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings()
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    try:
-        if args.command == "perft":
-            return cmd_perft(args)
-        if args.command == "selfplay":
-            return cmd_selfplay(args)
-        if args.command == "run" or (args.command is None and settings.token):
-            return cmd_run(settings)
-        if args.command is None:
-            args = build_parser().parse_args(["local"])
-        return cmd_local(args, settings)
-    except BadOptions as error:
-        print(f"croupier: {error}", file=sys.stderr)
-        return 2
+    if args.command == "perft":
+        return cmd_perft(args)
+    if args.command == "selfplay":
+        return cmd_selfplay(args)
+    if args.command == "run" or (args.command is None and settings.token):
+        return cmd_run(settings)
+    if args.command is None:
+        args = build_parser().parse_args(["local"])
+    return cmd_local(args, settings)
 
 
 if __name__ == "__main__":

@@ -1,46 +1,274 @@
 """The local table: play in the terminal against computer players, through the
-same match service and SQLite file the Discord bot uses."""
+same match service and SQLite file the Discord bot uses.
+
+Everything about a game comes from its :class:`~rules.core.GameInfo`: its
+players, its options (asked for from their declaration), what to type
+(``notation_help``), how options group (``option_group``) and its view in
+words (``text``). Nothing here names a game.
+
+Each unfinished local game keeps a local "channel" of its own (small numbers
+from 0, which no Discord channel has), one per game: ``make run`` offers to
+continue it, or lists them when several are saved, and a new game of the same
+kind replaces it. Every choice is committed before the next prompt, so Ctrl-C
+at any prompt quits at once with nothing lost.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import codecs
 import getpass
+import io
+import os
+import sys
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from itertools import count
 from typing import Any
 
-from bot.errors import CroupierError
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from bot.errors import CroupierError, NoMatchHere
 from bot.live import LiveMatch, Player, PrivateView
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
-from rules.core import Event
-from rules.errors import RulesError
-from rules.registry import games
+from rules.core import Decision, Event, GameInfo
+from rules.errors import BadOptions, RulesError, shown
+from rules.options import GameOptions, OptionSpec
+from rules.registry import games, get_game
+from rules.words import place_label, plural, verdict
 from storage import Store
 from storage.models import SeatRow
 
-LOCAL_CHANNEL = 0
 LOCAL_USER = 1
+"""The person at the local table (Discord user ids are far larger)."""
 DISCORD_HINT = ("To play in Discord instead, put DISCORD_TOKEN=… in .env "
                 "(see README.md, 'Connect to Discord') and run `make run` again.")
-MOVE_HINTS = {
-    "flank": "Type a move (e.g. C4, or C4* to add a stopper)",
-    "eclipse": "Type your choice (a card like S13f, a number, new, keep, 2:new …)",
-    "nails": "Type a placement (tile@cell/turn, like 17@C4/90) or a word (yes, no, cannot, …)",
-}
-COMMANDS = ("or: legal (your options, explained) · board · rules · stats · resign · quit "
-            "(your game is saved; `make run` continues it).")
-
-
+COMMANDS = ("legal (your options{group}) · board · rules · stats · resign · quit (your game is "
+            "saved; `make run` continues it; Ctrl-C too)")
+QUIT = ("quit", "exit", "q")
+YES, NO = ("y", "yes"), ("n", "no")
 LEGAL_EXPLAINED = 40
-"""Up to this many options, `legal` explains each; beyond, it lists them."""
-
-
-def help_text(game: str) -> str:
-    """What the person may type in ``game``."""
-    return f"{MOVE_HINTS.get(game, 'Type your choice')}, {COMMANDS}"
+"""Up to this many options, `legal` explains each; beyond, it groups or lists them."""
+RECAP = 8
+"""Most lines of the computer's last moves repeated at the end of a game."""
+MAX_LINE = 4096
+"""Longest line read from the terminal; the rest of a longer line is dropped and
+what is kept ends in "…", so that it is refused, never half-read."""
+PLAIN_WIDTH = 100
+"""Width of the plain text given to a ``write`` function."""
+STYLES = {"event": "cyan", "private": "magenta", "warning": "bold yellow", "hint": "dim",
+          "verdict": "bold green", "prompt": "bold", "heading": "bold"}
 
 ReadLine = Callable[[str], Awaitable[str]]
 Write = Callable[[str], None]
+
+
+class Quit(Exception):
+    """The person asked to leave at a prompt."""
+
+
+# -- output --------------------------------------------------------------------------------
+class Screen:
+    """Where the local table shows things: a :mod:`rich` console (colour, tables and
+    formatted rules on a terminal, plain text when the output is not one) or, for
+    tests and callers with an output of their own, a function given each block as
+    plain text."""
+
+    def __init__(self, write: Write | None = None, console: Console | None = None) -> None:
+        if console is None:
+            console = (Console(highlight=False, markup=False, emoji=False) if write is None
+                       else Console(file=io.StringIO(), width=PLAIN_WIDTH, color_system=None,
+                                    force_terminal=False, highlight=False, markup=False,
+                                    emoji=False))
+        self.console = console
+        self._write = write
+
+    def show(self, renderable: RenderableType) -> None:
+        """One block: text as it is (never wrapped or read as markup), or a table."""
+        soft = isinstance(renderable, str | Text)
+        if self._write is None:
+            self.console.print(renderable, soft_wrap=soft)
+            return
+        with self.console.capture() as captured:
+            self.console.print(renderable, soft_wrap=soft)
+        text = captured.get()
+        self._write("\n".join(line.rstrip() for line in text.rstrip("\n").split("\n")))
+
+    def say(self, text: str, kind: str | None = None) -> None:
+        """A line (or lines) of text, styled by ``kind`` (see :data:`STYLES`)."""
+        self.show(Text(text, style=STYLES.get(kind or "", "")))
+
+    def warn(self, text: str) -> None:
+        """A refusal."""
+        self.say(f"⚠ {text}", "warning")
+
+    def prompt(self, text: str) -> None:
+        """A prompt, left on its line for the answer."""
+        self.console.print(Text(text, style=STYLES["prompt"]), end="", soft_wrap=True)
+        self.console.file.flush()
+
+
+# -- input ---------------------------------------------------------------------------------
+class TerminalInput:
+    """Lines typed at the terminal, read by the event loop itself rather than by a
+    thread blocked in :func:`input`, so that Ctrl-C stops a prompt at once: the
+    loop cancels the waiting task and nothing is left running.
+
+    Bytes that are not UTF-8 are replaced; a line longer than :data:`MAX_LINE`
+    characters is cut and ends in "…"; end of input raises :class:`EOFError`.
+    """
+
+    def __init__(self, screen: Screen, fd: int | None = None) -> None:
+        self.screen = screen
+        self.fd = sys.stdin.fileno() if fd is None else fd
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._partial: list[str] = []
+        self._partial_size = 0
+        self._cut = False
+        self._lines: deque[str] = deque()
+        self._eof = False
+
+    async def __call__(self, prompt: str) -> str:
+        self.screen.prompt(prompt)
+        return await self.line()
+
+    async def line(self) -> str:
+        """The next line, without its line ending."""
+        while not self._lines:
+            if self._eof:
+                self.screen.say("")  # the prompt's line was left open
+                raise EOFError
+            self.feed(await self._read())
+        return self._lines.popleft()
+
+    def feed(self, chunk: bytes) -> None:
+        """Take in bytes read (``b""``: end of input)."""
+        text = self._decoder.decode(chunk, final=not chunk)
+        *complete, rest = text.split("\n")
+        for piece in complete:
+            self._keep(piece)
+            self._lines.append(self._take())
+        self._keep(rest)
+        if not chunk:
+            self._eof = True
+            if self._partial_size or self._cut:
+                self._lines.append(self._take())
+
+    def _keep(self, piece: str) -> None:
+        room = MAX_LINE - self._partial_size
+        if len(piece) > room:
+            piece, self._cut = piece[:room], True
+        if piece:
+            self._partial.append(piece)
+            self._partial_size += len(piece)
+
+    def _take(self) -> str:
+        line = "".join(self._partial).removesuffix("\r") + ("…" if self._cut else "")
+        self._partial, self._partial_size, self._cut = [], 0, False
+        return line
+
+    async def _read(self) -> bytes:
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[bytes] = loop.create_future()
+
+        def readable() -> None:
+            if not ready.done():
+                try:
+                    ready.set_result(os.read(self.fd, 65536))
+                except BlockingIOError:
+                    pass
+                except OSError as error:
+                    ready.set_exception(error)
+
+        try:
+            loop.add_reader(self.fd, readable)
+        except (PermissionError, NotImplementedError, ValueError):
+            # A regular file (never "ready" for epoll, and never blocking) or a
+            # loop without readers: read it directly.
+            return os.read(self.fd, 65536)
+        try:
+            return await ready
+        finally:
+            loop.remove_reader(self.fd)
+
+
+# -- the match service's transport ---------------------------------------------------------
+class TerminalTransport:
+    """Shows the person their table, their private view, and nothing of others'.
+
+    It also remembers what the others did since the person's last choice, so
+    that the end of a game can repeat the computer's last moves.
+    """
+
+    def __init__(self, screen: Screen, seat_user: int = LOCAL_USER) -> None:
+        self.screen = screen
+        self.seat_user = seat_user
+        self.hidden: set[int] = set()
+        """Matches not shown: those restored at start-up that the person is not at."""
+        self._shown: tuple[int, int] | None = None
+        self._own: tuple[Event, ...] = ()
+        self._own_next = False
+        self._since_own: list[str] = []
+        self._before_own: list[str] = []
+
+    def own(self, events: Sequence[Event]) -> None:
+        """These events came from the person's own choice (not the computer's)."""
+        self._own = tuple(events)
+
+    def own_next(self) -> None:
+        """The next events shown come from the person (a resignation, say)."""
+        self._own_next = True
+
+    def recap(self) -> tuple[str, list[str]]:
+        """The computer's last moves, narrated, with a heading: those since the
+        person's last choice, or, when that choice ended the game, those before it."""
+        if self._since_own:
+            return "Since your last move:", self._since_own[-RECAP:]
+        return "Before your last move:", self._before_own[-RECAP:]
+
+    async def publish(self, match: LiveMatch, events: Sequence[Event]) -> int | None:
+        if match.id in self.hidden:
+            return None
+        own_batch, self._own_next = self._own_next, False
+        for event in events:
+            line = event.render(match.names)
+            if own_batch or any(event is mine for mine in self._own):
+                if self._since_own:
+                    self._before_own = self._since_own
+                self._since_own = []
+            else:
+                self._since_own.append(line)
+            self.screen.say(f"• {line}", "event")
+        if match.state is not None and match.row.status == "active":
+            shown_now = (match.id, match.state.step)
+            if events or shown_now != self._shown:  # not the same view twice
+                seat = match.seat_of(self.seat_user)
+                self.screen.show(text_view(match, seat.seat if seat else None))
+                self._shown = shown_now
+        return None
+
+    async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:
+        if seat.user_id == self.seat_user and match.id not in self.hidden:
+            for event in view.events:
+                self.screen.say(f"  (only you) {event.render(view.names)}", "private")
+        return True
+
+    async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
+        if match.id not in self.hidden:
+            self.screen.say(f"! {text}", "hint")
+
+
+# -- words ---------------------------------------------------------------------------------
+def help_text(info: GameInfo) -> str:
+    """What the person may type in this game."""
+    group = "; legal and a group: that group's, explained" if info.option_group else ""
+    typed = info.notation_help or "Type one of the options `legal` lists"
+    return f"{typed}; or: {COMMANDS.format(group=group)}."
 
 
 def text_view(match: LiveMatch, seat: int | None) -> str:
@@ -52,201 +280,484 @@ def text_view(match: LiveMatch, seat: int | None) -> str:
     return str(view)
 
 
-class TerminalTransport:
-    """Shows the person their table, their private view, and nothing of others'."""
+def legal_text(match: LiveMatch, seat: int, group: str | None = None) -> RenderableType:
+    """The seat's options: each explained when there are few; grouped (a tile's
+    placements, say) when the game groups them; else listed. With ``group``,
+    only that group's options, explained."""
+    assert match.state is not None
+    decision = match.state.decision_for(seat)
+    if decision is None:
+        return "Nothing to choose right now."
+    options = decision.options
+    grouping = match.info.option_group
+    if group is not None:
+        if grouping is None:
+            return f"{match.info.title} does not group its options; type legal alone."
+        options = tuple(o for o in options if grouping(decision, o) == group)
+        if not options:
+            groups = sorted({g for o in decision.options
+                             if (g := grouping(decision, o)) is not None}, key=_natural)
+            return (f"No option is in group {shown(group)}; the groups are "
+                    f"{', '.join(groups) or 'none'}.")
+    describe = match.info.option_text
+    if describe is not None and len(options) <= LEGAL_EXPLAINED:
+        observation = match.state.observe(seat)
+        table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+        table.add_column("option", no_wrap=True, style="bold")
+        table.add_column("meaning")
+        for option in options:
+            meaning = describe(observation, decision, option, match.names)
+            table.add_row(Text(option), Text("" if meaning == option else meaning))
+        return titled(decision.prompt, table)
+    if grouping is not None and group is None:
+        grouped = _grouped(decision, options, grouping)
+        if grouped is not None:
+            return grouped
+    return f"{decision.prompt} Legal ({len(options)}): {', '.join(options)}"
 
-    def __init__(self, write: Write, seat_user: int = LOCAL_USER) -> None:
-        self.write = write
-        self.seat_user = seat_user
 
-    async def publish(self, match: LiveMatch, events: Sequence[Event]) -> int | None:
-        for event in events:
-            self.write(f"• {event.render(match.names)}")
-        if match.state is not None and match.row.status == "active":
-            seat = match.seat_of(self.seat_user)
-            self.write(text_view(match, seat.seat if seat else None))
+def titled(title: str, table: Table, kind: str = "heading") -> RenderableType:
+    """A heading line, then the table indented under it."""
+    return Group(Text(title, style=STYLES[kind]), Padding(table, (0, 0, 0, 2)))
+
+
+def _natural(key: str) -> tuple[int, int | str]:
+    """Number-like group names in numeric order, then the rest."""
+    return (0, int(key)) if key.isascii() and key.isdigit() else (1, key)
+
+
+def _grouped(decision: Decision, options: Sequence[str],
+             grouping: Callable[[Decision, str], str | None]) -> str | None:
+    """``17: C4, C4/90, D5`` — one line per group, each option without its group."""
+    groups: dict[str, list[str]] = {}
+    loose: list[str] = []
+    for option in options:
+        key = grouping(decision, option)
+        if key is None:
+            loose.append(option)
+        else:
+            groups.setdefault(key, []).append(option)
+    if not groups:
         return None
-
-    async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:
-        if seat.user_id == self.seat_user:
-            for event in view.events:
-                self.write(f"  (only you) {event.render(view.names)}")
-        return True
-
-    async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
-        self.write(f"! {text}")
-
-
-async def _stdin_line(prompt: str) -> str:
-    return await asyncio.to_thread(input, prompt)
+    lines = [f"{decision.prompt} {plural(len(options), 'option')}, by group "
+             f"(legal {next(iter(groups))} explains one group):"]
+    for key, members in groups.items():
+        lines.append(f"  {key}: " + ", ".join(_rest(key, o) for o in members))
+    if loose:
+        lines.append("  also: " + ", ".join(loose))
+    lines.append(f"Type the whole option, e.g. {next(iter(groups.values()))[0]}.")
+    return "\n".join(lines)
 
 
-async def play_local(database: str, *, game: str | None = "flank",
-                     options: Mapping[str, Any] | None = None, seats: int | None = None,
-                     read_line: ReadLine = _stdin_line, write: Write = print,
-                     name: str | None = None) -> LiveMatch | None:
-    """Play one game in the terminal; returns the match (``None`` if the person quit
-    before it began). With ``game`` ``None`` the person is asked which game."""
-    store = await Store.open(database)
-    service = MatchService(store, TerminalTransport(write),
-                           timing=Timing(turn_seconds=7 * 24 * 3600))
-    player = Player(LOCAL_USER, name or _user_name())
-    try:
-        write(f"Croupier — local table (saved in {database}).")
-        write(DISCORD_HINT)
-        await service.restore()
-        tune_gc()
-        match = await _resume_or_open(service, player, game, options, seats, read_line, write)
-        if match is None:
+def _rest(key: str, option: str) -> str:
+    """An option without its group's name and the mark after it (``17@C4`` → ``C4``)."""
+    if option.startswith(key) and len(option) > len(key) + 1 and not option[len(key)].isalnum():
+        return option[len(key) + 1:]
+    return option
+
+
+def options_help(info: GameInfo) -> RenderableType:
+    """Every option of the game, from its declaration."""
+    table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+    table.add_column("name", no_wrap=True, style="bold")
+    table.add_column("what")
+    for spec in info.options.specs():
+        default = "the game decides" if spec.default is None else spec.label(spec.default)
+        table.add_row(spec.name, f"{spec.description} ({_every_choice(spec)}; "
+                                 f"default {default})")
+    return titled(f"{info.title} options (type name=value):", table)
+
+
+def _every_choice(spec: OptionSpec) -> str:
+    """What may be given, every choice named (help lists them all)."""
+    if spec.kind != "choice":
+        return spec.allowed()
+    labels = [str(choice) for choice in spec.choices]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+
+
+def options_example(options: type[GameOptions]) -> str:
+    """Two options set otherwise than by default, as typed: ``deck=space objective=most``
+    (options with a single choice are left out)."""
+    parts = [f"{spec.name}={value}" for spec in options.specs()
+             if (value := options_example_value(spec)) is not None]
+    return " ".join(parts[:2])
+
+
+def read_options(info: GameInfo, line: str) -> GameOptions:
+    """Options typed as ``name=value`` words (``hand-cap=50 deck=space``), read by the
+    game's declaration; :class:`BadOptions` names what is wrong."""
+    given: dict[str, str] = {}
+    for word in line.split():
+        name, equals, value = word.partition("=")
+        if not equals:
+            spec = info.options.spec(name)
+            if spec is None:
+                example = options_example(info.options) or "name=value"
+                raise BadOptions(f"{shown(word)} is not name=value (e.g. {example})")
+            raise BadOptions(f"{shown(word)} has no value: write name=value, e.g. "
+                             f"{spec.name}={options_example_value(spec) or spec.default}")
+        spec = info.options.spec(name) if name else None
+        key = spec.name if spec is not None else name
+        if key in given:
+            raise BadOptions(f"{shown(key)} is given twice")
+        given[key] = value
+    return info.options.parse(given)
+
+
+def options_example_value(spec: OptionSpec) -> str | None:
+    """A value of one option other than its default, as typed (``None`` if it has no
+    other): the first other choice, or the last when the game decides by default."""
+    if spec.kind == "choice":
+        others = [c for c in spec.choices if c != spec.default]
+        if not others:
             return None
-        write(help_text(match.info.name))
+        return str(others[-1] if spec.default is None else others[0])
+    if spec.kind == "yes/no":
+        return "no" if spec.default else "yes"
+    return str(spec.minimum if spec.minimum != spec.default else spec.maximum)
+
+
+def result_block(match: LiveMatch) -> RenderableType | None:
+    """The verdict and the places, ties said as ties (``=2nd``)."""
+    assert match.state is not None
+    outcome = match.state.outcome()
+    if outcome is None:
+        return None
+    computers = {s.seat for s in match.seats if s.is_bot}
+    places = outcome.places
+    table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+    table.add_column("place", no_wrap=True)
+    table.add_column("player")
+    if outcome.scores is not None:
+        table.add_column("score", justify="right")
+    for seat in sorted(range(len(places)), key=lambda s: places[s]):
+        row = match.seats[seat]
+        who = row.name + (" (you)" if row.user_id == LOCAL_USER and not row.is_bot else "")
+        cells = [place_label(places[seat], places), who]
+        if outcome.scores is not None:
+            cells.append(str(outcome.scores[seat]))
+        table.add_row(*(Text(cell) for cell in cells))
+    return titled(f"Result: {verdict(match.names, places, computers)}; {outcome.reason}.",
+                  table, "verdict")
+
+
+async def stats_text(store: Store, user_id: int) -> RenderableType:
+    """The person's record at the local table, game by game."""
+    reports = await StatsService(store).reports(None, user_id)
+    if not reports:
+        return "No finished games at this table yet."
+    known = games()
+    table = Table(box=None, padding=(0, 2, 0, 0))
+    for column in ("game", "played", "won", "lost", "drawn", "win rate", "streak", "best"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for report in reports:
+        r = report.record
+        title = known[r.game].title if r.game in known else r.game
+        table.add_row(title, str(r.played), str(r.won), str(r.lost), str(r.drawn),
+                      f"{r.win_rate:.0%}", str(r.streak), str(r.best_streak))
+    return titled("Your record at this table (games against the computer are not rated):",
+                  table)
+
+
+def _summary(match: LiveMatch) -> str:
+    """``<title>, 3 players, step 14 (match #5)``."""
+    step = match.state.step if match.state is not None else 0
+    return (f"{match.info.title}, {plural(len(match.seats), 'player')}, step {step} "
+            f"(match #{match.id})")
+
+
+# -- the table -----------------------------------------------------------------------------
+async def play_local(database: str, *, game: str | None = None,
+                     options: Mapping[str, Any] | None = None, seats: int | None = None,
+                     read_line: ReadLine | None = None, write: Write | None = None,
+                     name: str | None = None, console: Console | None = None
+                     ) -> LiveMatch | None:
+    """Play one game in the terminal; returns the match (``None`` if the person left
+    before one began). With ``game`` ``None`` the person is asked which game,
+    how many players and which options; with a game, its unfinished local game is
+    offered first. Output goes to ``write`` as plain text if given, else to the
+    ``console`` (by default the terminal); input comes from ``read_line`` if given,
+    else from the terminal."""
+    screen = Screen(write, console)
+    read = read_line or TerminalInput(screen)
+    store = await Store.open(database)
+    transport = TerminalTransport(screen)
+    service = MatchService(store, transport, timing=Timing(turn_seconds=7 * 24 * 3600))
+    player = Player(LOCAL_USER, name or _user_name())
+    table = _Table(service, transport, player, read, screen)
+    try:
+        screen.say(f"Croupier — local table (saved in {database}).")
+        screen.say(DISCORD_HINT, "hint")
+        transport.hidden = {m.id for m in await service.restore()}
+        tune_gc()
+        await table.close_lobbies()
+        match = table.match = await table.resume_or_open(game, options, seats)
+        screen.say(help_text(match.info), "hint")
         await service.settle()
-        await _play(service, match, player, read_line, write)
+        await table.play()
         return match
+    except Quit:
+        screen.say("Bye.")
+        return table.match
+    except EOFError:
+        screen.say("Input closed; " + ("your game is saved." if table.match else "bye."))
+        return table.match
+    except asyncio.CancelledError:  # Ctrl-C
+        if table.match is not None and table.match.playing:
+            screen.say("\nBye — your game is saved; `make run` continues it.")
+        else:
+            screen.say("\nBye — your unfinished games are kept." if table.saved() else "\nBye.")
+        # The drivers are idle at a prompt; while the computer plays, Ctrl-C lands in
+        # settle(), whose gather cancels them: a move not yet committed is simply
+        # made again on resuming (it depends only on the match's seed and step).
+        raise
     finally:
         await service.settle()
         await store.close()
 
 
-def legal_text(match: LiveMatch, seat: int) -> str:
-    """The seat's options, each with what it means when the game can say."""
-    assert match.state is not None
-    decision = match.state.decision_for(seat)
-    if decision is None:
-        return "Nothing to choose right now."
-    describe = match.info.option_text
-    if describe is None or len(decision.options) > LEGAL_EXPLAINED:
-        return "Legal: " + ", ".join(decision.options)
-    observation = match.state.observe(seat)
-    lines = [f"{decision.prompt}"]
-    for option in decision.options:
-        meaning = describe(observation, decision, option, match.names)
-        lines.append(f"  {option:<8} {meaning}" if meaning != option else f"  {option}")
-    return "\n".join(lines)
+class _Table:
+    """One sitting at the local table: choosing a game, then playing it."""
 
+    def __init__(self, service: MatchService, transport: TerminalTransport, player: Player,
+                 read: ReadLine, screen: Screen) -> None:
+        self.service = service
+        self.transport = transport
+        self.player = player
+        self.read = read
+        self.screen = screen
+        self.match: LiveMatch | None = None
 
-async def _ask_game(read_line: ReadLine, write: Write) -> tuple[str, int]:
-    """Which game and how many players, asked when ``make run`` opens a new table."""
-    known = games()
-    names = sorted(known)
-    while True:
-        answer = (await read_line(f"Which game? {' · '.join(names)} [flank] ")).strip().lower()
-        game = answer or "flank"
-        if game in known:
-            break
-        write(f"⚠ There is no game {answer!r}.")
-    info = known[game]
-    if info.min_seats == info.max_seats:
-        return game, info.min_seats
-    while True:
-        answer = (await read_line(f"Players, you included ({info.min_seats}–{info.max_seats}) "
-                                  f"[{info.default_seats}] ")).strip()
-        seats = int(answer) if answer.isdigit() else info.default_seats if not answer else 0
-        if info.min_seats <= seats <= info.max_seats:
-            return game, seats
-        write(f"⚠ {info.title} takes {info.min_seats}–{info.max_seats} players.")
+    async def ask(self, prompt: str) -> str:
+        """One answer, stripped; the quit words leave."""
+        answer = (await self.read(prompt)).strip()
+        if answer.lower() in QUIT:
+            raise Quit
+        return answer
 
-
-async def _resume_or_open(service: MatchService, player: Player, game: str | None,
-                          options: Mapping[str, Any] | None, seats: int | None,
-                          read_line: ReadLine, write: Write) -> LiveMatch | None:
-    try:
-        match = service.match_in(LOCAL_CHANNEL)
-    except CroupierError:
-        match = None
-    if match is not None and match.playing:
+    async def ask_yes(self, prompt: str, default: bool, meaning: str) -> bool:
+        """A yes-or-no answer; ``meaning`` says what each does when it is neither."""
         while True:
-            answer = (await read_line(f"Continue your unfinished {match.info.title} game? "
-                                      "[Y/n] ")).strip().lower()
-            if answer in ("", "y", "yes", "n", "no"):
-                break
-            write(f"⚠ {answer!r} is neither yes nor no: y continues the game, "
-                  "n cancels it and opens a new one.")
-        if answer in ("", "y", "yes"):
-            seat = match.seat_of(player.user_id)
-            write(text_view(match, seat.seat if seat else None))
-            return match
-        await service.cancel(player, LOCAL_CHANNEL)
-        await service.settle()
-    elif match is not None:
-        await service.cancel(player, LOCAL_CHANNEL)
-        await service.settle()
-    if game is None:
-        game, seats = await _ask_game(read_line, write)
-    return await service.open_lobby(player, guild_id=None, channel_id=LOCAL_CHANNEL,
-                                    game=game, options=options, seats=seats, vs_bot=True)
+            answer = (await self.ask(prompt)).lower()
+            if not answer:
+                return default
+            if answer in YES or answer in NO:
+                return answer in YES
+            self.screen.warn(f"{shown(answer)} is neither yes nor no: {meaning}")
 
+    # -- choosing a game -------------------------------------------------------------------
+    def saved(self) -> list[LiveMatch]:
+        """The person's unfinished local games, the latest first."""
+        found = [m for m in self.service.live_matches()
+                 if m.row.guild_id is None and m.playing and m.seat_of(LOCAL_USER) is not None]
+        return sorted(found, key=lambda m: -m.id)
 
-async def _play(service: MatchService, match: LiveMatch, player: Player,
-                read_line: ReadLine, write: Write) -> None:
-    seat = match.seat_of(player.user_id)
-    assert seat is not None
-    while not match.finished:
-        await service.settle()
-        if match.finished:
-            break
-        assert match.state is not None
-        decision = match.state.decision_for(seat.seat)
-        if decision is None:
-            await asyncio.sleep(0)
-            continue
-        try:
-            line = (await read_line(f"{decision.prompt} > ")).strip()
-        except EOFError:
-            write("\nInput closed; your game is saved.")
-            return
-        command = line.lower()
-        if command in ("quit", "exit", "q"):
-            write("Your game is saved; `make run` continues it.")
-            return
-        if command in ("help", "?", ""):
-            write(help_text(match.info.name))
-        elif command == "legal":
-            write(legal_text(match, seat.seat))
-        elif command == "board":
-            write(text_view(match, seat.seat))
-        elif command == "rules":
-            write(match.info.rules_text)
-        elif command == "stats":
-            write(await stats_text(service.store, player.user_id))
-        elif command == "resign":
-            await service.forfeit(player, LOCAL_CHANNEL)
-        else:
+    async def close_lobbies(self) -> None:
+        """A lobby left over at the local table (never started) is closed."""
+        for match in self.service.live_matches():
+            if (match.row.guild_id is None and match.row.status == "lobby"
+                    and match.row.host_id == LOCAL_USER):
+                await self.service.cancel(self.player, match.row.channel_id)
+        await self.service.settle()
+
+    async def resume_or_open(self, game: str | None, options: Mapping[str, Any] | None,
+                             seats: int | None) -> LiveMatch:
+        info = get_game(game) if game is not None else None
+        saved = [m for m in self.saved() if info is None or m.info.name == info.name]
+        resumed = await self.offer(saved)
+        if resumed is not None:
+            self.transport.hidden.discard(resumed.id)
+            seat = resumed.seat_of(LOCAL_USER)
+            self.screen.show(text_view(resumed, seat.seat if seat else None))
+            return resumed
+        interactive = info is None
+        if info is None:
+            info = await self.ask_game()
+        return await self.open(info, options, seats, interactive)
+
+    async def offer(self, saved: list[LiveMatch]) -> LiveMatch | None:
+        """Offer the unfinished games: one as a question, several as a list."""
+        if not saved:
+            return None
+        if len(saved) == 1:
+            match = saved[0]
+            if await self.ask_yes(f"Continue your unfinished {_summary(match)}? [Y/n] ", True,
+                                  f"y continues the game; n starts a new one (a new "
+                                  f"{match.info.title} game replaces this one)."):
+                return match
+            return None
+        listing = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+        for number, match in enumerate(saved, start=1):
+            listing.add_row(str(number), Text(_summary(match)))
+        self.screen.show(titled("Your unfinished games:", listing))
+        while True:
+            answer = (await self.ask(f"Continue which? 1–{len(saved)}, or n for a new game "
+                                     "[1] ")).lower()
+            if answer in NO or answer == "new":
+                return None
+            if not answer:
+                return saved[0]
+            if answer.isascii() and answer.isdigit() and len(answer) <= 3 \
+                    and 1 <= int(answer) <= len(saved):
+                return saved[int(answer) - 1]
+            self.screen.warn(f"{shown(answer)} is not one of 1–{len(saved)} or n.")
+
+    async def ask_game(self) -> GameInfo:
+        known = list(games().values())
+        listing = " · ".join(f"{n}. {info.title} ({info.seat_range()})"
+                             for n, info in enumerate(known, start=1))
+        while True:
+            answer = await self.ask(f"Which game? {listing} [{known[0].name}] ")
+            if not answer:
+                return known[0]
+            if answer.isascii() and answer.isdigit() and len(answer) <= 3 \
+                    and 1 <= int(answer) <= len(known):
+                return known[int(answer) - 1]
+            by_title = {info.title.lower(): info for info in known}
+            if answer.lower() in by_title:
+                return by_title[answer.lower()]
             try:
-                await service.submit(player.user_id, match.id, line)
-            except (CroupierError, RulesError) as error:
-                write(f"⚠ {error}")
-    await service.settle()
-    _write_result(match, write)
-    write(await stats_text(service.store, player.user_id))
+                return get_game(answer)
+            except BadOptions as refusal:
+                self.screen.warn(f"{refusal} (or 1–{len(known)}).")
 
+    async def ask_seats(self, info: GameInfo) -> int:
+        if info.min_seats == info.max_seats:
+            return info.min_seats
+        players = OptionSpec("players", "number", info.default_seats, "",
+                             minimum=info.min_seats, maximum=info.max_seats)
+        while True:
+            answer = await self.ask(f"Players, you included ({info.min_seats}–"
+                                    f"{info.max_seats}) [{info.default_seats}] ")
+            if not answer:
+                return info.default_seats
+            try:
+                return players.read(answer)
+            except BadOptions as refusal:
+                self.screen.warn(str(refusal))
 
-async def stats_text(store: Store, user_id: int) -> str:
-    """The person's record at the local table, game by game."""
-    reports = await StatsService(store).reports(None, user_id)
-    if not reports:
-        return "No finished games at this table yet."
-    lines = ["Your record at this table (games against the computer are not rated):"]
-    for report in reports:
-        r = report.record
-        lines.append(f"  {r.game}: {r.played} played · {r.won} won · {r.lost} lost · "
-                     f"{r.drawn} drawn · {r.win_rate:.0%} · streak {r.streak} "
-                     f"(best {r.best_streak})")
-    return "\n".join(lines)
+    async def ask_options(self, info: GameInfo) -> GameOptions:
+        if not info.options.specs():
+            return info.options.parse({})
+        example = options_example(info.options)
+        prompt = ("Options (Enter for the defaults"
+                  + (f"; e.g. {example}" if example else "") + "; ? lists them) ")
+        while True:
+            answer = await self.ask(prompt)
+            if answer in ("?", "help"):
+                self.screen.show(options_help(info))
+                continue
+            try:
+                return read_options(info, answer)
+            except BadOptions as refusal:
+                self.screen.warn(f"{refusal} (? lists the options)")
 
+    async def open(self, info: GameInfo, options: Mapping[str, Any] | GameOptions | None,
+                   seats: int | None, interactive: bool) -> LiveMatch:
+        """Open a new game against the computer, asking again (players, then
+        options) whenever the game refuses them."""
+        if interactive:
+            seats = await self.ask_seats(info)
+            options = await self.ask_options(info)
+        while True:
+            try:
+                return await self._open(info, options, seats)
+            except BadOptions as refusal:
+                self.screen.warn(f"{info.title}: {refusal}")
+            seats = await self.ask_seats(info)
+            options = await self.ask_options(info)
 
-def _write_result(match: LiveMatch, write: Write) -> None:
-    assert match.state is not None
-    outcome = match.state.outcome()
-    if outcome is None:
-        return
-    if outcome.is_draw:
-        verdict = "A draw"
-    else:
-        verdict = " and ".join(match.names[s] for s in outcome.winners) + " wins"
-    scores = "" if outcome.scores is None else " (" + " – ".join(
-        f"{n} {s}" for n, s in zip(match.names, outcome.scores, strict=True)) + ")"
-    write(f"Game over: {verdict}{scores}; {outcome.reason}.")
+    async def _open(self, info: GameInfo, options: Mapping[str, Any] | GameOptions | None,
+                    seats: int | None) -> LiveMatch:
+        replaced = [m for m in self.saved() if m.info.name == info.name]
+        given = options.stored() if isinstance(options, GameOptions) else options
+        match = await self.service.open_lobby(self.player, guild_id=None,
+                                              channel_id=self.free_channel(), game=info.name,
+                                              options=given, seats=seats, vs_bot=True)
+        for old in replaced:  # one unfinished local game of each kind
+            await self.service.cancel(self.player, old.row.channel_id)
+            self.screen.say(f"Your unfinished {info.title} game (match #{old.id}) is "
+                            "cancelled: the new one replaces it.", "hint")
+        return match
+
+    def free_channel(self) -> int:
+        """The lowest local channel with no game in it."""
+        for channel in count():
+            try:
+                self.service.match_in(channel)
+            except NoMatchHere:
+                return channel
+        raise AssertionError("unreachable")
+
+    # -- playing ---------------------------------------------------------------------------
+    async def play(self) -> None:
+        match = self.match
+        assert match is not None
+        seat = match.seat_of(self.player.user_id)
+        assert seat is not None
+        screen = self.screen
+        while not match.finished and match.row.status == "active":
+            await self.service.settle()
+            if match.finished or match.row.status != "active":
+                break
+            assert match.state is not None
+            decision = match.state.decision_for(seat.seat)
+            if decision is None:
+                await asyncio.sleep(0.01)
+                continue
+            try:
+                line = (await self.read(f"{decision.prompt} > ")).strip()
+            except EOFError:
+                screen.say("Input closed; your game is saved.")
+                return
+            command, _, rest = line.lower().partition(" ")
+            if line.lower() in QUIT:
+                screen.say("Your game is saved; `make run` continues it.")
+                return
+            if line.lower() in ("help", "?", ""):
+                screen.say(help_text(match.info), "hint")
+            elif command == "legal":
+                screen.show(legal_text(match, seat.seat, rest.strip() or None))
+            elif line.lower() == "board":
+                screen.show(text_view(match, seat.seat))
+            elif line.lower() == "rules":
+                screen.show(Markdown(match.info.rules_text))
+            elif line.lower() == "stats":
+                screen.show(await stats_text(self.service.store, self.player.user_id))
+            elif line.lower() == "resign":
+                if await self.ask_yes("Resign this game? [y/N] ", False,
+                                      "y resigns, n goes on playing."):
+                    self.transport.own_next()
+                    await self.service.forfeit(self.player, match.row.channel_id)
+            else:
+                try:
+                    ack = await self.service.submit(self.player.user_id, match.id, line)
+                except (CroupierError, RulesError) as error:
+                    screen.warn(str(error))
+                else:
+                    self.transport.own(ack.events)
+        await self.service.settle()
+        await self.finish(seat.seat)
+
+    async def finish(self, seat: int) -> None:
+        """The end of a game: the final position as the person's seat sees it, the
+        computer's last moves, the places and the person's record."""
+        match = self.match
+        assert match is not None
+        if match.state is None or match.state.outcome() is None:
+            return
+        self.screen.say("── The final position ──", "heading")
+        self.screen.show(text_view(match, seat))
+        heading, recap = self.transport.recap()
+        if recap:
+            self.screen.say(heading, "heading")
+            for line in recap:
+                self.screen.say(f"  {line}", "event")
+        result = result_block(match)
+        if result is not None:
+            self.screen.show(result)
+        self.screen.show(await stats_text(self.service.store, self.player.user_id))
 
 
 def _user_name() -> str:

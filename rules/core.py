@@ -552,6 +552,12 @@ class GameInfo:
     setup: str | None = None
     """What each seat brings to a match (its deck, say), in words; ``None`` for
     games whose seats bring nothing."""
+    notation_help: str | None = None
+    """What a person types to choose, in one sentence with an example (the
+    terminal's help); ``None``: the options themselves, as ``legal`` lists them."""
+    perft: Callable[[GameOptions, int], int] | None = None
+    """``(options, depth) -> leaves``: the number of move sequences of ``depth``
+    moves from a new game (``croupier perft``), for games that count them."""
 
     def seat_range(self) -> str:
         """The seat counts the game takes, in words.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from rules.cells import cell_name
+from rules.errors import IllegalChoice
 from rules.nails import DECKS, NailsOptions, NailsState, parse_deck
 from rules.nails import GAME as NAILS
 from rules.nails.text import (
@@ -315,3 +316,71 @@ def test_every_option_of_whole_games_fits_a_menu() -> None:
                 text = option_text(view, decision, option, NAMES)
                 assert 0 < len(text) <= 100, text
             state.apply(decision.seat, decision.options[0])
+
+
+# -- refusals say why -----------------------------------------------------------------------
+
+def refusal(state: NailsState, seat: int, choice: str) -> str:
+    """The message a choice is refused with (what Discord and the terminal show)."""
+    try:
+        state.apply(seat, choice)
+    except IllegalChoice as error:
+        return str(error)
+    raise AssertionError(f"{choice} was accepted")
+
+
+def test_an_illegal_placement_names_the_zone_at_fault() -> None:
+    # Workshop tile 3 (R:again H:search _ G) at A1; tile 2 is R:again H H _.
+    state = NailsState.position([[2, 5], [6, 7]], stack=("3@A1",))
+    assert refusal(state, 0, "2@B1") == ("tile 2 at B1 would lay a nail on a hammer at B1 "
+                                         "(tile 3); a hammer takes only a blank")
+    assert refusal(state, 0, "2@A1") == ("tile 2 at A1 would lay a nail on a nail at A1 "
+                                         "(tile 3); a nail takes only a hammer or a blank")
+    assert refusal(state, 0, "2@J10") == ("tile 2 at J10 would cover nothing; a tile must "
+                                          "cover at least one zone of the stack")
+    blanks = lab("1 _ _ _ _\n2 _ _ _ _")
+    two = NailsState.position([[2, 80], [81, 82]], stack=("1@A1",), deck=blanks)
+    assert refusal(two, 0, "2@A1") == ("tile 2 at A1 would cover two zones of tile 1 "
+                                       "(A1 and B1); a tile covers at most one zone of each tile")
+    null = NailsState.position([[1, 2], [4, 5]], stack=("48@A1",))
+    assert refusal(null, 0, "1@-A-1/180").startswith(
+        "tile 1 at -A-1/180 would cover a Ø zone at A1 (tile 48)")
+
+
+def test_the_space_deck_refuses_in_its_own_words_and_octagon_places() -> None:
+    state = NailsState.position([[1, 2], [4, 5]], stack=("3@A1",),
+                                options=NailsOptions(deck="space"))
+    assert refusal(state, 0, "1@B1") == ("tile 1 at B1: an octagon's centre goes on every other "
+                                         "column and row (A1, C1, A3 …), not B1")
+    assert refusal(state, 0, "1@A1") == "tile 1 at A1 would sit on tile 3's centre"
+    said = [refusal(state, 0, f"1@{cell}/{turn}") for cell in ("C1", "A3", "-B1", "A-3")
+            for turn in (0, 90, 180, 270) if f"1@{cell}/{turn}".replace("/0", "")
+            not in state.pending()[0].options]
+    assert said and all("nail" not in text and "hammer" not in text for text in said)
+    assert any("ship" in text or "laser" in text for text in said)
+
+
+def test_a_placement_legal_on_the_stack_but_not_now_says_what_is_asked() -> None:
+    state = challenge_game(can_cover=True)
+    stack_only = next(p.notation for number in state.hands[1]
+                      for p in state.stack.placements(state.tiles[number])
+                      if not state.stack.covers_colour(p, "green"))
+    assert refusal(state, 1, stack_only).endswith(
+        "covers no green nail: cover one, or declare you cannot")
+
+
+# -- every choice is narrated ---------------------------------------------------------------
+
+def narrated(state: NailsState, choice: str) -> list[str]:
+    seat = state.pending()[0].seat
+    return [event.render(NAMES) for event in state.apply(seat, choice) if event.public]
+
+
+def test_declining_keeping_and_trimming_are_narrated() -> None:
+    assert "Ada does not play again." in narrated(mechanic_game("again"), "no")
+    assert "Ada does not draw two." in narrated(mechanic_game("draw2"), "no")
+    assert "Ada keeps all their tiles." in narrated(mechanic_game("discard"), "keep")
+    trim = mechanic_game("draw2")
+    trim.apply(0, "yes")
+    assert trim.pending()[0].kind == "trim"
+    assert narrated(trim, "80")[0] == "Ada discards a tile (at most 4 in hand)."

@@ -21,6 +21,7 @@ from bot.errors import NotSeated, WrongPhase
 from bot.live import LiveMatch, PrivateView
 from bot.views import HandButton, LobbyButton, OptionPicker, PageButton, choice_menus, croupier
 from rules.core import Decision, GameInfo
+from rules.words import place_label, verdict
 
 COLOUR = discord.Colour.dark_green()
 MENU_SIZE = 25
@@ -254,19 +255,24 @@ class GamePresenter:
         embed.add_field(name="Result", value=self.result_text(match), inline=False)
 
     def result_text(self, match: LiveMatch) -> str:
-        """Places, scores and the reason, one line per seat."""
+        """The verdict and the reason, then places, one line per seat, best first:
+        a shared place is said as a tie (``=2nd``), several computer winners as
+        "Computer players win"."""
         assert match.state is not None
         outcome = match.state.outcome()
         assert outcome is not None
-        order = sorted(range(len(match.seats)), key=lambda s: outcome.places[s])
+        places = outcome.places
+        order = sorted(range(len(match.seats)), key=lambda s: places[s])
         lines = []
         for seat in order:
-            place = outcome.places[seat]
+            place = places[seat]
             score = "" if outcome.scores is None else f" — {outcome.scores[seat]}"
-            lines.append(f"{MEDALS.get(place, f'#{place}')} {seat_label(match, seat)}{score}")
-        verdict = "Draw" if outcome.is_draw else (
-            f"{' and '.join(match.seats[s].name for s in outcome.winners)} wins")
-        return f"**{verdict}** ({outcome.reason})\n" + "\n".join(lines)
+            medal = MEDALS.get(place)
+            lines.append(f"{medal + ' ' if medal else ''}{place_label(place, places)} "
+                         f"{seat_label(match, seat)}{score}")
+        computers = {s.seat for s in match.seats if s.is_bot}
+        return f"**{verdict(match.names, places, computers)}** ({outcome.reason})\n" + \
+            "\n".join(lines)
 
     def lobby(self, match: LiveMatch) -> dict[str, Any]:
         """The lobby: seats, options and the Join / Leave / Start buttons."""

@@ -29,6 +29,7 @@ GAME = GameInfo(
     has_secrets=True,
     text=render_text,
     option_text=option_text,
+    notation_help="Type your choice as `legal` lists it (e.g. S13f, 3, keep, new, 2:new)",
 )
 
 __all__ = [

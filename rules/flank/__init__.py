@@ -9,6 +9,7 @@ from rules.cells import cell_name, column_name, parse_cell, row_name
 from rules.core import GameInfo
 from rules.flank.bot import choose
 from rules.flank.options import FlankOptions
+from rules.flank.perft import main_perft
 from rules.flank.rules_text import RULES_TEXT
 from rules.flank.state import FlankState, FlankView
 from rules.flank.text import render_text
@@ -24,6 +25,8 @@ GAME = GameInfo(
     default_turn_seconds=300,
     options=FlankOptions,
     text=render_text,
+    notation_help="Type a cell to lay a card (e.g. C4), C4* to add a stopper, or pass",
+    perft=main_perft,
 )
 
 __all__ = [

@@ -30,6 +30,7 @@ GAME = GameInfo(
     text=render_text,
     option_text=option_text,
     option_group=placement_group,
+    notation_help="Type a placement as tile@cell/turn (e.g. 17@C4/90), or yes, no, cannot …",
 )
 
 __all__ = [

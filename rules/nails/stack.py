@@ -270,6 +270,60 @@ class BuildStack:
             covered.append(Covered(cell, under_tile, under, zone))
         return covered or None
 
+    def refusal(self, tile: Tile, placement: Placement, nail_word: str = "nail",
+                hammer_word: str = "hammer") -> str | None:
+        """Why :meth:`check` refuses a placement, in words naming the zone at fault
+        (the first, in the order :meth:`check` looks), or ``None`` if it is legal.
+        ``nail_word`` and ``hammer_word`` are the deck's words for them.
+
+        >>> from rules.nails.tiles import parse_deck
+        >>> deck = parse_deck("d", "square", "1 R _ _ _\\n2 H _ _ G\\n3 _ _ H:null _")
+        >>> stack = BuildStack("square")
+        >>> for n, x in ((2, 0), (3, 2)):
+        ...     _ = stack.place(deck.tile(n), Placement(n, x, 0), first=True)
+        >>> print(stack.refusal(deck.tile(1), Placement(1, -1, -1, 180)))
+        tile 1 at -A-1/180 would lay a nail on a hammer at A1 (tile 2); a hammer takes only a blank
+        >>> print(stack.refusal(deck.tile(1), Placement(1, 3, 1)))
+        tile 1 at D2 would cover a Ø zone at D2 (tile 3); nothing may cover a Ø zone
+        >>> print(stack.refusal(deck.tile(1), Placement(1, 1, 0)))
+        tile 1 at B1 would cover two zones of tile 3 (C1 and C2); a tile covers at most one zone \
+of each tile
+        >>> print(stack.refusal(deck.tile(1), Placement(1, 9, 9)))
+        tile 1 at J10 would cover nothing; a tile must cover at least one zone of the stack
+        """
+        words = {"nail": nail_word, "hammer": hammer_word, "blank": "blank"}
+        where = f"tile {tile.number} at {placement.notation.split(PLACE_SEP, 1)[1]}"
+        if placement.rotation not in ROTATIONS:
+            return f"tiles turn by 0, 90, 180 or 270 degrees, not {placement.rotation}"
+        anchor = (placement.x, placement.y)
+        if self.shape == "octagon" and (placement.x % 2 or placement.y % 2):
+            return (f"{where}: an octagon's centre goes on every other column and row "
+                    f"(A1, C1, A3 …), not {cell_name(*anchor)}")
+        if self.shape == "octagon" and anchor in self.centres:
+            return f"{where} would sit on tile {self.centres[anchor].number}'s centre"
+        seen: dict[int, Cell] = {}
+        for cell, zone in self.zones_of(tile, placement):
+            zones = self.cells.get(cell)
+            if not zones:
+                continue
+            under_tile, under = zones[-1]
+            at = f"at {cell_name(*cell)} (tile {under_tile})"
+            if under.null:
+                return f"{where} would cover a Ø zone {at}; nothing may cover a Ø zone"
+            if under_tile in seen:
+                return (f"{where} would cover two zones of tile {under_tile} "
+                        f"({cell_name(*seen[under_tile])} and {cell_name(*cell)}); "
+                        "a tile covers at most one zone of each tile")
+            seen[under_tile] = cell
+            if zone.kind not in ACCEPTS[under.kind]:
+                takes = " or ".join(f"a {words[kind]}" for kind in ACCEPTS[under.kind])
+                return (f"{where} would lay a {words[zone.kind]} on a {words[under.kind]} "
+                        f"{at}; a {words[under.kind]} takes only {takes}")
+        if not seen:
+            return (f"{where} would cover nothing; a tile must cover at least one zone "
+                    "of the stack")
+        return None
+
     def frontier(self) -> list[Spot]:
         """Every anchor where some tile could go, in anchor order: a tile there
         covers at least one showing zone, no two on one tile, and no Ø zone.

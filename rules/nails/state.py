@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from rules.core import Decision, Event, GameState, Outcome, SeatSetup, legal_or_raise
-from rules.errors import BadOptions, MalformedChoice
+from rules.errors import BadOptions, IllegalChoice, MalformedChoice
 from rules.nails.decks import DECKS
 from rules.nails.options import NailsOptions
 from rules.nails.stack import BuildStack, Covered, Placement
@@ -484,12 +484,36 @@ class NailsState(GameState):
             placement = Placement.parse(text)
             if placement.tile not in self.hands[seat]:
                 raise MalformedChoice(f"tile {placement.tile} is not in your hand")
-            return legal_or_raise(placement.notation, decision, "placement")
+            if placement.notation not in decision.options:
+                raise IllegalChoice(self._refusal(decision, placement))
+            return placement.notation
         text = text.lower()
         if decision.kind == "victim" and text.isdigit():
             text = f"p{text}"
         return legal_or_raise(text.upper() if decision.kind == "victim" else text, decision,
                               decision.kind)
+
+    def _refusal(self, decision: Decision, placement: Placement) -> str:
+        """Why a placement of a tile in hand is not among the decision's options:
+        the zone the build stack refuses it for, or what the decision asks instead."""
+        tile = self.tiles[placement.tile]
+        word = self.deck_def.nail_word
+        why = self.stack.refusal(tile, placement, word, self.deck_def.hammer_word)
+        if why is not None:
+            return why
+        where = f"tile {tile.number} at {placement.notation.split('@', 1)[1]}"
+        if self.must_play is not None and placement.tile != self.must_play:
+            return f"you must play the tile you drew, tile {self.must_play}, where it fits"
+        if self.obligation is not None and decision.kind == "cover":
+            return (f"{where} covers no {self.obligation[0]} {word}: cover one, or "
+                    f"declare you {CANNOT}")
+        if self.obligation is not None:
+            return f"{where} covers no {self.obligation[0]} {word}, and you must cover one"
+        try:
+            legal_or_raise(placement.notation, decision, "placement")
+        except IllegalChoice as refusal:
+            return str(refusal)
+        return f"{where} is not a legal placement now"
 
     def _apply(self, seat: int, choice: str) -> list[Event]:
         phase = self.phase
@@ -505,9 +529,12 @@ class NailsState(GameState):
         if phase == "again":
             if choice == YES:
                 self.extra_plays += 1
-            return self._resolve_queue()
+                return self._resolve_queue()
+            return [Event("again-no", f"{who(seat)} does not play again.", data={"seat": seat}),
+                    *self._resolve_queue()]
         if phase == "draw2":
-            events = self._draw(seat, 2) if choice == YES else []
+            events = self._draw(seat, 2) if choice == YES else [
+                Event("draw2-no", f"{who(seat)} does not draw two.", data={"seat": seat})]
             return events + self._resolve_queue()
         if phase == "remove":
             tile = self.stack.remove(int(choice))
@@ -533,15 +560,18 @@ class NailsState(GameState):
                     *self._resolve_queue()]
         if phase == "discard":
             if choice == KEEP:
-                return self._resolve_queue()
+                return [Event("keep", f"{who(seat)} keeps all their tiles.",
+                              data={"seat": seat}), *self._resolve_queue()]
             self._discard(seat, int(choice))
             return [Event("discard", f"{who(seat)} discards a tile.", data={"seat": seat}),
                     *self._resolve_queue()]
         if phase == "trim":
             self._discard(seat, int(choice))
+            events = [Event("trim", f"{who(seat)} discards a tile (at most {HAND} in hand).",
+                            data={"seat": seat})]
             if len(self.hands[seat]) > HAND:
-                return []
-            return self._finish_turn()
+                return events
+            return events + self._finish_turn()
         if phase == "stuck":
             self._discard(seat, int(choice))
             return self._draw(seat, 1) + self._finish_turn()
