@@ -267,7 +267,8 @@ class EclipseState(GameState):
             self.deck.extend(orphans)
             events.append(Event(
                 "orphans", f"{who(seat)}'s subset lost its last symbol card: "
-                f"{plural(len(orphans), 'follower')} go under the deck.",
+                f"{plural(len(orphans), 'follower')} "
+                f"{'goes' if len(orphans) == 1 else 'go'} under the deck.",
                 data={"seat": seat, "count": len(orphans)}))
         if not subset.cards:
             self.subsets[seat].remove(subset)
@@ -669,7 +670,8 @@ class EclipseState(GameState):
             return ()
         if phase == "counter":
             return (Decision(self.attacker, "counter",
-                             f"Counterattack? Move {self.options.counterattack} cards from your "
+                             f"Counterattack? Move {plural(self.options.counterattack, 'card')} "
+                             "from your "
                              "subsets to other players' subsets before the hand.",
                              (COUNTER, SKIP)),)
         if phase == "counter-card":

@@ -13,6 +13,7 @@ from rules.eclipse.cards import FOLLOWER, Card
 from rules.eclipse.placement import COMPLETE
 from rules.eclipse.state import COUNTER, KEEP, NEW, SKIP
 from rules.eclipse.view import EclipseView, SubsetView
+from rules.words import plural
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -55,7 +56,7 @@ def reveal_text(view: EclipseView, names: Sequence[str]) -> str | None:
 def render_text(view: EclipseView, names: Sequence[str]) -> str:
     """The whole table as text, with this seat's hand if the view holds one."""
     lines = [f"Eclipse — hand {min(view.hands_played + 1, view.hand_cap)} of at most "
-             f"{view.hand_cap}, deck {view.deck_size} cards"]
+             f"{view.hand_cap}, deck {plural(view.deck_size, 'card')}"]
     for seat in range(view.seats):
         you = " (you)" if seat == view.seat else ""
         tag = role(view, seat)
@@ -79,7 +80,7 @@ def render_text(view: EclipseView, names: Sequence[str]) -> str:
     if view.hand is not None:
         lines.append("Your hand: " + ("  ".join(f"{c.label} ({c.code})" for c in view.hand
                                                 if not c.follower) or "no symbol cards")
-                     + (f"  + {sum(c.follower for c in view.hand)} follower(s)"
+                     + (f"  + {plural(sum(c.follower for c in view.hand), 'follower')}"
                         if any(c.follower for c in view.hand) else ""))
     return "\n".join(lines)
 

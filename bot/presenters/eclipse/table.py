@@ -14,6 +14,7 @@ from bot.render.eclipse import render_hand, render_table
 from rules.eclipse.placement import COMPLETE
 from rules.eclipse.text import cards_text, reveal_text, role, subset_text
 from rules.eclipse.view import EclipseView
+from rules.words import plural
 
 ROLE_MARK = {"attacker": "⚔️ ", "defender": "🛡️ ", "out": "💀 ", "": ""}
 
@@ -38,7 +39,7 @@ class EclipsePresenter(GamePresenter):
             if view.out[seat]:
                 value = "out of the game"
             else:
-                lines = [f"Hand: {view.hand_sizes[seat]} cards · in front: "
+                lines = [f"Hand: {plural(view.hand_sizes[seat], 'card')} · in front: "
                          f"{view.cards_in_front(seat)}"]
                 lines += [subset_text(subset) for subset in view.subsets[seat]]
                 value = "\n".join(lines)
@@ -47,7 +48,7 @@ class EclipsePresenter(GamePresenter):
         embed.add_field(
             name=f"Safe set {safe.size if safe else 0}/{COMPLETE}",
             value=f"{safe.label}: {cards_text(safe.cards)}" if safe else "empty", inline=True)
-        embed.add_field(name="Deck", value=f"{view.deck_size} cards", inline=True)
+        embed.add_field(name="Deck", value=plural(view.deck_size, "card"), inline=True)
         last = reveal_text(view, names)
         if last:
             embed.add_field(name="Last reveal", value=last, inline=False)
@@ -73,7 +74,7 @@ class EclipsePresenter(GamePresenter):
         hand = obs.hand or ()
         symbols = [f"{card.label} `{card.code}`" for card in hand if not card.follower]
         followers = sum(card.follower for card in hand)
-        lines = [situation, "", f"**Your hand** ({len(hand)} cards):"]
+        lines = [situation, "", f"**Your hand** ({plural(len(hand), 'card')}):"]
         lines.append(" · ".join(symbols) if symbols else "no symbol cards")
         if followers:
             lines.append(f"+ {followers} follower{'s' if followers != 1 else ''}")

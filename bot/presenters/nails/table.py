@@ -14,6 +14,7 @@ from bot.render.nails import render_hand, render_stack
 from rules.nails.stack import PLACING
 from rules.nails.state import NailsView
 from rules.nails.text import tile_text
+from rules.words import plural
 
 
 class NailsPresenter(GamePresenter):
@@ -31,7 +32,8 @@ class NailsPresenter(GamePresenter):
             turn = "▶ " if view.outcome is None and seat == view.turn else ""
             embed.add_field(
                 name=f"{turn}{seat_label(match, seat)} — {view.colours[seat]}"[:256],
-                value=f"{view.showing[seat]} {word}s showing · {view.hand_sizes[seat]} tiles"
+                value=f"{plural(view.showing[seat], word)} showing · "
+                      f"{plural(view.hand_sizes[seat], 'tile')}"
                       + (f" · {view.penalties[seat]} penalty" if view.penalties[seat] else ""),
                 inline=True)
         goal = "most" if view.most_wins else "fewest"
@@ -61,7 +63,7 @@ class NailsPresenter(GamePresenter):
         else:
             situation = f"{names[obs.turn]} is playing."
         lines = [f"You play **{obs.colours[me]}** {obs.nail_word}s. {situation}", "",
-                 f"**Your hand** ({len(obs.hand or ())} tiles):"]
+                 f"**Your hand** ({plural(len(obs.hand or ()), 'tile')}):"]
         lines += [tile_text(tile, obs.nail_word, obs.hammer_word) for tile in obs.hand or ()]
         if obs.revealed is not None:
             lines += ["", "**Shown to you** (the challenger's hand):"]
