@@ -27,7 +27,7 @@ LEADERBOARD_PAGE = 10
 class Record:
     """One player's record in one game.
 
-    >>> Record("flank", 4, 3, 1, 0, 2, 2, "2026-11-21").win_rate
+    >>> Record("chess", 4, 3, 1, 0, 2, 2, "2026-11-21").win_rate
     0.75
     """
 
@@ -53,9 +53,9 @@ def record_of(game: str, results: Sequence[PlayerResult]) -> Record:
     """A record from a player's results in one game, oldest first.
 
     >>> from storage.models import PlayerResult
-    >>> def r(place): return PlayerResult(1, "flank", "t", 0, place, 2, 1, True, False,
+    >>> def r(place): return PlayerResult(1, "chess", "t", 0, place, 2, 1, True, False,
     ...                                   (), None, None)
-    >>> rec = record_of("flank", [r(1), r(1), r(2), r(1)])
+    >>> rec = record_of("chess", [r(1), r(1), r(2), r(1)])
     >>> (rec.won, rec.lost, rec.streak, rec.best_streak)
     (3, 1, 1, 2)
     """

@@ -87,7 +87,7 @@ class GamePresenter:
 
     def __init__(self, *, commands: Sequence[type[app_commands.Group]] = ()) -> None:
         self.commands = tuple(commands)
-        """The game's own slash-command groups (``/flank``, ``/nails`` …)."""
+        """The game's own slash-command groups (each named after its game)."""
 
     # -- parts a game refines ----------------------------------------------
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:

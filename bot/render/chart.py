@@ -1,7 +1,7 @@
 """A player's rating history as a small line chart, as a PNG for a Discord embed.
 
 The picture (:data:`WIDTH` × :data:`HEIGHT`, sized to be read on a phone) has the
-night-blue background of Eclipse's table. At the top are the title and, under it in
+night-blue background of the games' tables. At the top are the title and, under it in
 grey, the subtitle. Below them is the plot: the rating after each rated match, oldest
 on the left, joined by a blue line with a small dot at each match (no dots when the
 matches are too many to tell apart). The newest rating, at the right end, is a gold dot
