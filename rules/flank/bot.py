@@ -277,7 +277,7 @@ HARD_LIMIT = 2 * BUDGET
 """Leaf evaluations after which a deeper look-ahead is abandoned for the shallower answer."""
 TIE = 1.0
 """Options valued this close to the best are as good to the bot, and its RNG picks one
-(about a third of a card late in the game, or one legal placement early)."""
+(a third of a card showing late in the game, a third of a legal placement early)."""
 
 
 def _window(state: FlankState, depth: int) -> tuple[Grid, int, int, int]:
