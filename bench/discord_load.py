@@ -2,7 +2,7 @@
 
 The real :class:`~bot.client.CroupierBot` runs against the fake Discord of the test
 suite (REST and gateway on 127.0.0.1, see ``tests/fakediscord``). Each of 100 channels
-gets a Flank match against the computer (``/play game:flank vs_bot:true``); then users
+gets a Flank match against the computer (``/play flank vs_bot:true``); then users
 fire ``/rules game:flank`` and ``/hand`` (both answered ephemerally, neither posts a
 table) at a fixed 200 per second, spread round-robin over the 100 channels, for 30
 seconds: 6,000 interactions. Sends follow the schedule, never waiting for replies.

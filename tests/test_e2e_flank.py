@@ -42,9 +42,11 @@ async def test_two_people_play_flank_to_the_end(fake_discord, tmp_path):
         assert table.attachments and table.attachments[0].data.startswith(b"\x89PNG")
         assert "Ada" in table.embeds[0]["title"] and "Bo" in table.embeds[0]["title"]
 
-        wrong = await fake_discord.slash(bo, channel, "flank place", cell="A1")
+        # The first player is drawn from the match's seed: either may start.
+        starter, waiter = (ada, bo) if match.state.pending()[0].seat == 0 else (bo, ada)
+        wrong = await fake_discord.slash(waiter, channel, "flank place", cell="A1")
         assert wrong.ephemeral and "not your turn" in wrong.content
-        bad = await fake_discord.slash(ada, channel, "flank place", cell="Z9")
+        bad = await fake_discord.slash(starter, channel, "flank place", cell="Z9")
         assert bad.ephemeral and "Z9" in bad.content
         before = match.state.notation()
         stranger = table_message(channel)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.registry import games
 from tests.e2e import make_bot
-from tests.fakediscord.model import MANAGE_GUILD
+from tests.fakediscord.model.constants import MANAGE_GUILD
 
 
 def _subcommands(command) -> dict[str, dict]:

@@ -38,23 +38,40 @@ def api_perft(state: FlankState, depth: int) -> int:
 
 @pytest.mark.parametrize("depth", range(7))
 def test_8x8_without_stoppers_matches_othello(depth: int) -> None:
-    state = FlankState({"board": 8, "stoppers": 0})
+    state = FlankState({"board": 8, "stoppers": 0}, first=0)
     assert perft(state, depth) == OTHELLO[depth]
     assert perft(state, depth, bulk=False) == OTHELLO[depth]
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_every_new_game_starts_from_the_othello_position_with_black_to_move(seed: int) -> None:
+    # The first player is drawn from the seed, but always plays black from the standard start.
+    state = FlankState.new({"board": 8, "stoppers": 0}, 2, seed)
+    assert state.to_move == state.first
+    text = state.notation()
+    assert "rows=......../......../......../...XO.../...OX.../......../......../........" \
+        in text and "move=X" in text
+    assert [perft(state, d) for d in range(6)] == OTHELLO[:6]
+    assert main_perft({"board": 8, "stoppers": 0}, 4) == OTHELLO[4]
+
+
+def test_the_draw_puts_either_seat_first() -> None:
+    assert {FlankState.new({"board": 8, "stoppers": 0}, 2, seed).first
+            for seed in range(6)} == {0, 1}
+
+
 def test_depths_7_and_8_match_othello() -> None:
-    state = FlankState({"board": 8, "stoppers": 0})
+    state = FlankState({"board": 8, "stoppers": 0}, first=0)
     assert perft(state, 7) == OTHELLO[7]
     assert perft(state, 8) == OTHELLO[8]
 
 
 def test_depth_8_making_every_move() -> None:
-    assert perft(FlankState({"board": 8, "stoppers": 0}), 8, bulk=False) == OTHELLO[8]
+    assert perft(FlankState({"board": 8, "stoppers": 0}, first=0), 8, bulk=False) == OTHELLO[8]
 
 
 def test_the_public_api_agrees_on_the_othello_start() -> None:
-    state = FlankState({"board": 8, "stoppers": 0})
+    state = FlankState({"board": 8, "stoppers": 0}, first=0)
     assert [api_perft(state, d) for d in range(5)] == OTHELLO[:5]
 
 
@@ -67,6 +84,12 @@ def test_the_public_api_agrees_on_the_othello_start() -> None:
     ("board=4 rows=OX../..../..../.... stoppers=0", 3),   # black must pass first
     ("board=4 rows=XX../..../..../....", 3),              # two passes end the game
     ("board=0 at=B2 rows=.OOx./.O.../X.... stop=2,1", 4),  # stoppered anchors and blocks
+    ("board=0 stopper_zone=ring", 4),                # the seed's no-lay ring
+    ("board=0 stopper_zone=orthogonal", 4),          # the 4 cells beside a stopper
+    ("board=6 stopper_zone=ring stoppers=2", 4),
+    ("board=0 rows=XO../...O", 3),                   # C1* would leave white without a move
+    ("board=0 rows=XO../...O left=5,0", 3),          # ... unless white holds no cards
+    ("board=0 first=1 at=C3 rows=.xo/OXX/XO. stop=3,2 move=O", 4),  # seat 1 plays X
 ])
 def test_fast_perft_agrees_with_the_public_api(notation: str, depth: int) -> None:
     state = FlankState.from_notation(notation)
@@ -84,17 +107,20 @@ def test_a_forced_pass_counts_as_a_move_and_a_finished_game_as_a_leaf() -> None:
     # Neither side can move: pass, pass, and the game is over at any depth after.
     stuck = FlankState.from_notation("board=4 stoppers=0 rows=XX../..../..../....")
     assert [perft(stuck, d) for d in range(6)] == [1, 1, 1, 1, 1, 1]
-    over = FlankState({"cards": 2})
+    over = FlankState({"cards": 2}, first=0)
     assert over.over and perft(over, 5) == 1
 
 
-def test_stopper_options_double_the_moves() -> None:
-    assert perft(FlankState({"board": 8}), 1) == 8
-    assert perft(FlankState(), 1) == 8
+def test_stopper_options_double_the_moves_unless_refused() -> None:
+    assert perft(FlankState({"board": 8}, first=0), 1) == 8
+    assert perft(FlankState(first=0), 1) == 8
+    # C1 is black's only placement and a stopper on it would leave white no move.
+    assert perft(FlankState.from_notation("rows=XO../...O"), 1) == 1
+    assert perft(FlankState.from_notation("rows=XO../...O stopper_zone=ring"), 1) == 2
 
 
 def test_divide_sums_to_perft() -> None:
-    state = FlankState({"board": 8, "stoppers": 0})
+    state = FlankState({"board": 8, "stoppers": 0}, first=0)
     split = divide(state, 4)
     assert set(split) == {"E3", "F4", "C5", "D6"}
     assert sum(split.values()) == OTHELLO[4]

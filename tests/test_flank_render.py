@@ -8,9 +8,14 @@ import time
 
 from PIL import Image
 
-from bot.render.flank import render_png
-from rules.flank import FlankState
+from bot.live import LiveMatch, PrivateView
+from bot.presenters.flank import FlankPresenter
+from bot.render.flank import BARRED, DISC, LAST, STOPPER, layout, legend_items, render_png
+from rules.flank import GAME as FLANK
+from rules.flank import FlankState, parse_cell
 from rules.flank.text import render_text
+from storage.models import MatchRow, SeatRow
+from tests.images import count, opened
 
 NAMES = ["Ada", "Bo"]
 
@@ -36,15 +41,15 @@ def picture(state: FlankState, names: list[str] = NAMES) -> Image.Image:
 
 
 def test_the_png_is_a_valid_picture() -> None:
-    image = picture(FlankState({"board": 8}))
+    image = picture(FlankState({"board": 8}, first=0))
     assert image.format == "PNG" and image.width >= 8 * 48 and image.height >= 8 * 48
 
 
 def test_the_png_grows_with_the_table() -> None:
-    small = picture(FlankState({"board": 6}))
-    large = picture(FlankState({"board": 12}))
+    small = picture(FlankState({"board": 6}, first=0))
+    large = picture(FlankState({"board": 12}, first=0))
     assert large.width > small.width and large.height > small.height
-    start = picture(FlankState({"stoppers": 0, "cards": 60}))
+    start = picture(FlankState({"stoppers": 0, "cards": 60}, first=0))
     grown = picture(played({"stoppers": 0, "cards": 60}, 60))
     assert grown.width * grown.height > start.width * start.height
 
@@ -60,7 +65,7 @@ def test_the_png_copes_with_stoppers_a_finished_game_and_odd_names() -> None:
     assert state.over
     picture(state, ["Ada Lovelace, Countess of Lovelace 🎲", "Bo – 博"])
     picture(played({}, 12, seed=2), ["x", "y"])
-    resigned = FlankState()
+    resigned = FlankState(first=0)
     resigned.apply(0, "resign")
     picture(resigned)
 
@@ -74,8 +79,76 @@ def test_the_png_is_quick() -> None:
     assert (time.perf_counter() - started) / 5 < 0.5  # a sanity ceiling; typically ~10 ms
 
 
+def legend_band(state: FlankState, image: Image.Image) -> Image.Image:
+    """The part of the picture under the grid and its bottom coordinates: legend and footer."""
+    view = state.observe(None)
+    place = layout(view, NAMES)
+    rows = view.bounds[3] - view.bounds[1] + 1
+    bottom = place.top + rows * place.cell + 22
+    return image.crop((0, bottom, image.width, image.height))
+
+
+def test_barred_cells_are_crossed_only_under_a_stopper_zone() -> None:
+    for zone in ("ring", "orthogonal"):
+        state = FlankState({"stopper_zone": zone}, first=0)
+        state.apply(0, "F4*")  # a stopper on F4: G4 (and, in the ring, G3) are barred
+        view = state.observe(None)
+        image = opened(render_png(view, NAMES))
+        place = layout(view, NAMES)
+        assert image.getpixel(place.centre(*parse_cell("G4"))) == BARRED
+        ring_only = image.getpixel(place.centre(*parse_cell("G3")))
+        assert (ring_only == BARRED) == (zone == "ring")
+        # A stoppered card's own cell shows the stopper, not a cross.
+        assert image.getpixel(place.centre(*parse_cell("F4"))) == STOPPER
+        crosses = count(image, BARRED)
+        assert crosses > len(view.barred) * 10
+        assert ("barred", f"no card may go here (stopper zone: {zone})") in legend_items(view)
+        assert count(legend_band(state, image), BARRED) > 0  # the legend's sample cross
+    plain = FlankState(first=0)
+    plain.apply(0, "F4*")
+    image = opened(render_png(plain.observe(None), NAMES))
+    assert count(image, BARRED) == 0
+    assert "barred" not in [mark for mark, _ in legend_items(plain.observe(None))]
+
+
+def test_the_legend_explains_the_last_card_and_the_other_marks() -> None:
+    start = FlankState(first=0)
+    image = opened(render_png(start.observe(None), NAMES))
+    assert [mark for mark, _ in legend_items(start.observe(None))] == ["legal"]
+    assert count(legend_band(start, image), LAST) == 0  # no last card yet, no gold key
+    state = FlankState(first=0)
+    state.apply(0, "F4*")
+    view = state.observe(None)
+    marks = dict(legend_items(view))
+    assert marks == {"last": "last card laid", "flipped": "flipped by it",
+                     "stopper": "stopper", "legal": "O may lay here"}
+    image = opened(render_png(view, NAMES))
+    band = legend_band(state, image)
+    assert count(band, LAST) > 0 and count(band, STOPPER) > 0  # the legend's samples
+    # The gold frame on the grid is around the card laid last.
+    place = layout(view, NAMES)
+    x, y = place.corner(*parse_cell("F4"))
+    assert image.getpixel((x + 2, y + place.cell // 2)) == LAST
+
+
+def test_the_first_player_is_on_top_with_the_black_disc() -> None:
+    for first in (0, 1):
+        state = FlankState(first=first)
+        image = opened(render_png(state.observe(None), NAMES))
+        # The header's discs: row one is black (the first player), row two white.
+        assert image.getpixel((17, 17)) == DISC[0] and image.getpixel((17, 39)) == DISC[1]
+        place = layout(state.observe(None), NAMES)
+        # Legal cells are dotted in the mover's colour: black moves first.
+        assert image.getpixel(place.centre(*parse_cell("F4"))) == DISC[0]
+        state.apply(first, "F4")
+        view = state.observe(None)
+        image = opened(render_png(view, NAMES))
+        place = layout(view, NAMES)
+        assert {image.getpixel(place.centre(*cell)) for cell in view.legal} == {DISC[1]}
+
+
 def test_the_text_board_shows_coordinates_on_every_side() -> None:
-    text = render_text(FlankState({"board": 8}).observe(None), NAMES)
+    text = render_text(FlankState({"board": 8}, first=0).observe(None), NAMES)
     lines = text.split("\n")
     assert lines[0].split() == list("ABCDEFGH") == lines[9].split()
     assert [line.split()[0] for line in lines[1:9]] == [str(n) for n in range(1, 9)]
@@ -85,7 +158,7 @@ def test_the_text_board_shows_coordinates_on_every_side() -> None:
 
 
 def test_the_text_board_marks_stoppers_the_last_move_and_legal_cells() -> None:
-    state = FlankState()
+    state = FlankState(first=0)
     state.apply(0, "F4*")
     text = render_text(state.observe(None), NAMES)
     assert "[X]" in text  # the stoppered card on F4
@@ -95,6 +168,18 @@ def test_the_text_board_marks_stoppers_the_last_move_and_legal_cells() -> None:
     text = render_text(state.observe(None), NAMES)
     assert "(O)" in text and "Last: O D3, flipped 1" in text
     assert "To move: X Ada" in text
+
+
+def test_the_text_board_follows_the_seat_playing_black() -> None:
+    state = FlankState({"stopper_zone": "ring"}, first=1)
+    lines = render_text(state.observe(None), NAMES).split("\n")
+    assert lines[-3:] == ["X Bo: 2 showing, 23 cards left, 5 stoppers".ljust(len(lines[0])),
+                          "O Ada: 2 showing, 23 cards left, 5 stoppers".ljust(len(lines[0])),
+                          "To move: X Bo".ljust(len(lines[0]))]
+    state.apply(1, "F4*")
+    text = render_text(state.observe(None), NAMES)
+    assert "Last: X F4*, flipped 1" in text and "To move: O Ada" in text
+    assert "#" in text  # the ring around the stopper on F4
 
 
 def test_the_text_board_names_negative_cells() -> None:
@@ -112,5 +197,23 @@ def test_the_text_board_gives_the_result() -> None:
     state.apply(1, "pass")
     text = render_text(state.observe(None), NAMES)
     assert "Game over: X Ada wins 2–0" in text and "To move" not in text
-    draw = FlankState({"cards": 2})
+    draw = FlankState({"cards": 2}, first=0)
     assert "Game over: a draw, 2–2" in render_text(draw.observe(None), NAMES)
+
+
+def test_the_table_embed_names_black_first_whoever_sits_in_seat_0() -> None:
+    row = MatchRow(id=7, game="flank", options={}, seed=1, guild_id=1, channel_id=2, host_id=3,
+                   max_seats=2, status="active",
+                   seats=[SeatRow(0, 3, "Ada"), SeatRow(1, None, "Bo", is_bot=True)])
+    match = LiveMatch(row=row, info=FLANK, state=FlankState(first=1))
+    presenter = FlankPresenter()
+    embed, files = presenter.board(match)
+    assert embed.title == "Flank — ⚫ Bo 🤖 vs ⚪ Ada"
+    assert [field.name for field in embed.fields] == ["⚫ Bo", "⚪ Ada"]
+    assert files and files[0].filename.endswith(".png")
+    match.state.apply(1, "F4")
+    observation = match.state.observe(0)
+    private = PrivateView(match_id=7, game="flank", seat=0, step=match.state.step,
+                          observation=observation, decision=match.state.decision_for(0),
+                          names=("Ada", "Bo"))
+    assert "It is your turn (⚪)" in presenter.private_text(match, private)

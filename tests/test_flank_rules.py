@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from rules.core import Outcome
+from rules.core import Outcome, replay
 from rules.errors import BadOptions, IllegalChoice, MalformedChoice, NotYourTurn, RulesError
 from rules.flank import GAME as FLANK
 from rules.flank import (
@@ -56,7 +56,7 @@ def options(state: FlankState) -> tuple[str, ...]:
 # -- opening --------------------------------------------------------------------
 
 def test_opening_is_x_o_over_o_x_with_23_cards_each() -> None:
-    state = FlankState()
+    state = FlankState(first=0)
     view = state.observe(0)
     assert colours(state) == {"D4": "X", "E4": "O", "D5": "O", "E5": "X"}
     assert view.cards_left == (23, 23)
@@ -72,21 +72,21 @@ def test_opening_is_x_o_over_o_x_with_23_cards_each() -> None:
     (4, {"B2": "X", "C2": "O", "B3": "O", "C3": "X"}, 6),
 ])
 def test_bounded_opening_is_in_the_centre(n: int, cells: dict[str, str], left: int) -> None:
-    state = FlankState({"board": n})
+    state = FlankState({"board": n}, first=0)
     assert colours(state) == cells
     assert state.observe(None).cards_left == (left, left)
     assert state.observe(None).bounds == (0, 0, n - 1, n - 1)
 
 
 def test_first_options_are_sorted_by_row_then_column() -> None:
-    assert options(FlankState({"board": 8, "stoppers": 0})) == ("E3", "F4", "C5", "D6")
-    assert options(FlankState()) == ("E3", "E3*", "F4", "F4*", "C5", "C5*", "D6", "D6*")
+    assert options(FlankState({"board": 8, "stoppers": 0}, first=0)) == ("E3", "F4", "C5", "D6")
+    assert options(FlankState(first=0)) == ("E3", "E3*", "F4", "F4*", "C5", "C5*", "D6", "D6*")
 
 
 # -- a placement must outflank ----------------------------------------------------
 
 def test_a_card_must_outflank() -> None:
-    state = FlankState()
+    state = FlankState(first=0)
     before = state.notation()
     with pytest.raises(IllegalChoice, match="C3 does not outflank any white card"):
         state.apply(0, "C3")
@@ -112,7 +112,8 @@ def test_flips_in_each_of_the_8_directions(dx: int, dy: int, length: int) -> Non
     cells.update({c: "O" for c in run})
     cells[(5 + (length + 1) * dx, 5 + (length + 1) * dy)] = "X"
     state = placed(cells)
-    assert options(state) == ("F6", "F6*")
+    # F6 flips every white card; F6* would leave white no card to outflank, so no move.
+    assert options(state) == ("F6",)
     events = state.apply(0, "F6")
     assert events[0].data["flipped"] == sorted((cell_name(*c) for c in run),
                                                key=lambda n: parse_cell(n)[::-1])
@@ -169,50 +170,89 @@ def test_an_own_stoppered_card_anchors_a_run() -> None:
 
 @pytest.mark.parametrize(("dx", "dy"), [d for d in DIRECTIONS if d != (1, 0)])
 @pytest.mark.parametrize("mark", ["x", "o"])
-def test_no_card_is_laid_around_a_stoppered_card(dx: int, dy: int, mark: str) -> None:
+def test_ring_zone_bars_the_8_cells_around_a_stoppered_card(dx: int, dy: int,
+                                                             mark: str) -> None:
     # F6 outflanks eastward (G6 O, H6 X) but a stoppered card sits next to it.
     cells = {(5, 5): ".", (6, 5): "O", (7, 5): "X", (5 + dx, 5 + dy): mark}
-    state = placed(cells)
+    state = placed(cells, stopper_zone="ring")
     where = cell_name(5 + dx, 5 + dy)
     assert "F6" not in options(state) and "F6*" not in options(state)
-    with pytest.raises(IllegalChoice, match=f"F6 is next to the stoppered card on {where}"):
-        state.validate(0, "F6")
-    # The same cell is fine once the stopper is gone.
-    cells[(5 + dx, 5 + dy)] = mark.upper()
-    assert "F6" in options(placed(cells))
-
-
-def test_the_star_puts_a_stopper_on_the_card_just_laid() -> None:
-    state = FlankState({"stoppers": 1})
-    events = state.apply(0, "F4*")
-    assert events[0].data == {"seat": 0, "cell": "F4", "flipped": ["E4"], "stopper": True}
-    assert "stopper" in events[0].text
-    view = state.observe(None)
-    assert view.cells[parse_cell("F4")] == (0, True)
-    assert view.stoppers_left == (0, 1)
-    assert view.last_stopper
-    # White still has its stopper.
-    assert any(o.endswith("*") for o in options(state))
-
-
-def test_no_stopper_choice_without_stoppers_left() -> None:
-    state = FlankState({"stoppers": 1})
-    state.apply(0, "F4*")
-    state.apply(1, "D3")
-    assert options(state) and not any(o.endswith("*") for o in options(state))
-    legal = options(state)[0]
     before = state.notation()
-    with pytest.raises(IllegalChoice, match=f"no stoppers left, so {legal}\\* is not allowed"):
-        state.apply(0, legal + "*")
+    with pytest.raises(IllegalChoice, match=f"F6 is next to the stoppered card on {where}: "
+                                            "with stopper_zone=ring no card may be laid"):
+        state.apply(0, "F6")
     assert state.notation() == before
+    assert (5, 5) in state.observe(None).barred
+    # The same cell is fine once the stopper is gone, or without a zone.
+    assert "F6" in options(placed(cells))
+    cells[(5 + dx, 5 + dy)] = mark.upper()
+    assert "F6" in options(placed(cells, stopper_zone="ring"))
 
 
-def test_stoppers_can_be_turned_off() -> None:
-    state = FlankState({"stoppers": 0})
-    assert options(state) == ("E3", "F4", "C5", "D6")
-    assert state.observe(None).stoppers_left == (0, 0)
-    with pytest.raises(IllegalChoice, match=r"no stoppers, so F4\* is not allowed"):
-        state.apply(0, "F4*")
+@pytest.mark.parametrize(("dx", "dy"), [d for d in DIRECTIONS if d != (1, 0)])
+@pytest.mark.parametrize("mark", ["x", "o"])
+def test_orthogonal_zone_bars_the_4_cells_beside_a_stoppered_card(dx: int, dy: int,
+                                                                   mark: str) -> None:
+    cells = {(5, 5): ".", (6, 5): "O", (7, 5): "X", (5 + dx, 5 + dy): mark}
+    state = placed(cells, stopper_zone="orthogonal")
+    where = cell_name(5 + dx, 5 + dy)
+    if dx and dy:
+        # A diagonal neighbour is not beside the stoppered card.
+        assert "F6" in options(state) and (5, 5) not in state.observe(None).barred
+        return
+    assert "F6" not in options(state) and "F6*" not in options(state)
+    with pytest.raises(IllegalChoice, match=f"F6 is beside the stoppered card on {where}: "
+                                            "with stopper_zone=orthogonal no card may be laid "
+                                            "on the 4 cells beside"):
+        state.validate(0, "F6")
+    assert (5, 5) in state.observe(None).barred
+
+
+def test_by_default_no_cell_is_barred_around_a_stopper() -> None:
+    # Stoppered cards on every side of F6, which outflanks toward H6.
+    state = table("xxx..", "o.OX.", "xxx..", at="E5")
+    assert state.options.stopper_zone == "none"
+    assert "F6" in options(state)
+    assert state.observe(None).barred == frozenset()
+    state.apply(0, "F6")
+    assert colours(state)["G6"] == "X"
+
+
+# -- the default: no stopper may leave the opponent without a move -------------------------
+
+def test_a_stopper_that_would_leave_the_opponent_without_a_move_is_not_offered() -> None:
+    # Black's only placement is C1 (flipping B1). White's only answer then is B-1, through
+    # C1 to its card on D2, which a stopper on C1 would block.
+    rows = ("XO..", "...O")
+    state = table(*rows)
+    assert options(state) == ("C1",)
+    before = state.notation()
+    with pytest.raises(IllegalChoice, match=r"a stopper on C1 would leave white, who still "
+                                            r"holds cards, with no legal placement, so C1\* is "
+                                            r"not allowed \(lay C1 without a stopper\)"):
+        state.apply(0, "C1*")
+    assert state.notation() == before
+    state.apply(0, "C1")
+    assert options(state) == ("B-1", "B-1*")
+    # The seed's zones have no such rule: there the stopper blockades white.
+    for zone in ("orthogonal", "ring"):
+        seeds = table(*rows, stopper_zone=zone)
+        assert options(seeds) == ("C1", "C1*")
+        seeds.apply(0, "C1*")
+        assert seeds.pending()[0].options == ("pass",)
+
+
+def test_a_stopper_may_leave_an_opponent_without_cards_with_nothing_to_do() -> None:
+    state = table("XO..", "...O", left="5,0")
+    assert options(state) == ("C1", "C1*")
+    state.apply(0, "C1*")
+    assert "no cards left" in state.pending()[0].prompt
+
+
+def test_a_refused_stopper_is_named_in_the_prompt_only_when_some_are_offered() -> None:
+    state = table("XO..", "...O")
+    assert "stopper" not in state.pending()[0].prompt
+    assert "add * to put a stopper" in FlankState(first=0).pending()[0].prompt
 
 
 # -- passing and the end --------------------------------------------------------------
@@ -234,7 +274,7 @@ def test_a_seat_without_a_legal_placement_must_pass() -> None:
 
 
 def test_cannot_pass_while_a_placement_exists() -> None:
-    state = FlankState()
+    state = FlankState(first=0)
     before = state.notation()
     with pytest.raises(IllegalChoice, match=r"cannot pass.*E3"):
         state.apply(0, "PASS")
@@ -277,7 +317,7 @@ def test_the_game_ends_when_both_supplies_are_empty() -> None:
 
 
 def test_a_game_with_no_cards_to_lay_is_over_at_once() -> None:
-    state = FlankState({"cards": 2})
+    state = FlankState({"cards": 2}, first=0)
     assert state.over and state.outcome().is_draw and state.pending() == ()
 
 
@@ -310,7 +350,7 @@ def test_the_end_event_names_the_winner() -> None:
 # -- the table -------------------------------------------------------------------------
 
 def test_cells_outside_a_bounded_board_do_not_exist() -> None:
-    state = FlankState({"board": 8})
+    state = FlankState({"board": 8}, first=0)
     for text, cell in (("I9", "I9"), ("I1", "I1"), ("A9", "A9"), ("-A1", "-A1"), ("a-1", "A-1")):
         with pytest.raises(MalformedChoice, match=f"{cell} is off the 8×8 board"):
             state.validate(0, text)
@@ -332,7 +372,7 @@ def test_the_unbounded_table_grows_to_negative_cells() -> None:
     assert view.last_move == (-1, 0) and view.bounds[0] == -2
     # Far to the north-west: the table keeps growing and the names mirror.
     state = FlankState.from_notation("at=-C-5 rows=.OOX move=X")
-    assert options(state)[:2] == ("-C-5", "-C-5*")
+    assert options(state) == ("-C-5",)  # -C-5* would leave white no move
     state.apply(0, "-C-5")
     assert colours(state) == {"-C-5": "X", "-B-5": "X", "-A-5": "X", "A-5": "X"}
     assert parse_cell("-C-5") == (-3, -5)
@@ -340,7 +380,7 @@ def test_the_unbounded_table_grows_to_negative_cells() -> None:
 
 def test_the_table_grows_far_in_every_direction() -> None:
     # Black always plays as far north-west as it can, white at random.
-    state = FlankState({"stoppers": 0, "cards": 60})
+    state = FlankState({"stoppers": 0, "cards": 60}, first=0)
     rng = random.Random(3)
     seen_x: set[int] = set()
     while not state.over:
@@ -360,7 +400,7 @@ def test_the_table_grows_far_in_every_direction() -> None:
 
 @pytest.mark.parametrize("text", ["Z", "44", "C", "", "*", "C4**", "C 4 x", "pass now", "C0"])
 def test_malformed_input_names_itself_and_changes_nothing(text: str) -> None:
-    state = FlankState()
+    state = FlankState(first=0)
     before = state.notation()
     with pytest.raises(MalformedChoice) as caught:
         state.apply(0, text)
@@ -370,7 +410,7 @@ def test_malformed_input_names_itself_and_changes_nothing(text: str) -> None:
 
 def test_a_non_string_choice_is_malformed() -> None:
     with pytest.raises(MalformedChoice):
-        FlankState().validate(0, 44)  # type: ignore[arg-type]
+        FlankState(first=0).validate(0, 44)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -380,7 +420,7 @@ def test_a_non_string_choice_is_malformed() -> None:
     ("pass", "cannot pass"),
 ])
 def test_illegal_input_says_why_and_changes_nothing(text: str, message: str) -> None:
-    state = FlankState()
+    state = FlankState(first=0)
     before = state.notation()
     with pytest.raises(IllegalChoice, match=message):
         state.apply(0, text)
@@ -391,7 +431,7 @@ def test_illegal_input_says_why_and_changes_nothing(text: str, message: str) -> 
     ("f4", "F4"), (" F4 ", "F4"), ("f4*", "F4*"), (" F4 * ", "F4*"), ("f 4", "F4"),
 ])
 def test_input_is_read_loosely_and_returned_canonical(text: str, canonical: str) -> None:
-    assert FlankState().validate(0, text) == canonical
+    assert FlankState(first=0).validate(0, text) == canonical
 
 
 def test_pass_is_read_in_any_case() -> None:
@@ -400,7 +440,7 @@ def test_pass_is_read_in_any_case() -> None:
 
 
 def test_only_the_seat_to_move_may_play() -> None:
-    state = FlankState()
+    state = FlankState(first=0)
     with pytest.raises(NotYourTurn):
         state.apply(1, "F4")
     with pytest.raises(NotYourTurn):
@@ -409,14 +449,14 @@ def test_only_the_seat_to_move_may_play() -> None:
 
 def test_errors_are_value_errors() -> None:
     with pytest.raises(ValueError):
-        FlankState().apply(0, "nowhere")
+        FlankState(first=0).apply(0, "nowhere")
     assert issubclass(MalformedChoice, RulesError)
 
 
 # -- events ------------------------------------------------------------------------------
 
 def test_a_placement_event_says_what_flipped() -> None:
-    state = FlankState()
+    state = FlankState(first=0)
     (event,) = state.apply(0, "F4")
     assert event.kind == "place" and event.public
     assert event.render(["Ada", "Bo"]) == "Ada lays F4 and flips 1 (E4)."
@@ -426,10 +466,82 @@ def test_a_placement_event_says_what_flipped() -> None:
     assert view.to_move == 1 and view.scores == (4, 1) and view.cards_left == (22, 23)
 
 
+# -- seats: who plays first --------------------------------------------------------------
+
+def test_the_first_player_is_drawn_from_the_seed_and_plays_black() -> None:
+    firsts = {}
+    for seed in range(40):
+        state = FLANK.new({}, 2, seed)
+        assert isinstance(state, FlankState)
+        firsts[seed] = state.first
+        view = state.observe(None)
+        # Whoever was drawn plays X on D4/E5 and moves first.
+        assert state.to_move == view.to_move == state.first == view.first
+        assert view.colours[state.first] == 0 and view.colours[1 - state.first] == 1
+        assert colours(state) == {"D4": "X", "E4": "O", "D5": "O", "E5": "X"}
+        assert state.pending()[0].seat == state.first
+        assert FLANK.new({}, 2, seed).first == state.first  # the same seed, the same draw
+    assert set(firsts.values()) == {0, 1}
+    assert 10 <= sum(firsts.values()) <= 30
+
+
+def test_a_match_replays_identically_whoever_starts() -> None:
+    for seed in (1, 2, 3, 4):
+        state = FLANK.new({"board": 6}, 2, seed)
+        rng = random.Random(seed)
+        log = []
+        for _ in range(12):
+            (decision,) = state.pending()
+            choice = rng.choice(decision.options)
+            log.append((decision.seat, choice))
+            state.apply(decision.seat, choice)
+        again = replay(FLANK, {"board": 6}, 2, seed, log)
+        assert again == state and again.first == state.first
+
+
+def test_the_second_seat_can_play_black() -> None:
+    state = FlankState(first=1)
+    with pytest.raises(NotYourTurn):
+        state.apply(0, "F4")
+    events = state.apply(1, "F4")
+    assert events[0].render(["Ada", "Bo"]) == "Bo lays F4 and flips 1 (E4)."
+    view = state.observe(None)
+    assert view.cells[parse_cell("F4")] == (0, False)  # black, the first player's colour
+    assert view.scores == (1, 4) and view.cards_left == (23, 22) and view.to_move == 0
+    with pytest.raises(IllegalChoice, match="D4 is taken by a black card"):
+        state.apply(0, "D4")
+    with pytest.raises(IllegalChoice, match="C3 does not outflank any black card"):
+        state.apply(0, "C3")
+
+
+def test_the_end_event_lists_black_first_and_scores_by_seat() -> None:
+    state = table("OO..", "....", "....", "....", board=4, first=1)
+    assert state.first == 1 and state.to_move == 1
+    state.apply(1, "pass")
+    end = state.apply(0, "pass")[-1]
+    assert end.render(["Ada", "Bo"]) == \
+        "Game over (both players passed): Bo 0 – Ada 2. Ada wins."
+    assert end.data == {"scores": [2, 0], "winners": [0]}
+    assert state.outcome().scores == (2, 0) and state.outcome().winners == (0,)
+
+
+def test_notation_writes_colours_and_the_first_seat() -> None:
+    state = FlankState({"board": 4}, first=1)
+    state.apply(1, "D2*")
+    text = state.notation()
+    assert "first=1" in text and "move=O" in text
+    assert "rows=..../.XXx/.OX./...." in text
+    assert "left=5,6" in text and "stop=4,5" in text  # X's counts first: X is seat 1
+    rebuilt = FlankState.from_notation(text)
+    assert rebuilt == state and rebuilt.first == 1 and rebuilt.to_move == 0
+    assert rebuilt.supply == [6, 5] and rebuilt.stoppers == [5, 4]
+    assert rebuilt.observe(None) == state.observe(None)
+
+
 # -- resignation, copies, notation, options -------------------------------------------------
 
 def test_resignation_gives_the_other_seat_the_win() -> None:
-    state = FlankState()
+    state = FlankState(first=0)
     state.apply(0, "F4")
     events = state.apply(1, "resign")
     assert events[0].kind == "resign"
@@ -439,12 +551,12 @@ def test_resignation_gives_the_other_seat_the_win() -> None:
 
 
 def test_a_copy_is_independent() -> None:
-    state = FlankState(seed=5)
+    state = FlankState(seed=5, first=0)
     twin = state.copy()
     assert twin == state and twin is not state
     twin.apply(0, "F4*")
     assert state.notation() != twin.notation()
-    assert state.observe(None).cells == FlankState().observe(None).cells
+    assert state.observe(None).cells == FlankState(first=0).observe(None).cells
     assert state.observe(None).stoppers_left == (5, 5)
     assert twin.rng is not state.rng
     assert twin.rng.getstate() == state.rng.getstate()
@@ -470,7 +582,7 @@ def test_notation_round_trips_through_a_game() -> None:
 
 
 def test_notation_is_one_line() -> None:
-    text = FlankState({"board": 8}).notation()
+    text = FlankState({"board": 8}, first=0).notation()
     assert "\n" not in text and "rows=" in text and "move=X" in text
 
 
@@ -478,6 +590,7 @@ def test_notation_is_one_line() -> None:
     {"board": 7}, {"board": 2}, {"board": 28}, {"board": "big"}, {"board": True},
     {"stoppers": 11}, {"stoppers": -1}, {"stoppers": 2.5}, {"cards": 1},
     {"board": 8, "cards": 33}, {"cards": 101}, {"colour": "black"},
+    {"stopper_zone": "square"}, {"stopper_zone": 8}, {"stopper_zone": True},
 ])
 def test_bad_options_are_refused(bad: dict[str, object]) -> None:
     with pytest.raises(BadOptions) as caught:
@@ -493,10 +606,33 @@ def test_bad_options_are_refused(bad: dict[str, object]) -> None:
     ({"board": 6, "cards": "10"}, FlankOptions(board=6, stoppers=5, cards=10)),
     ({"Board": " 4 ", "stoppers": None}, FlankOptions(board=4, stoppers=5, cards=8)),
     ({"board": "0", "cards": 40, "stoppers": 10}, FlankOptions(board=0, stoppers=10, cards=40)),
+    ({"stopper_zone": " Orthogonal "},
+     FlankOptions(board=0, stoppers=5, cards=25, stopper_zone="orthogonal")),
+    ({"stopper_zone": "ring", "board": 8},
+     FlankOptions(board=8, stoppers=5, cards=32, stopper_zone="ring")),
+    ({"stopper_zone": None}, FlankOptions(board=0, stoppers=5, cards=25, stopper_zone="none")),
 ])
 def test_options_are_read_from_strings_too(given: dict[str, object],
                                            expected: FlankOptions) -> None:
     assert FlankOptions.parse(given) == expected
+
+
+def test_a_stored_match_without_stopper_zone_gets_the_default() -> None:
+    # Matches stored before the option existed kept only board, stoppers and cards.
+    stored = {"board": 8, "stoppers": 5, "cards": 32}
+    assert FlankOptions.parse(stored).stopper_zone == "none"
+    assert FLANK.new(stored, 2, 1).options.stopper_zone == "none"
+    options = FlankOptions.parse({"stopper_zone": "ring"})
+    assert options.stored() == {"board": 0, "stoppers": 5, "stopper_zone": "ring", "cards": 25}
+    assert FlankOptions.parse(options.stored()) == options
+
+
+def test_the_rules_text_says_what_each_stopper_zone_does() -> None:
+    for zone, words in (("none", "no stopper is allowed where it would leave your opponent"),
+                        ("orthogonal", "the 4 cells beside a stoppered card"),
+                        ("ring", "the 8 cells around it")):
+        assert f"`{zone}`" in RULES_TEXT and words in RULES_TEXT
+    assert "drawn at random" in RULES_TEXT
 
 
 def test_flank_is_registered() -> None:
@@ -516,7 +652,7 @@ def test_flank_is_registered() -> None:
 
 
 def test_everyone_sees_the_same_view() -> None:
-    state = FlankState()
+    state = FlankState(first=0)
     state.apply(0, "F4*")
     assert state.observe(0) == state.observe(1) == state.observe(None)
     assert isinstance(state.observe(0), FlankView)

@@ -288,7 +288,7 @@ async def test_rules_are_formatted_not_raw_markdown(tmp_path):
                      write=person.write)
     rules = next(block for block in person.out if "outflank" in block and "Stoppers" in block)
     assert "**" not in rules and "\\\n" not in rules
-    assert "Stoppers. A stoppered card is never flipped" in rules
+    assert "Stoppers. A stoppered card never flips" in rules
 
 
 async def test_resigning_asks_first_and_ends_with_the_result(tmp_path):

@@ -31,6 +31,8 @@ BO = Player(2, "Bo")
 CY = Player(3, "Cy")
 MOD = Player(9, "Mod", is_moderator=True)
 CHANNEL = 500
+SEAT_0_STARTS = 1
+"""A match seed with which Flank draws seat 0 (Ada, the host) to play first."""
 
 
 @pytest.fixture
@@ -54,7 +56,8 @@ async def service(store, transport, clock):
 async def two_humans(service: MatchService, game: str = "flank"):
     # Classic 8×8 Flank (no stoppers): no pass can happen in the first moves.
     options = {"board": 8, "stoppers": 0} if game == "flank" else {}
-    await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game=game, options=options)
+    await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game=game, options=options,
+                             seed=SEAT_0_STARTS)
     await service.join(BO, CHANNEL)
     match = await service.start(ADA, CHANNEL)
     await service.settle()
@@ -121,7 +124,8 @@ async def test_cancel_needs_host_or_moderator(service, store):
 
 
 async def test_kick_in_lobby_and_in_play(service, store):
-    await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="flank")
+    await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="flank",
+                             seed=SEAT_0_STARTS)
     await service.join(BO, CHANNEL)
     with pytest.raises(NotAllowed):
         await service.kick(BO, CHANNEL, ADA.user_id)
@@ -145,7 +149,7 @@ async def test_kick_in_lobby_and_in_play(service, store):
 # -- play -------------------------------------------------------------------------
 async def test_vs_bot_starts_at_once_and_the_computer_answers(service, store):
     match = await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="flank",
-                                     vs_bot=True)
+                                     vs_bot=True, seed=SEAT_0_STARTS)
     await service.settle()
     assert match.playing and match.seats[1].is_bot
     move = match.state.decision_for(0).options[0]

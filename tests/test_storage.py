@@ -144,14 +144,16 @@ async def test_restart_recovers_several_matches(tmp_path):
     clock = FakeClock()
     first = await _service(path, clock)
     # 1: Flank against the computer, a few moves in.
+    # Seed 1: Flank draws seat 0 (Ada) to play first.
     vs_bot = await first.open_lobby(ADA, guild_id=1, channel_id=1, game="flank",
-                                    options={"board": 8, "stoppers": 0}, vs_bot=True)
+                                    options={"board": 8, "stoppers": 0}, vs_bot=True, seed=1)
     await first.settle()
     for _ in range(3):
         await first.submit(ADA.user_id, vs_bot.id, vs_bot.state.decision_for(0).options[0])
         await first.settle()
     # 2: two people at Flank on a bounded board, one move in.
-    await first.open_lobby(ADA, guild_id=1, channel_id=2, game="flank", options={"board": 6})
+    await first.open_lobby(ADA, guild_id=1, channel_id=2, game="flank", options={"board": 6},
+                           seed=1)
     await first.join(BO, 2)
     humans = await first.start(ADA, 2)
     await first.submit(ADA.user_id, humans.id, humans.state.decision_for(0).options[0],

@@ -12,8 +12,10 @@ from bot.presenters.flank_commands import FlankCommands
 from bot.render.flank import render_png
 from rules.core import Decision
 from rules.flank import FlankView
+from rules.flank.text import play_order
 
 DISCS = ("⚫", "⚪")
+"""Each colour's disc: black (the first player), white."""
 
 
 class FlankPresenter(GamePresenter):
@@ -23,11 +25,13 @@ class FlankPresenter(GamePresenter):
         assert match.state is not None
         view: FlankView = match.state.observe(None)
         names = list(match.names)
-        title = f"Flank — {DISCS[0]} {seat_label(match, 0)} vs {DISCS[1]} {seat_label(match, 1)}"
+        black, white = play_order(view)
+        title = (f"Flank — {DISCS[0]} {seat_label(match, black)} vs "
+                 f"{DISCS[1]} {seat_label(match, white)}")
         embed = discord.Embed(title=title[:256], colour=COLOUR)
-        for seat in (0, 1):
+        for seat in (black, white):
             stoppers = f", {view.stoppers_left[seat]} stoppers" if view.stoppers else ""
-            embed.add_field(name=f"{DISCS[seat]} {names[seat]}"[:256],
+            embed.add_field(name=f"{DISCS[view.colours[seat]]} {names[seat]}"[:256],
                             value=f"**{view.scores[seat]}** on the table\n"
                                   f"{view.cards_left[seat]} cards{stoppers} left")
         filename = f"flank-{match.id}-{view.step}.png"
@@ -45,8 +49,10 @@ class FlankPresenter(GamePresenter):
         obs: FlankView = view.observation
         text = "Flank has no hidden hand: everything is on the table."
         if obs.to_move == view.seat:
-            text += f"\nIt is your turn ({DISCS[view.seat]}). Legal cells: " + ", ".join(
-                o for o in (view.decision.options if view.decision else ()) if not o.endswith("*"))
+            cells = [o for o in (view.decision.options if view.decision else ())
+                     if not o.endswith("*")]
+            text += (f"\nIt is your turn ({DISCS[obs.colours[view.seat]]}). Legal cells: "
+                     + ", ".join(cells))
         return text
 
 

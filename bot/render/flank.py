@@ -2,22 +2,26 @@
 
 Black and white discs stand for the cards, a red square on a disc is a
 stopper (the seed's red stopper tile), a gold frame marks the card laid last
-and a faint dot the cards it flipped. Small dots in the mover's colour show
-where a card may go. Coordinates run along all four edges with the cell names
-players type, and a header and a footer give both players, their counts and
-whose turn it is or how the game ended.
+and a small dot the cards it flipped. Small dots in the mover's colour show
+where a card may go, and a red cross an empty cell where the stopper zone
+(``stopper_zone=orthogonal`` or ``ring``) forbids a card. A legend under the
+grid explains every mark the picture shows. Coordinates run along all four
+edges with the cell names players type, and a header and a footer give both
+players (black, who moved first, on top), their counts and whose turn it is or
+how the game ended.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from bot.render.common import Font, clean, font, png, short
 from rules.cells import column_name, row_name
 from rules.flank.state import MARKS, FlankView
-from rules.flank.text import status_lines
+from rules.flank.text import play_order, status_lines
 
 CELL = 48
 """Side of a cell in pixels, shrunk on big tables to keep the picture under :data:`MAX_SIDE`."""
@@ -25,6 +29,8 @@ MIN_CELL = 6
 MAX_SIDE = 1400
 """Longest side of the grid itself, in pixels (Discord shows larger pictures scaled down)."""
 MIN_WIDTH = 420
+KEY = 20
+"""Side of a legend's sample cell, in pixels."""
 
 FRAME = (24, 38, 30)
 TABLE = (33, 122, 62)
@@ -36,95 +42,257 @@ RIM = ((70, 70, 70), (150, 150, 146))
 STOPPER = (210, 30, 36)
 STOPPER_RIM = (120, 10, 14)
 LAST = (255, 196, 0)
+BARRED = (196, 64, 52)
+"""The cross on a cell where the stopper zone forbids a card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where the grid lies in the picture."""
+
+    left: int
+    """x of the grid's left edge."""
+    top: int
+    """y of the grid's top edge."""
+    cell: int
+    """Side of a cell."""
+    x0: int
+    """Table column drawn first (leftmost)."""
+    y0: int
+    """Table row drawn first (top)."""
+
+    def corner(self, x: int, y: int) -> tuple[int, int]:
+        """The top-left pixel of table cell ``(x, y)``."""
+        return self.left + (x - self.x0) * self.cell, self.top + (y - self.y0) * self.cell
+
+    def centre(self, x: int, y: int) -> tuple[int, int]:
+        """The middle pixel of table cell ``(x, y)``."""
+        cx, cy = self.corner(x, y)
+        return cx + self.cell // 2, cy + self.cell // 2
+
+
+def legend_items(view: FlankView) -> list[tuple[str, str]]:
+    """``(mark, words)`` for each kind of mark the picture of ``view`` shows, in the
+    order the legend draws them. Marks: ``last``, ``flipped``, ``stopper``,
+    ``legal``, ``barred``.
+
+    >>> from rules.flank.state import FlankState
+    >>> state = FlankState({"stopper_zone": "ring"}, first=0)
+    >>> [mark for mark, _ in legend_items(state.observe(None))]
+    ['legal']
+    >>> _ = state.apply(0, "F4*")
+    >>> legend_items(state.observe(None))  # doctest: +NORMALIZE_WHITESPACE
+    [('last', 'last card laid'), ('flipped', 'flipped by it'), ('stopper', 'stopper'),
+     ('legal', 'O may lay here'), ('barred', 'no card may go here (stopper zone: ring)')]
+    """
+    items = []
+    if view.last_move is not None and view.last_move in view.cells:
+        items.append(("last", "last card laid"))
+    if view.flipped & view.cells.keys():
+        items.append(("flipped", "flipped by it"))
+    if any(stoppered for _, stoppered in view.cells.values()):
+        items.append(("stopper", "stopper"))
+    if view.legal and view.to_move is not None:
+        items.append(("legal", f"{MARKS[view.colours[view.to_move]]} may lay here"))
+    if view.barred:
+        items.append(("barred", f"no card may go here (stopper zone: {view.stopper_zone})"))
+    return items
 
 
 def _cell_size(columns: int, rows: int) -> int:
     return max(MIN_CELL, min(CELL, MAX_SIDE // max(columns, rows)))
 
 
-def render_png(view: FlankView, names: Sequence[str]) -> bytes:
-    """The table of ``view`` as PNG bytes; ``names`` are the seats' display names."""
+LegendRow = list[tuple[str, str, int]]
+"""A row of the legend: ``(mark, words, width in pixels)`` per item."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """Sizes and texts of one picture, worked out before anything is drawn."""
+
+    place: Layout
+    width: int
+    height: int
+    label_font: Font
+    text_font: Font
+    key_font: Font
+    line_h: int
+    edge: int
+    texts: dict[int, str]
+    """Each seat's line in the header."""
+    footer: list[str]
+    legend: list[LegendRow]
+    legend_h: int
+
+
+def layout(view: FlankView, names: Sequence[str]) -> Layout:
+    """Where the grid lies in the picture :func:`render_png` draws of ``view``."""
+    return _plan(view, names).place
+
+
+def _plan(view: FlankView, names: Sequence[str]) -> _Plan:
     x0, y0, x1, y1 = view.bounds
     columns, rows = x1 - x0 + 1, y1 - y0 + 1
     cell = _cell_size(columns, rows)
     label_font = font(max(9, cell * 3 // 10))
     text_font = font(16)
+    key_font = font(13)
     line_h = 22
     edge = max(22, label_font.getbbox("-AA")[2] + 8)
-    names = [short(names[seat]) if seat < len(names) else ("Black", "White")[seat]
+    names = [short(names[seat]) if seat < len(names) else ("Black", "White")[view.colours[seat]]
              for seat in (0, 1)]
     footer = [clean(line) for line in status_lines(view, names)[2:]]
     header_h = 2 * line_h + 10
-    footer_h = len(footer) * line_h + 10
     grid_w, grid_h = columns * cell, rows * cell
-    texts = [_seat_line(view, names, seat) for seat in (0, 1)]
+    texts = {seat: _seat_line(view, names, seat) for seat in (0, 1)}
     width = max(MIN_WIDTH, grid_w + 2 * edge,
-                56 + max(int(text_font.getlength(t)) for t in texts),
+                56 + max(int(text_font.getlength(t)) for t in texts.values()),
                 20 + max(int(text_font.getlength(t)) for t in footer))
-    height = header_h + grid_h + 2 * edge + footer_h
-    image = Image.new("RGB", (width, height), FRAME)
-    draw = ImageDraw.Draw(image)
-    left = (width - grid_w) // 2
-    top = header_h + edge
+    legend = _legend_rows(legend_items(view), key_font, width - 20)
+    legend_h = len(legend) * (KEY + 6) + (6 if legend else 0)
+    footer_h = len(footer) * line_h + 10
+    height = header_h + grid_h + 2 * edge + legend_h + footer_h
+    place = Layout((width - grid_w) // 2, header_h + edge, cell, x0, y0)
+    return _Plan(place, width, height, label_font, text_font, key_font, line_h, edge, texts,
+                 footer, legend, legend_h)
 
-    _header(draw, view, texts, text_font, line_h)
+
+def render_png(view: FlankView, names: Sequence[str]) -> bytes:
+    """The table of ``view`` as PNG bytes; ``names`` are the seats' display names."""
+    plan = _plan(view, names)
+    place, width = plan.place, plan.width
+    x0, y0, x1, y1 = view.bounds
+    cell, left, top = place.cell, place.left, place.top
+    grid_w, grid_h = (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell
+    image = Image.new("RGB", (width, plan.height), FRAME)
+    draw = ImageDraw.Draw(image)
+
+    _header(draw, view, plan.texts, plan.text_font, plan.line_h)
     draw.rectangle((left, top, left + grid_w - 1, top + grid_h - 1), fill=TABLE)
-    for k in range(columns + 1):
+    for k in range(x1 - x0 + 2):
         x = left + k * cell
         draw.line((x, top, x, top + grid_h), fill=LINE, width=1)
-    for k in range(rows + 1):
+    for k in range(y1 - y0 + 2):
         y = top + k * cell
         draw.line((left, y, left + grid_w, y), fill=LINE, width=1)
-    _labels(draw, view, label_font, left, top, cell, edge)
+    _labels(draw, view, plan.label_font, left, top, cell, plan.edge)
 
-    pad = max(2, cell // 10)
-    mover = view.to_move
+    mover = view.colours[view.to_move] if view.to_move is not None else None
+    for (x, y) in view.barred:
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            _barred(draw, *place.corner(x, y), cell)
     for (x, y) in view.legal:
-        cx = left + (x - x0) * cell + cell // 2
-        cy = top + (y - y0) * cell + cell // 2
-        r = max(2, cell // 10)
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=DISC[mover] if mover is not None
-                     else DIM)
+        _legal(draw, *place.centre(x, y), cell, mover)
     for (x, y), (colour, stoppered) in view.cells.items():
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             continue
-        cx0 = left + (x - x0) * cell
-        cy0 = top + (y - y0) * cell
-        if (x, y) == view.last_move:
-            draw.rectangle((cx0 + 1, cy0 + 1, cx0 + cell - 1, cy0 + cell - 1), outline=LAST,
-                           width=max(2, cell // 16))
-        draw.ellipse((cx0 + pad, cy0 + pad, cx0 + cell - pad, cy0 + cell - pad),
-                     fill=DISC[colour], outline=RIM[colour], width=max(1, cell // 24))
-        mid_x, mid_y = cx0 + cell // 2, cy0 + cell // 2
-        if stoppered:
-            s = max(3, cell * 9 // 50)
-            draw.rounded_rectangle((mid_x - s, mid_y - s, mid_x + s, mid_y + s),
-                                   radius=max(1, s // 3), fill=STOPPER, outline=STOPPER_RIM,
-                                   width=max(1, cell // 32))
-        elif (x, y) in view.flipped:
-            r = max(2, cell // 14)
-            draw.ellipse((mid_x - r, mid_y - r, mid_x + r, mid_y + r), fill=RIM[colour])
+        _card(draw, *place.corner(x, y), cell, colour, stoppered,
+              last=(x, y) == view.last_move, flipped=(x, y) in view.flipped)
 
-    y = top + grid_h + edge + 4
-    for line in footer:
-        draw.text((width // 2, y + line_h // 2), line, fill=INK, font=text_font, anchor="mm")
-        y += line_h
+    y = top + grid_h + plan.edge + 2
+    _legend(draw, plan.legend, plan.key_font, mover, width, y)
+    y += plan.legend_h + 2
+    for line in plan.footer:
+        draw.text((width // 2, y + plan.line_h // 2), line, fill=INK, font=plan.text_font,
+                  anchor="mm")
+        y += plan.line_h
     return png(image, max_side=None)
+
+
+# --- the marks, drawn in a cell whose top-left pixel is (cx0, cy0) --------------------------
+
+
+def _card(draw: ImageDraw.ImageDraw, cx0: int, cy0: int, cell: int, colour: int,
+          stoppered: bool, *, last: bool = False, flipped: bool = False) -> None:
+    pad = max(2, cell // 10)
+    if last:
+        draw.rectangle((cx0 + 1, cy0 + 1, cx0 + cell - 1, cy0 + cell - 1), outline=LAST,
+                       width=max(2, cell // 16))
+    draw.ellipse((cx0 + pad, cy0 + pad, cx0 + cell - pad, cy0 + cell - pad),
+                 fill=DISC[colour], outline=RIM[colour], width=max(1, cell // 24))
+    mid_x, mid_y = cx0 + cell // 2, cy0 + cell // 2
+    if stoppered:
+        s = max(3, cell * 9 // 50)
+        draw.rounded_rectangle((mid_x - s, mid_y - s, mid_x + s, mid_y + s),
+                               radius=max(1, s // 3), fill=STOPPER, outline=STOPPER_RIM,
+                               width=max(1, cell // 32))
+    elif flipped:
+        r = max(2, cell // 14)
+        draw.ellipse((mid_x - r, mid_y - r, mid_x + r, mid_y + r), fill=RIM[colour])
+
+
+def _legal(draw: ImageDraw.ImageDraw, cx: int, cy: int, cell: int, mover: int | None) -> None:
+    r = max(2, cell // 10)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=DISC[mover] if mover is not None
+                 else DIM)
+
+
+def _barred(draw: ImageDraw.ImageDraw, cx0: int, cy0: int, cell: int) -> None:
+    inset = max(2, cell // 4)
+    width = max(1, cell // 16)
+    a, b = cx0 + inset, cx0 + cell - inset
+    c, d = cy0 + inset, cy0 + cell - inset
+    draw.line((a, c, b, d), fill=BARRED, width=width)
+    draw.line((a, d, b, c), fill=BARRED, width=width)
+
+
+# --- the legend ---------------------------------------------------------------------------
+
+
+def _legend_rows(items: list[tuple[str, str]], key_font: Font, width: int) -> list[LegendRow]:
+    """The legend's items laid out in rows no wider than ``width``."""
+    rows: list[LegendRow] = []
+    used = width + 1
+    for mark, words in items:
+        size = KEY + 6 + int(key_font.getlength(words)) + 16
+        if used + size > width:
+            rows.append([])
+            used = 0
+        rows[-1].append((mark, words, size))
+        used += size
+    return rows
+
+
+def _legend(draw: ImageDraw.ImageDraw, rows: list[LegendRow],
+            key_font: Font, mover: int | None, width: int, top: int) -> None:
+    for row in rows:
+        x = (width - sum(size for _, _, size in row) + 16) // 2
+        for mark, words, size in row:
+            draw.rectangle((x, top, x + KEY - 1, top + KEY - 1), fill=TABLE, outline=LINE)
+            if mark == "last":
+                _card(draw, x, top, KEY, 0, False, last=True)
+            elif mark == "flipped":
+                _card(draw, x, top, KEY, 1, False, flipped=True)
+            elif mark == "stopper":
+                _card(draw, x, top, KEY, 0, True)
+            elif mark == "legal":
+                _legal(draw, x + KEY // 2, top + KEY // 2, KEY, mover)
+            elif mark == "barred":
+                _barred(draw, x, top, KEY)
+            draw.text((x + KEY + 6, top + KEY // 2), words, fill=DIM, font=key_font,
+                      anchor="lm")
+            x += size
+        top += KEY + 6
+
+
+# --- header and coordinates ----------------------------------------------------------------
 
 
 def _seat_line(view: FlankView, names: Sequence[str], seat: int) -> str:
     stoppers = f" · {view.stoppers_left[seat]} stoppers" if view.stoppers else ""
-    return (f"{names[seat]} ({MARKS[seat]}): {view.scores[seat]} showing · "
+    return (f"{names[seat]} ({MARKS[view.colours[seat]]}): {view.scores[seat]} showing · "
             f"{view.cards_left[seat]} cards{stoppers}")
 
 
-def _header(draw: ImageDraw.ImageDraw, view: FlankView, texts: Sequence[str],
+def _header(draw: ImageDraw.ImageDraw, view: FlankView, texts: dict[int, str],
             font: Font, line_h: int) -> None:
-    for seat in (0, 1):
-        y = 6 + seat * line_h
+    for row, seat in enumerate(play_order(view)):
+        y = 6 + row * line_h
         mid = y + line_h // 2
         r = 7
-        draw.ellipse((10, mid - r, 10 + 2 * r, mid + r), fill=DISC[seat], outline=RIM[seat])
+        colour = view.colours[seat]
+        draw.ellipse((10, mid - r, 10 + 2 * r, mid + r), fill=DISC[colour], outline=RIM[colour])
         turn = view.to_move == seat
         if turn:
             draw.polygon(((32, mid - 6), (32, mid + 6), (42, mid)), fill=LAST)

@@ -1,12 +1,21 @@
 """Flank's computer player: an alpha-beta look-ahead with a positional evaluation.
 
 The bot looks two plies ahead (its option, the opponent's best reply), then
-four or six when the position is small enough for a fixed budget of evaluated
-positions, always ending on the opponent's reply. The budget counts
-positions, not seconds, so a seed always gives the same move. The evaluation
-weighs, from the bot's side:
+four or six when a fixed budget of evaluated positions allows, always ending
+on the opponent's reply, and to the end of the game once few cards are left
+and the budget allows. A forced pass costs no depth. The budget counts
+positions, not seconds, so a seed always gives the same move. The
+evaluation weighs, from the bot's side:
 
-* mobility (legal placements of each side), which matters most early;
+* mobility, which matters most early: the bot's own legal placements, and the
+  opponent's. On a bounded board the opponent's count against the bot, as in
+  Othello (squeeze the opponent and the corners come to you). On the
+  unbounded table there are no corners to force, and squeezing the opponent
+  to one placement a turn makes each exchange a forced pair of one-card flips
+  that ends level, a race the second player (who lays last) wins. There the
+  opponent's placements count slightly *for* the bot: against a random player
+  that wins 94% of games instead of 76%, and head to head it wins a little
+  more often than the squeezing bot (figures in docs/rules/flank.md);
 * cards showing, which matter more and more as the supplies run out;
 * on a bounded board, corners (good), the cells next to an empty corner (bad)
   and edges (good);
@@ -16,18 +25,21 @@ weighs, from the bot's side:
 
 Finished games count as won or lost outright; a draw counts a little below an
 even position, because against the weaker players it meets, playing on wins
-more often. The search runs on the raw bitboards of :mod:`rules.flank.grid`:
-a move typically takes 5–15 ms and at most about 0.1 s.
+more often. Options valued within :data:`TIE` of the best are all as good to
+the bot: the RNG the platform gives it, derived from the match's seed, picks
+one, so two matches are not one game. The search runs on the raw bitboards of
+:mod:`rules.flank.grid`, in a window wide enough that no line of it regrows.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from rules.core import GameState
 from rules.errors import NotYourTurn
-from rules.flank.grid import Grid, bits, legal_cells, move_cells, needs_room, outflanked, regrow
+from rules.flank.grid import Grid, barred_cells, bits, legal_cells, move_cells, outflanked
 from rules.flank.state import FlankState
 
 WIN = 100_000
@@ -84,19 +96,53 @@ def _weights(grid: Grid) -> Weights | None:
     return found
 
 
-def evaluate(grid: Grid, me: Side, them: Side, stops: int, total: int) -> float:
-    """How good a position in progress is for ``me`` (no side to move assumed)."""
-    left = (me.supply + them.supply) / total if total else 0.0
-    mine_mob = legal_cells(grid, me.cards, them.cards, stops).bit_count() if me.supply else 0
-    their_mob = legal_cells(grid, them.cards, me.cards, stops).bit_count() if them.supply else 0
-    mobility = (mine_mob - their_mob) * (1.0 + 2.0 * left)
-    count = (me.cards.bit_count() - them.cards.bit_count()) * (0.3 + 3.0 * (1.0 - left))
-    stable = ((me.cards & stops).bit_count() - (them.cards & stops).bit_count()) * 3.0
-    reserve = (me.stoppers - them.stoppers) * 4.0 * left
-    score = mobility + count + stable + reserve
+MOBILITY = (1.0, 2.0)
+"""Worth of one legal placement of the bot's: ``a + b × (share of cards left)``."""
+SQUEEZE = (1.0, -0.5)
+"""How many of the bot's placements one of the opponent's is worth against it, on a
+bounded board and on the unbounded table (negative: it counts for the bot)."""
+COUNT = (0.3, 3.0)
+"""Worth of one card showing more: ``a + b × (share of cards laid)``."""
+STABLE = 3.0
+"""Worth of one stoppered card more (it can never be flipped)."""
+RESERVE = 4.0
+"""Worth of one stopper more in hand, times the share of cards left."""
+
+
+def evaluate(grid: Grid, me: Side, them: Side, stops: int, total: int,
+             zone: str = "none") -> float:
+    """How good a position in progress is for ``me``, the bot (no side to move assumed)."""
+    return _evaluate(grid, barred_cells(grid, stops, zone), me.cards, them.cards, me.supply,
+                     them.supply, me.stoppers, them.stoppers, stops, total, True)
+
+
+def _evaluate(grid: Grid, barred: int, mine: int, theirs: int, my_cards: int, their_cards: int,
+              my_stoppers: int, their_stoppers: int, stops: int, total: int, bot: bool,
+              my_legal: int | None = None) -> float:
+    """:func:`evaluate` on raw bitboards for the owner of ``mine``, who is the bot when
+    ``bot`` is true and its opponent otherwise (the worth is the bot's, negated);
+    ``my_legal`` is the owner of ``mine``'s legal cells when the caller knows them."""
+    left = (my_cards + their_cards) / total if total else 0.0
+    if not my_cards:
+        my_mobility = 0
+    elif my_legal is None:
+        my_mobility = legal_cells(grid, mine, theirs, stops, barred).bit_count()
+    else:
+        my_mobility = my_legal.bit_count()
+    their_mobility = legal_cells(grid, theirs, mine, stops, barred).bit_count() \
+        if their_cards else 0
+    squeeze = SQUEEZE[0] if grid.bounded else SQUEEZE[1]
+    if bot:
+        mobility = my_mobility - squeeze * their_mobility
+    else:
+        mobility = squeeze * my_mobility - their_mobility
+    score = mobility * (MOBILITY[0] + MOBILITY[1] * left)
+    score += (mine.bit_count() - theirs.bit_count()) * (COUNT[0] + COUNT[1] * (1.0 - left))
+    score += ((mine & stops).bit_count() - (theirs & stops).bit_count()) * STABLE
+    score += (my_stoppers - their_stoppers) * RESERVE * left
     weights = _weights(grid)
     if weights is not None:
-        a, b = me.cards, them.cards
+        a, b = mine, theirs
         score += 30.0 * ((a & weights.corners).bit_count() - (b & weights.corners).bit_count())
         score += 2.0 * ((a & weights.edges).bit_count() - (b & weights.edges).bit_count())
         empty = ~(a | b)
@@ -110,59 +156,35 @@ CONTEMPT = 30.0
 """How much the bot dislikes a draw: against a weaker player, playing on wins more."""
 
 
-def _final(me: Side, them: Side, contempt: float = 0.0) -> float:
-    """A finished game's worth to ``me``; ``contempt`` is what a draw costs ``me``."""
-    diff = me.cards.bit_count() - them.cards.bit_count()
-    return (WIN if diff > 0 else -WIN if diff < 0 else -contempt) + diff
-
-
-class _Child(NamedTuple):
-    grid: Grid
-    mover: Side
-    other: Side
-    stops: int
-
-
-def _lay(grid: Grid, cell: int, stopper: bool, mover: Side, other: Side, stops: int) -> _Child:
-    """The position after ``mover`` lays a card on bit ``cell`` (with a stopper or not)."""
-    flips = outflanked(grid, cell, mover.cards, other.cards, stops)
-    mine = mover.cards | (1 << cell) | flips
-    theirs = other.cards & ~flips
-    if stopper:
-        stops |= 1 << cell
-    if needs_room(grid, cell):
-        bigger = regrow(grid, cell)
-        mine, theirs, stops = (move_cells(grid, bigger, b) for b in (mine, theirs, stops))
-        grid = bigger
-    return _Child(
-        grid,
-        Side(mine, mover.supply - 1, mover.stoppers - stopper),
-        Side(theirs, other.supply, other.stoppers),
-        stops,
-    )
-
-
-def _moves(grid: Grid, mover: Side, other: Side, stops: int) -> list[tuple[int, bool]]:
-    if not mover.supply:
-        return []
-    legal = legal_cells(grid, mover.cards, other.cards, stops)
-    flags = (False, True) if mover.stoppers else (False,)
-    return [(cell, flag) for cell in bits(legal) for flag in flags]
+def _final(mine: int, theirs: int, bot: bool) -> float:
+    """A finished game's worth to the owner of ``mine`` (the bot when ``bot``)."""
+    diff = mine.bit_count() - theirs.bit_count()
+    if diff:
+        return (WIN if diff > 0 else -WIN) + diff
+    return -CONTEMPT if bot else CONTEMPT
 
 
 class _OutOfBudget(Exception):
     """A deeper search ran past its budget; the shallower answer stands."""
 
 
-class _Budget:
-    """Counts evaluated positions, so that how deep the bot looks depends on the
-    position and never on the machine's speed (the bot stays reproducible)."""
+class _Context:
+    """What one look-ahead shares: the window, the rules' options and the budget.
 
-    __slots__ = ("limit", "nodes")
+    The budget counts evaluated positions, so that how deep the bot looks
+    depends on the position and never on the machine's speed (the bot stays
+    reproducible).
+    """
 
-    def __init__(self, limit: int | None = None) -> None:
+    __slots__ = ("grid", "guarded", "limit", "nodes", "total", "zone")
+
+    def __init__(self, grid: Grid, zone: str, total: int) -> None:
+        self.grid = grid
+        self.zone = zone
+        self.guarded = zone == "none"
+        self.total = total
         self.nodes = 0
-        self.limit = limit
+        self.limit: int | None = None
 
     def spend(self) -> None:
         self.nodes += 1
@@ -170,29 +192,71 @@ class _Budget:
             raise _OutOfBudget
 
 
-def _search(grid: Grid, me: Side, them: Side, stops: int, passes: int, depth: int,
-            alpha: float, beta: float, total: int, budget: _Budget, contempt: float) -> float:
-    """Negamax with alpha-beta: the value of the position for ``me``, who moves.
+Option = tuple[int, bool, int, int, int, int | None]
+"""``(bit, stopper, mover's cards after, other's cards after, stoppers after, other's
+legal cells after if known)``."""
 
-    ``contempt`` is what a draw costs ``me``: positive on the bot's turns,
-    negative on its opponent's.
+
+def _options(ctx: _Context, legal: int, mine: int, theirs: int, their_cards: int,
+             my_stoppers: int, my_cards: int, stops: int) -> Iterator[Option]:
+    """The mover's options on ``legal`` cells, with the cards after each, made as
+    they are asked for (a cut-off leaves the rest unmade).
+
+    Under ``stopper_zone=none`` a stopper that would leave the opponent, who
+    still holds cards, without a placement is no option, as in the rules (the
+    check works out the opponent's legal cells, which come along). When the
+    mover has at least as many stoppers as cards, a stopper on every card is
+    never worse (it only takes options and flips from the opponent), so only
+    the stoppered option is looked at.
     """
-    if me.supply == 0 and them.supply == 0:
-        return _final(me, them, contempt)
+    grid = ctx.grid
+    guarded = ctx.guarded and their_cards > 0
+    spare = my_stoppers >= my_cards
+    for cell in bits(legal):
+        low = 1 << cell
+        flips = outflanked(grid, cell, mine, theirs, stops)
+        after_mine = mine | low | flips
+        after_theirs = theirs & ~flips
+        if not my_stoppers:
+            yield cell, False, after_mine, after_theirs, stops, None
+            continue
+        starred = stops | low
+        answers = legal_cells(grid, after_theirs, after_mine, starred, 0) if guarded else None
+        if answers == 0:
+            yield cell, False, after_mine, after_theirs, stops, None
+            continue
+        if not spare:
+            yield cell, False, after_mine, after_theirs, stops, None
+        yield cell, True, after_mine, after_theirs, starred, answers
+
+
+def _search(ctx: _Context, mine: int, theirs: int, my_cards: int, their_cards: int,
+            my_stoppers: int, their_stoppers: int, stops: int, passes: int, depth: int,
+            alpha: float, beta: float, bot: bool, legal: int | None = None) -> float:
+    """Negamax with alpha-beta: the value of the position for the owner of ``mine``,
+    who moves (the bot when ``bot``). ``legal`` is the mover's legal cells when the
+    caller knows them. A forced pass costs no depth: it is no choice."""
+    if not my_cards and not their_cards:
+        return _final(mine, theirs, bot)
+    grid = ctx.grid
+    barred = barred_cells(grid, stops, ctx.zone)
     if depth == 0:
-        budget.spend()
-        return evaluate(grid, me, them, stops, total)
-    moves = _moves(grid, me, them, stops)
-    if not moves:
+        ctx.spend()
+        return _evaluate(grid, barred, mine, theirs, my_cards, their_cards, my_stoppers,
+                         their_stoppers, stops, ctx.total, bot, legal)
+    if legal is None:
+        legal = legal_cells(grid, mine, theirs, stops, barred) if my_cards else 0
+    if not legal:
         if passes:
-            return _final(me, them, contempt)
-        return -_search(grid, them, me, stops, 1, depth - 1, -beta, -alpha, total, budget,
-                        -contempt)
+            return _final(mine, theirs, bot)
+        return -_search(ctx, theirs, mine, their_cards, my_cards, their_stoppers, my_stoppers,
+                        stops, 1, depth, -beta, -alpha, not bot)
     best = -float("inf")
-    for cell, flag in moves:
-        child = _lay(grid, cell, flag, me, them, stops)
-        value = -_search(child.grid, child.other, child.mover, child.stops, 0, depth - 1,
-                         -beta, -alpha, total, budget, -contempt)
+    for _, flag, after_mine, after_theirs, after_stops, answers in _options(
+            ctx, legal, mine, theirs, their_cards, my_stoppers, my_cards, stops):
+        value = -_search(ctx, after_theirs, after_mine, their_cards, my_cards - 1,
+                         their_stoppers, my_stoppers - flag, after_stops, 0, depth - 1,
+                         -beta, -alpha, not bot, answers)
         if value > best:
             best = value
             if value > alpha:
@@ -202,18 +266,41 @@ def _search(grid: Grid, me: Side, them: Side, stops: int, passes: int, depth: in
     return best
 
 
-MAX_DEPTH = 7
-"""Most plies the bot looks ahead, its own option included."""
-BUDGET = 2_500
+MAX_DEPTH = 6
+"""Most plies the bot looks ahead in the middle game, its own option included."""
+ENDGAME = 10
+"""Placements left (both players' cards, the bot's next one included) from which the bot
+looks ahead to the end of the game, if its budget allows."""
+BUDGET = 1_200
 """Leaf evaluations a look-ahead may spend, roughly, before the bot stops deepening."""
 HARD_LIMIT = 2 * BUDGET
 """Leaf evaluations after which a deeper look-ahead is abandoned for the shallower answer."""
+TIE = 1.0
+"""Options valued this close to the best are as good to the bot, and its RNG picks one
+(a third of a card showing late in the game, a third of a legal placement early)."""
+
+
+def _window(state: FlankState, depth: int) -> tuple[Grid, int, int, int]:
+    """A window of the table in which no line of a ``depth``-ply look-ahead reaches
+    the border, and the seats' cards (seat 0's, seat 1's) and the stoppers in it."""
+    grid = state.grid
+    if grid.bounded:
+        return grid, state.discs[0], state.discs[1], state.stops
+    x0, y0, x1, y1 = state.extent()
+    margin = depth + 2
+    wide = Grid(x0 - margin, y0 - margin, x1 - x0 + 1 + 2 * margin, y1 - y0 + 1 + 2 * margin,
+                bounded=False)
+    return wide, *(move_cells(grid, wide, b) for b in (state.discs[0], state.discs[1],
+                                                        state.stops))
 
 
 def choose(state: GameState, seat: int, rng: random.Random) -> str:
     """The bot's choice for ``seat`` (an option of its pending decision).
 
-    >>> s = FlankState({"board": 8, "stoppers": 0})
+    Options the look-ahead values alike (within :data:`TIE`) are told apart by
+    ``rng``, which the platform derives from the match's seed.
+
+    >>> s = FlankState({"board": 8, "stoppers": 0}, first=0)
     >>> choose(s, 0, random.Random(1)) in s.pending()[0].options
     True
     """
@@ -222,38 +309,54 @@ def choose(state: GameState, seat: int, rng: random.Random) -> str:
         raise NotYourTurn("the bot has no decision to make")
     if len(decision.options) == 1 or not isinstance(state, FlankState):
         return rng.choice(decision.options)
-    grid, stops = state.grid, state.stops
-    me = Side(state.discs[seat], state.supply[seat], state.stoppers[seat])
-    them = Side(state.discs[1 - seat], state.supply[1 - seat], state.stoppers[1 - seat])
-    total = 2 * max(1, state.options.cards - 2)
-    children = [(cell, flag, _lay(grid, cell, flag, me, them, stops))
-                for cell, flag in _moves(grid, me, them, stops)]
+    my_cards, their_cards = state.supply[seat], state.supply[1 - seat]
+    # Plies looked at after the bot's own option: odd, so that every line ends on
+    # the opponent's reply, unless the look-ahead reaches the end of the game.
+    deepest = MAX_DEPTH - 1
+    if my_cards + their_cards <= ENDGAME:
+        deepest = max(deepest, my_cards + their_cards - 1)
+    grid, seat0, seat1, stops = _window(state, deepest + 1)
+    mine, theirs = (seat0, seat1) if seat == 0 else (seat1, seat0)
+    my_stoppers, their_stoppers = state.stoppers[seat], state.stoppers[1 - seat]
+    ctx = _Context(grid, state.options.stopper_zone, 2 * max(1, state.options.cards - 2))
+    barred = barred_cells(grid, stops, ctx.zone)
+    legal = legal_cells(grid, mine, theirs, stops, barred)
+    options = list(_options(ctx, legal, mine, theirs, their_cards, my_stoppers, my_cards,
+                            stops))
+
+    def static(option: Option) -> float:
+        _, flag, after_mine, after_theirs, after_stops, answers = option
+        return -_evaluate(grid, barred_cells(grid, after_stops, ctx.zone), after_theirs,
+                          after_mine, their_cards, my_cards - 1, their_stoppers,
+                          my_stoppers - flag, after_stops, ctx.total, False, answers)
+
     # Trying the statically best options first makes alpha-beta cut more.
-    children.sort(key=lambda c: evaluate(c[2].grid, c[2].other, c[2].mover, c[2].stops, total))
+    options.sort(key=static, reverse=True)
     top: list[tuple[int, bool]] = []
-    # Looking an even number of plies ahead ends every line on the opponent's
-    # reply, so no option is judged before the answer to it is seen.
     depth = 1
     while True:
-        budget = _Budget(HARD_LIMIT if top else None)
+        ctx.nodes = 0
+        ctx.limit = HARD_LIMIT if top else None
         best = -float("inf")
         scored = []
         try:
-            for cell, flag, child in children:
-                # A window just below the best so far keeps exact values for ties.
-                value = -_search(child.grid, child.other, child.mover, child.stops, 0, depth,
-                                 -float("inf"), -(best - 1e-6), total, budget, -CONTEMPT)
-                scored.append((value, cell, flag, child))
+            for option in options:
+                cell, flag, after_mine, after_theirs, after_stops, answers = option
+                # A window just below the best so far, less the tie margin, keeps
+                # exact values for every option that may tie.
+                value = -_search(ctx, after_theirs, after_mine, their_cards, my_cards - 1,
+                                 their_stoppers, my_stoppers - flag, after_stops, 0, depth,
+                                 -float("inf"), -(best - TIE - 1e-6), False, answers)
+                scored.append((value, option))
                 best = max(best, value)
         except _OutOfBudget:
             break
-        top = [(cell, flag) for value, cell, flag, _ in scored if value >= best - 1e-9]
-        if (abs(best) >= WIN / 2 or depth + 3 > MAX_DEPTH
-                or budget.nodes * len(children) > BUDGET):
+        top = [(option[0], option[1]) for value, option in scored if value >= best - TIE - 1e-9]
+        if abs(best) >= WIN / 2 or depth >= deepest or ctx.nodes * len(options) > BUDGET:
             break
         # The next, deeper search looks at the best options first.
-        children = [(c, f, ch) for _, c, f, ch in sorted(scored, key=lambda t: -t[0])]
-        depth += 2
+        options = [option for _, option in sorted(scored, key=lambda t: -t[0])]
+        depth = min(depth + 2, deepest)
     cell, flag = top[0] if len(top) == 1 else rng.choice(top)
     choice = grid.name(cell) + ("*" if flag else "")
     return choice if choice in decision.options else rng.choice(decision.options)

@@ -16,6 +16,7 @@ Grids never change once made, so copies of a state share them.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from rules.cells import cell_name
 
@@ -83,6 +84,16 @@ class Grid:
         row = cells | (cells << 1) | (cells >> 1)
         return (row | (row << s) | (row >> s)) & self.mask
 
+    def beside(self, cells: int) -> int:
+        """``cells`` and the 4 cells beside each of them (N, S, E, W), inside the window.
+
+        >>> g = board_grid(4)
+        >>> sorted(g.name(i) for i in bits(g.beside(1 << g.index(1, 1))))
+        ['A2', 'B1', 'B2', 'B3', 'C2']
+        """
+        s = self.stride
+        return (cells | (cells << 1) | (cells >> 1) | (cells << s) | (cells >> s)) & self.mask
+
 
 def bits(cells: int) -> Iterator[int]:
     """The bit indexes set in ``cells``, lowest first (row by row, west to east).
@@ -112,26 +123,42 @@ def table_grid(x0: int, y0: int, x1: int, y1: int) -> Grid:
     return Grid(x0 - GROW, y0 - GROW, x1 - x0 + 1 + 2 * GROW, y1 - y0 + 1 + 2 * GROW, False)
 
 
-def legal_cells(grid: Grid, mine: int, theirs: int, stops: int) -> int:
+def barred_cells(grid: Grid, stops: int, zone: str) -> int:
+    """The cells where no card may be laid because of the stoppered cards ``stops``.
+
+    ``zone`` is the ``stopper_zone`` option: ``none`` bars nothing,
+    ``orthogonal`` the 4 cells beside each stoppered card, ``ring`` the 8
+    around it (the stoppered cells themselves are in the mask too; they are
+    taken anyway).
+
+    >>> g = board_grid(4)
+    >>> stop = 1 << g.index(0, 0)
+    >>> [len(list(bits(barred_cells(g, stop, z)))) for z in ("none", "orthogonal", "ring")]
+    [0, 3, 4]
+    """
+    if not stops or zone == "none":
+        return 0
+    return grid.around(stops) if zone == "ring" else grid.beside(stops)
+
+
+def legal_cells(grid: Grid, mine: int, theirs: int, stops: int, barred: int) -> int:
     """The empty cells where the owner of ``mine`` may lay a card.
 
     A cell is legal when, in some direction, a run of one or more of the
-    opponent's unstoppered cards leads from it to one of ``mine``; no cell in
-    the 8-neighbourhood of a stoppered card is ever legal. The run is traced
+    opponent's unstoppered cards leads from it to one of ``mine``, and it is
+    not in ``barred`` (see :func:`barred_cells`). The run is traced
     backwards, from ``mine`` through flippable cards to the empty cell, with a
     fill that stops as soon as the run stops growing.
 
     >>> g = board_grid(8)
     >>> black = (1 << g.index(3, 3)) | (1 << g.index(4, 4))
     >>> white = (1 << g.index(4, 3)) | (1 << g.index(3, 4))
-    >>> sorted(g.name(i) for i in bits(legal_cells(g, black, white, 0)))
+    >>> sorted(g.name(i) for i in bits(legal_cells(g, black, white, 0, 0)))
     ['C5', 'D6', 'E3', 'F4']
     """
     s = grid.stride
     flippable = theirs & ~stops
-    empty = grid.mask & ~(mine | theirs)
-    if stops:
-        empty &= ~grid.around(stops)
+    empty = grid.mask & ~(mine | theirs | barred)
     moves = 0
     for d in (1, s, s + 1, s - 1):
         run = (mine << d) & flippable
@@ -182,6 +209,64 @@ def outflanked(grid: Grid, cell: int, mine: int, theirs: int, stops: int) -> int
         if probe & mine:
             flips |= run
     return flips
+
+
+class Laid(NamedTuple):
+    """The table after a card is laid: every bitboard in terms of ``grid``."""
+
+    grid: Grid
+    """The window, regrown if the card came near its border."""
+    mine: int
+    """The mover's cards, the new one and the flipped ones included."""
+    theirs: int
+    stops: int
+    cell: int
+    """The bit of the new card in ``grid``."""
+    flips: int
+    """The flipped cards, as bits of the window *before* the card was laid."""
+
+
+def lay(grid: Grid, cell: int, mine: int, theirs: int, stops: int, stopper: bool) -> Laid:
+    """The owner of ``mine`` lays a card on bit ``cell`` (and a stopper on it if ``stopper``).
+
+    >>> g = board_grid(8)
+    >>> black = (1 << g.index(3, 3)) | (1 << g.index(4, 4))
+    >>> white = (1 << g.index(4, 3)) | (1 << g.index(3, 4))
+    >>> after = lay(g, g.index(5, 3), black, white, 0, True)
+    >>> after.mine.bit_count(), after.theirs.bit_count(), after.stops == 1 << g.index(5, 3)
+    (4, 1, True)
+    """
+    flips = outflanked(grid, cell, mine, theirs, stops)
+    low = 1 << cell
+    mine = mine | low | flips
+    theirs = theirs & ~flips
+    if stopper:
+        stops |= low
+    if needs_room(grid, cell):
+        bigger = regrow(grid, cell)
+        mine, theirs, stops = (move_cells(grid, bigger, b) for b in (mine, theirs, stops))
+        cell = bigger.index(*grid.xy(cell))
+        grid = bigger
+    return Laid(grid, mine, theirs, stops, cell, flips)
+
+
+def strands(after: Laid) -> bool:
+    """Whether a stopper on the card just laid (``after``, laid without one) would
+    leave the opponent with no legal placement, as the default ``stopper_zone``
+    (``none``) forbids. Whether the opponent still holds cards is the caller's
+    question.
+
+    >>> g = board_grid(8)
+    >>> black = (1 << g.index(3, 3)) | (1 << g.index(4, 4))
+    >>> white = (1 << g.index(4, 3)) | (1 << g.index(3, 4))
+    >>> strands(lay(g, g.index(5, 3), black, white, 0, False))  # F4: white still answers
+    False
+    >>> row = board_grid(4)  # X O . . on row 1: C1 turns white's only card
+    >>> strands(lay(row, row.index(2, 0), 1 << row.index(0, 0), 1 << row.index(1, 0), 0, False))
+    True
+    """
+    stops = after.stops | (1 << after.cell)
+    return not legal_cells(after.grid, after.theirs, after.mine, stops, 0)
 
 
 def needs_room(grid: Grid, cell: int) -> bool:

@@ -1,8 +1,11 @@
 """Perft: count the move sequences of a given length, to check the move generator.
 
 Every option of a pending decision is a move, so "C4" and "C4*" are two moves
-and a forced pass is one. A finished game is a leaf at any depth. On the 8×8
-board without stoppers the figures must equal classic Othello's.
+(unless the stopper is refused because it would leave the opponent without a
+move) and a forced pass is one. A finished game is a leaf at any depth. On the
+8×8 board without stoppers the figures must equal classic Othello's: a new
+game always starts from the standard position with black (X) to move,
+whichever seat was drawn to play black.
 
 The count runs on the raw bitboards with the same functions the state uses
 (:mod:`rules.flank.grid`), not through :meth:`FlankState.apply`, so it is fast;
@@ -14,7 +17,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.flank.grid import Grid, legal_cells, move_cells, needs_room, outflanked, regrow
+from rules.flank.grid import (
+    Grid,
+    barred_cells,
+    legal_cells,
+    move_cells,
+    needs_room,
+    outflanked,
+    regrow,
+)
 from rules.flank.state import FlankState
 
 
@@ -28,6 +39,8 @@ def perft(state: FlankState, depth: int, *, bulk: bool = True) -> int:
     >>> [perft(s, d) for d in range(5)]
     [1, 4, 12, 56, 244]
     >>> perft(FlankState(), 2, bulk=False)
+    48
+    >>> perft(FlankState({"stopper_zone": "ring"}), 2, bulk=False)
     32
     """
     if depth <= 0 or state.over:
@@ -37,22 +50,27 @@ def perft(state: FlankState, depth: int, *, bulk: bool = True) -> int:
         state.grid, state.discs[seat], state.discs[1 - seat], state.stops,
         state.supply[seat], state.supply[1 - seat],
         state.stoppers[seat], state.stoppers[1 - seat],
-        state.passes, depth, bulk,
+        state.passes, depth, bulk, state.options.stopper_zone,
     )
 
 
 def _count(grid: Grid, mine: int, theirs: int, stops: int, cards: int, their_cards: int,
-           stoppers: int, their_stoppers: int, passes: int, depth: int, bulk: bool) -> int:
+           stoppers: int, their_stoppers: int, passes: int, depth: int, bulk: bool,
+           zone: str) -> int:
     """Perft below a position that is not over, seen from the seat to move."""
-    legal = legal_cells(grid, mine, theirs, stops) if cards else 0
+    legal = legal_cells(grid, mine, theirs, stops, barred_cells(grid, stops, zone)) \
+        if cards else 0
     if not legal:
         if depth == 1 or passes >= 1:
             # A pass is one move; after a second pass in succession the game is over.
             return 1
         return _count(grid, theirs, mine, stops, their_cards, cards,
-                      their_stoppers, stoppers, passes + 1, depth - 1, bulk)
+                      their_stoppers, stoppers, passes + 1, depth - 1, bulk, zone)
     choices = 2 if stoppers else 1
-    if depth == 1 and bulk:
+    # Under stopper_zone=none a stopper that leaves the opponent (holding cards)
+    # without a placement is no move, so each stopper must be checked.
+    guarded = stoppers and their_cards and zone == "none"
+    if depth == 1 and bulk and not guarded:
         return legal.bit_count() * choices
     last_card = cards == 1 and their_cards == 0
     total = 0
@@ -63,7 +81,7 @@ def _count(grid: Grid, mine: int, theirs: int, stops: int, cards: int, their_car
         flips = outflanked(grid, cell, mine, theirs, stops)
         after_mine = mine | low | flips
         after_theirs = theirs & ~flips
-        if depth == 1 or last_card:
+        if (depth == 1 or last_card) and not guarded:
             # A leaf: the last move asked for, or both supplies are now empty.
             total += choices
             continue
@@ -75,11 +93,16 @@ def _count(grid: Grid, mine: int, theirs: int, stops: int, cards: int, their_car
             after_theirs = move_cells(grid, here, after_theirs)
             after_stops = move_cells(grid, here, stops)
             low = 1 << here.index(*grid.xy(cell))
+        star = stoppers and not (
+            guarded and not legal_cells(here, after_theirs, after_mine, after_stops | low, 0))
+        if depth == 1 or last_card:
+            total += 1 + star
+            continue
         total += _count(here, after_theirs, after_mine, after_stops, their_cards, cards - 1,
-                        their_stoppers, stoppers, 0, depth - 1, bulk)
-        if stoppers:
+                        their_stoppers, stoppers, 0, depth - 1, bulk, zone)
+        if star:
             total += _count(here, after_theirs, after_mine, after_stops | low, their_cards,
-                            cards - 1, their_stoppers, stoppers - 1, 0, depth - 1, bulk)
+                            cards - 1, their_stoppers, stoppers - 1, 0, depth - 1, bulk, zone)
     return total
 
 

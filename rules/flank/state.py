@@ -1,10 +1,17 @@
 """The state of a game of Flank and its rules.
 
-Seat 0 plays black (X) and moves first, seat 1 plays white (O). A turn lays
-one card so that it outflanks, flips every outflanked run, and may put one of
-the player's stoppers on the card just laid ("C4*"). A seat with no legal
-placement or no cards passes; two passes in succession, or both supplies
-empty, end the game, and the colour with more cards showing wins.
+The first player is drawn from the state's seeded RNG when the game starts;
+they play black (X) and the other seat white (O). A turn lays one card so that
+it outflanks, flips every outflanked run, and may put one of the player's
+stoppers on the card just laid ("C4*"). A seat with no legal placement or no
+cards passes; two passes in succession, or both supplies empty, end the game,
+and the colour with more cards showing wins.
+
+The ``stopper_zone`` option decides what a stoppered card does to the cells
+around it: under ``none`` (the default) nothing, but no stopper may be placed
+where it would leave the opponent, while they still hold cards, with no legal
+placement; under ``orthogonal``/``ring`` no card may be laid on the 4/8 cells
+around it, as the seed says, and any stopper may be placed.
 """
 
 from __future__ import annotations
@@ -19,18 +26,19 @@ from rules.core import Decision, Event, GameState, Outcome, SeatSetup
 from rules.errors import GameOver, IllegalChoice, MalformedChoice, NotYourTurn, shown
 from rules.flank.grid import (
     Grid,
+    barred_cells,
     bits,
     board_grid,
+    lay,
     legal_cells,
-    move_cells,
-    needs_room,
     outflanked,
-    regrow,
+    strands,
     table_grid,
 )
 from rules.flank.options import FlankOptions
 
 COLOURS = ("black", "white")
+"""Colour names by colour index: 0 is black (X), who moves first."""
 MARKS = ("X", "O")
 PASS = "pass"
 
@@ -39,7 +47,11 @@ Cell = tuple[int, int]
 
 @dataclass(frozen=True, slots=True)
 class FlankView:
-    """Everything anyone may see of a game of Flank (all of it is public)."""
+    """Everything anyone may see of a game of Flank (all of it is public).
+
+    Fields per seat (``cards_left``, ``stoppers_left``, ``scores``) are indexed by
+    seat; ``colours`` says which colour each seat plays.
+    """
 
     board: int
     """The side of the N×N board, or 0 for the unbounded table."""
@@ -66,6 +78,18 @@ class FlankView:
     stoppers: int = 5
     """Stoppers per player in this game (0: stoppers are not used)."""
     step: int = 0
+    colours: tuple[int, int] = (0, 1)
+    """Each seat's colour (0 = black, X, who moved first; 1 = white, O)."""
+    stopper_zone: str = "none"
+    """The ``stopper_zone`` option: ``none``, ``orthogonal`` or ``ring``."""
+    barred: frozenset[Cell] = frozenset()
+    """Empty cells where no card may be laid because a stoppered card is beside them
+    (only under ``orthogonal`` or ``ring``)."""
+
+    @property
+    def first(self) -> int:
+        """The seat that moved first and plays black."""
+        return self.colours.index(0)
 
 
 def _opening(options: FlankOptions) -> tuple[Grid, int, int]:
@@ -82,21 +106,33 @@ def _opening(options: FlankOptions) -> tuple[Grid, int, int]:
 
 
 class FlankState(GameState):
-    """A game of Flank in progress (or over)."""
+    """A game of Flank in progress (or over).
+
+    Per-seat lists (``discs``, ``supply``, ``stoppers``) are indexed by seat;
+    :meth:`colour` gives a seat's colour.
+    """
 
     game = "flank"
 
     def __init__(self, options: FlankOptions | Mapping[str, Any] | None = None,
-                 seats: int = 2, seed: int = 0) -> None:
+                 seats: int = 2, seed: int = 0, *, first: int | None = None) -> None:
+        """A new game. ``first`` is the seat that moves first and plays black; left
+        out, it is drawn from the state's seeded RNG (as for every match)."""
         super().__init__(seats, seed)
         options = FlankOptions.parse(options)
         self.options = options
+        if first is None:
+            first = self.rng.randrange(2)
+        elif first not in (0, 1):
+            raise ValueError(f"first must be seat 0 or 1, not {first!r}")
+        self.first = first
+        """The seat that moves first and plays black (X)."""
         self.grid, black, white = _opening(options)
-        self.discs = [black, white]
-        """Each colour's cards showing, stoppered ones included, as bits of ``grid``."""
+        self.discs = [black, white] if first == 0 else [white, black]
+        """Each seat's cards showing, stoppered ones included, as bits of ``grid``."""
         self.stops = 0
         """The stoppered cards."""
-        self.to_move = 0
+        self.to_move = first
         self.supply = [options.card_count - 2, options.card_count - 2]
         """Cards left to lay, per seat."""
         self.stoppers = [options.stoppers, options.stoppers]
@@ -116,15 +152,33 @@ class FlankState(GameState):
         return cls(FlankOptions.parse(options), seats, seed)
 
     # -- the rules ----------------------------------------------------------
+    def colour(self, seat: int) -> int:
+        """The colour ``seat`` plays: 0 black (X, the first player), 1 white (O)."""
+        return seat ^ self.first
+
+    def barred_mask(self) -> int:
+        """The cells (bits of :attr:`grid`) where the stopper zone forbids a card."""
+        return barred_cells(self.grid, self.stops, self.options.stopper_zone)
+
     def legal_mask(self) -> int:
         """The cells (bits of :attr:`grid`) where the seat to move may lay a card."""
         if self._legal is None:
             seat = self.to_move
             self._legal = (
-                legal_cells(self.grid, self.discs[seat], self.discs[1 - seat], self.stops)
+                legal_cells(self.grid, self.discs[seat], self.discs[1 - seat], self.stops,
+                            self.barred_mask())
                 if self.supply[seat] > 0 else 0
             )
         return self._legal
+
+    def stopper_strands(self, seat: int, cell: int) -> bool:
+        """Whether ``seat`` may not put a stopper on a card laid on bit ``cell`` (a
+        legal placement) because the opponent, holding cards, would be left with no
+        legal placement. Only ``stopper_zone=none`` has this rule."""
+        if self.options.stopper_zone != "none" or self.supply[1 - seat] == 0:
+            return False
+        after = lay(self.grid, cell, self.discs[seat], self.discs[1 - seat], self.stops, False)
+        return strands(after)
 
     def _finished(self) -> str | None:
         if self.passes >= 2:
@@ -158,14 +212,15 @@ class FlankState(GameState):
             else:
                 name = self.grid.name
                 left = self.stoppers[seat]
-                if left:
-                    options = tuple(
-                        choice for i in bits(legal) for choice in (name(i), name(i) + "*")
-                    )
+                options = tuple(
+                    choice for i in bits(legal)
+                    for choice in ((name(i),) if not left or self.stopper_strands(seat, i)
+                                   else (name(i), name(i) + "*"))
+                )
+                if any(option.endswith("*") for option in options):
                     prompt = (f"Lay a card where it outflanks (e.g. {options[0]}); "
                               f"add * to put a stopper on it ({left} left).")
                 else:
-                    options = tuple(name(i) for i in bits(legal))
                     prompt = f"Lay a card where it outflanks (e.g. {options[0]})."
                 self._decisions = (Decision(seat, "place", prompt, options),)
         return self._decisions
@@ -209,6 +264,12 @@ class FlankState(GameState):
                 raise IllegalChoice(f"this game has no stoppers, so {name}* is not allowed")
             if self.stoppers[seat] == 0:
                 raise IllegalChoice(f"you have no stoppers left, so {name}* is not allowed")
+            if self.stopper_strands(seat, self.grid.index(x, y)):
+                other = COLOURS[self.colour(1 - seat)]
+                raise IllegalChoice(
+                    f"a stopper on {name} would leave {other}, who still holds cards, with no "
+                    f"legal placement, so {name}* is not allowed (lay {name} without a stopper)"
+                )
             return name + "*"
         return name
 
@@ -221,24 +282,33 @@ class FlankState(GameState):
         if i >= 0 and (legal >> i) & 1:
             return
         theirs = self.discs[1 - seat]
-        other = COLOURS[1 - seat]
+        other = COLOURS[self.colour(1 - seat)]
         if i >= 0:
             mine = self.discs[seat]
             if ((mine | theirs) >> i) & 1:
-                shown = COLOURS[0] if (self.discs[0] >> i) & 1 else COLOURS[1]
+                shown = COLOURS[self.colour(seat if (mine >> i) & 1 else 1 - seat)]
                 raise IllegalChoice(f"{name} is taken by a {shown} card")
-            near = grid.around(1 << i) & self.stops
-            if near:
-                raise IllegalChoice(
-                    f"{name} is next to the stoppered card on {grid.name(next(bits(near)))}: "
-                    "no card may be laid around a stopper"
-                )
+            if (self.barred_mask() >> i) & 1:
+                raise IllegalChoice(self._barred_reason(i, name))
             if outflanked(grid, i, mine, theirs, 0):
                 raise IllegalChoice(
                     f"{name} does not outflank any {other} card: "
                     "a stoppered card blocks every run from there"
                 )
         raise IllegalChoice(f"{name} does not outflank any {other} card")
+
+    def _barred_reason(self, i: int, name: str) -> str:
+        """Why the stopper zone bars bit ``i`` (called ``name``), naming the stopper."""
+        grid = self.grid
+        if self.options.stopper_zone == "ring":
+            near = grid.around(1 << i) & self.stops
+            return (f"{name} is next to the stoppered card on {grid.name(next(bits(near)))}: "
+                    "with stopper_zone=ring no card may be laid on the 8 cells around a "
+                    "stoppered card")
+        near = grid.beside(1 << i) & self.stops
+        return (f"{name} is beside the stoppered card on {grid.name(next(bits(near)))}: "
+                "with stopper_zone=orthogonal no card may be laid on the 4 cells beside a "
+                "stoppered card")
 
     def _apply(self, seat: int, choice: str) -> list[Event]:
         self._legal = None
@@ -262,20 +332,13 @@ class FlankState(GameState):
         name = choice[:-1] if stopper else choice
         x, y = parse_cell(name)
         grid = self.grid
-        i = grid.index(x, y)
-        mine, theirs = self.discs[seat], self.discs[1 - seat]
-        flips = outflanked(grid, i, mine, theirs, self.stops)
-        mine |= (1 << i) | flips
-        theirs &= ~flips
-        stops = self.stops | (1 << i) if stopper else self.stops
-        flipped = tuple(grid.xy(j) for j in bits(flips))
-        flipped_names = [grid.name(j) for j in bits(flips)]
-        if needs_room(grid, i):
-            bigger = regrow(grid, i)
-            mine, theirs, stops = (move_cells(grid, bigger, b) for b in (mine, theirs, stops))
-            self.grid = bigger
-        self.discs[seat], self.discs[1 - seat] = mine, theirs
-        self.stops = stops
+        after = lay(grid, grid.index(x, y), self.discs[seat], self.discs[1 - seat], self.stops,
+                    stopper)
+        flipped = tuple(grid.xy(j) for j in bits(after.flips))
+        flipped_names = [grid.name(j) for j in bits(after.flips)]
+        self.grid = after.grid
+        self.discs[seat], self.discs[1 - seat] = after.mine, after.theirs
+        self.stops = after.stops
         self.supply[seat] -= 1
         if stopper:
             self.stoppers[seat] -= 1
@@ -292,12 +355,14 @@ class FlankState(GameState):
         })
 
     def _end_event(self, outcome: Outcome) -> Event:
-        black, white = outcome.scores or (0, 0)
+        scores = outcome.scores or (0, 0)
         verdict = "It is a draw." if outcome.is_draw else f"{{s{outcome.winners[0]}}} wins."
         why = self._finished()
+        black, white = self.first, 1 - self.first
         return Event(
-            "end", f"Game over ({why}): {{s0}} {black} – {{s1}} {white}. {verdict}",
-            data={"scores": [black, white], "winners": list(outcome.winners)},
+            "end", f"Game over ({why}): {{s{black}}} {scores[black]} – "
+                   f"{{s{white}}} {scores[white]}. {verdict}",
+            data={"scores": list(scores), "winners": list(outcome.winners)},
         )
 
     # -- views ----------------------------------------------------------------
@@ -305,8 +370,9 @@ class FlankState(GameState):
         """Every card on the table: ``(x, y) -> (colour, stoppered)``."""
         grid, stops = self.grid, self.stops
         out: dict[Cell, tuple[int, bool]] = {}
-        for colour in (0, 1):
-            for i in bits(self.discs[colour]):
+        for seat in (0, 1):
+            colour = self.colour(seat)
+            for i in bits(self.discs[seat]):
                 out[grid.xy(i)] = (colour, bool((stops >> i) & 1))
         return out
 
@@ -336,6 +402,7 @@ class FlankState(GameState):
         grid = self.grid
         legal = frozenset(grid.xy(i) for i in bits(self.legal_mask())) if outcome is None \
             else frozenset()
+        barred = self.barred_mask() & ~(self.discs[0] | self.discs[1])
         last_cell, last_stopper, flipped = self.last or (None, False, ())
         return FlankView(
             board=n,
@@ -353,22 +420,32 @@ class FlankState(GameState):
             outcome=outcome,
             stoppers=self.options.stoppers,
             step=self.step,
+            colours=(self.colour(0), self.colour(1)),
+            stopper_zone=self.options.stopper_zone,
+            barred=frozenset(grid.xy(i) for i in bits(barred)),
         )
 
     # -- notation ---------------------------------------------------------------
     def notation(self) -> str:
         """The whole state on one line; :meth:`from_notation` reads it back.
 
-        >>> FlankState({"board": 4}).notation()  # doctest: +NORMALIZE_WHITESPACE
-        'board=4 stoppers=5 cards=8 at=A1 rows=..../.XO./.OX./.... move=X
-         left=6,6 stop=5,5 passes=0 step=0'
-        >>> FlankState().notation()
-        'board=0 stoppers=5 cards=25 at=D4 rows=XO/OX move=X left=23,23 stop=5,5 passes=0 step=0'
+        Cards, the mover and the per-player counts are written by colour (X, then
+        O); ``first`` is the seat that plays X.
+
+        >>> FlankState({"board": 4}, first=0).notation()  # doctest: +NORMALIZE_WHITESPACE
+        'board=4 stoppers=5 cards=8 stopper_zone=none first=0 at=A1 rows=..../.XO./.OX./....
+         move=X left=6,6 stop=5,5 passes=0 step=0'
+        >>> FlankState({"stopper_zone": "ring"}, first=1).notation()
+        ... # doctest: +NORMALIZE_WHITESPACE
+        'board=0 stoppers=5 cards=25 stopper_zone=ring first=1 at=D4 rows=XO/OX move=X
+         left=23,23 stop=5,5 passes=0 step=0'
         """
         o = self.options
         n = o.board
         x0, y0, x1, y1 = (0, 0, n - 1, n - 1) if n else self.extent()
-        grid, black, white, stops = self.grid, self.discs[0], self.discs[1], self.stops
+        first = self.first
+        grid, stops = self.grid, self.stops
+        black, white = self.discs[first], self.discs[1 - first]
         rows = []
         for y in range(y0, y1 + 1):
             line = []
@@ -382,9 +459,11 @@ class FlankState(GameState):
             rows.append("".join(line))
         parts = [
             f"board={n}", f"stoppers={o.stoppers}", f"cards={o.cards}",
-            f"at={cell_name(x0, y0)}", f"rows={'/'.join(rows)}", f"move={MARKS[self.to_move]}",
-            f"left={self.supply[0]},{self.supply[1]}",
-            f"stop={self.stoppers[0]},{self.stoppers[1]}",
+            f"stopper_zone={o.stopper_zone}", f"first={first}",
+            f"at={cell_name(x0, y0)}", f"rows={'/'.join(rows)}",
+            f"move={MARKS[self.colour(self.to_move)]}",
+            f"left={self.supply[first]},{self.supply[1 - first]}",
+            f"stop={self.stoppers[first]},{self.stoppers[1 - first]}",
             f"passes={self.passes}", f"step={self.step}",
         ]
         if self.last is not None:
@@ -392,7 +471,7 @@ class FlankState(GameState):
             parts.append(f"last={cell_name(lx, ly)}{'*' if star else ''}:"
                          + ",".join(cell_name(fx, fy) for fx, fy in flipped))
         if self.last_pass is not None:
-            parts.append(f"passed={MARKS[self.last_pass]}")
+            parts.append(f"passed={MARKS[self.colour(self.last_pass)]}")
         if self._resigned is not None:
             parts.append(f"resigned={self._resigned.places.index(2)}")
         return " ".join(parts)
@@ -402,16 +481,21 @@ class FlankState(GameState):
         """Rebuild a state from :meth:`notation` text.
 
         Missing fields take their defaults, so tests can write positions short:
-        ``board``/``stoppers``/``cards`` as in the options, ``at`` (the cell of
-        the first row's first character, default A1), ``rows`` ('/' between
-        rows; X/O cards, x/o stoppered cards, '.' empty), ``move`` (X or O),
-        ``left`` and ``stop`` (per seat), ``passes``, ``step``.
+        ``board``/``stoppers``/``cards``/``stopper_zone`` as in the options,
+        ``first`` (the seat playing X, default 0), ``at`` (the cell of the first
+        row's first character, default A1), ``rows`` ('/' between rows; X/O
+        cards, x/o stoppered cards, '.' empty), ``move`` (X or O, default X),
+        ``left`` and ``stop`` (X's count, then O's), ``passes``, ``step``. Nothing
+        is drawn from the RNG: who moves is always what the text says.
 
         >>> s = FlankState.from_notation("board=4 rows=XOO./..../..../.... stoppers=0")
-        >>> s.decisions()[0].options
-        ('D1',)
+        >>> s.decisions()[0].options, s.first, s.to_move
+        (('D1',), 0, 0)
         >>> FlankState.from_notation(s.notation()).notation() == s.notation()
         True
+        >>> t = FlankState.from_notation("board=4 rows=XOO. stoppers=0 first=1 move=O")
+        >>> t.to_move, t.decisions()[0].seat
+        (0, 0)
         """
         fields: dict[str, str] = {}
         for token in text.split():
@@ -420,9 +504,12 @@ class FlankState(GameState):
                 raise ValueError(f"bad Flank notation token {token!r} (want key=value)")
             fields[key] = value
         options = FlankOptions.parse(
-            {k: fields[k] for k in ("board", "stoppers", "cards") if k in fields}
+            {k: fields[k] for k in ("board", "stoppers", "cards", "stopper_zone") if k in fields}
         )
-        state = cls(options, 2, seed)
+        first = fields.get("first", "0")
+        if first not in ("0", "1"):
+            raise ValueError(f"bad Flank notation: first={first} (want 0 or 1)")
+        state = cls(options, 2, seed, first=int(first))
         rows = fields.get("rows", "").split("/") if fields.get("rows") else []
         x0, y0 = parse_cell(fields.get("at", "A1"))
         cards: dict[Cell, str] = {}
@@ -437,11 +524,13 @@ class FlankState(GameState):
         if "move" in fields:
             if fields["move"].upper() not in MARKS:
                 raise ValueError(f"bad Flank notation: move={fields['move']} (want X or O)")
-            state.to_move = MARKS.index(fields["move"].upper())
-        if "left" in fields:
-            state.supply = [int(v) for v in fields["left"].split(",")]
-        if "stop" in fields:
-            state.stoppers = [int(v) for v in fields["stop"].split(",")]
+            state.to_move = state.colour(MARKS.index(fields["move"].upper()))
+        for key, attribute in (("left", "supply"), ("stop", "stoppers")):
+            if key in fields:
+                counts = [int(v) for v in fields[key].split(",")]
+                if len(counts) != 2:
+                    raise ValueError(f"bad Flank notation: {key}={fields[key]} (want X,O)")
+                setattr(state, attribute, [counts[state.colour(seat)] for seat in (0, 1)])
         state.passes = int(fields.get("passes", 0))
         state.step = int(fields.get("step", 0))
         if fields.get("last"):
@@ -452,7 +541,7 @@ class FlankState(GameState):
                 tuple(parse_cell(c) for c in flipped.split(",") if c),
             )
         if "passed" in fields:
-            state.last_pass = MARKS.index(fields["passed"].upper())
+            state.last_pass = state.colour(MARKS.index(fields["passed"].upper()))
         if "resigned" in fields:
             loser = int(fields["resigned"])
             state._resigned = Outcome.forfeited(2, loser)
@@ -475,7 +564,7 @@ class FlankState(GameState):
         stops = 0
         for cell, mark in cards.items():
             bit = 1 << grid.index(*cell)
-            discs[0 if mark in "Xx" else 1] |= bit
+            discs[self.first if mark in "Xx" else 1 - self.first] |= bit
             if mark.islower():
                 stops |= bit
         self.grid, self.discs, self.stops = grid, discs, stops
