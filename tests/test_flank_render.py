@@ -217,3 +217,14 @@ def test_the_table_embed_names_black_first_whoever_sits_in_seat_0() -> None:
                           observation=observation, decision=match.state.decision_for(0),
                           names=("Ada", "Bo"))
     assert "It is your turn (⚪)" in presenter.private_text(match, private)
+
+
+def test_flank_draws_its_text_only_through_the_glyph_safe_helper() -> None:
+    from pathlib import Path
+
+    import bot.render.flank as flank_render
+    from tests.images import direct_text_calls
+
+    assert direct_text_calls(Path(flank_render.__file__)) == []
+    picture = render_png(FlankState(first=0).observe(None), ["Ada — 🂠", "{boss}"])
+    assert picture.startswith(b"\x89PNG")

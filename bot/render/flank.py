@@ -18,10 +18,11 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.common import Font, clean, font, png, short
+from bot.render.common import Font, clean, draw_text, font, length, png, short
 from rules.cells import column_name, row_name
 from rules.flank.state import MARKS, FlankView
 from rules.flank.text import play_order, status_lines
+from rules.words import plural
 
 CELL = 48
 """Side of a cell in pixels, shrunk on big tables to keep the picture under :data:`MAX_SIDE`."""
@@ -147,8 +148,8 @@ def _plan(view: FlankView, names: Sequence[str]) -> _Plan:
     grid_w, grid_h = columns * cell, rows * cell
     texts = {seat: _seat_line(view, names, seat) for seat in (0, 1)}
     width = max(MIN_WIDTH, grid_w + 2 * edge,
-                56 + max(int(text_font.getlength(t)) for t in texts.values()),
-                20 + max(int(text_font.getlength(t)) for t in footer))
+                56 + max(int(length(t, text_font)) for t in texts.values()),
+                20 + max(int(length(t, text_font)) for t in footer))
     legend = _legend_rows(legend_items(view), key_font, width - 20)
     legend_h = len(legend) * (KEY + 6) + (6 if legend else 0)
     footer_h = len(footer) * line_h + 10
@@ -194,7 +195,7 @@ def render_png(view: FlankView, names: Sequence[str]) -> bytes:
     _legend(draw, plan.legend, plan.key_font, mover, width, y)
     y += plan.legend_h + 2
     for line in plan.footer:
-        draw.text((width // 2, y + plan.line_h // 2), line, fill=INK, font=plan.text_font,
+        draw_text(draw, (width // 2, y + plan.line_h // 2), line, plan.text_font, INK,
                   anchor="mm")
         y += plan.line_h
     return png(image, max_side=None)
@@ -245,7 +246,7 @@ def _legend_rows(items: list[tuple[str, str]], key_font: Font, width: int) -> li
     rows: list[LegendRow] = []
     used = width + 1
     for mark, words in items:
-        size = KEY + 6 + int(key_font.getlength(words)) + 16
+        size = KEY + 6 + int(length(words, key_font)) + 16
         if used + size > width:
             rows.append([])
             used = 0
@@ -270,8 +271,7 @@ def _legend(draw: ImageDraw.ImageDraw, rows: list[LegendRow],
                 _legal(draw, x + KEY // 2, top + KEY // 2, KEY, mover)
             elif mark == "barred":
                 _barred(draw, x, top, KEY)
-            draw.text((x + KEY + 6, top + KEY // 2), words, fill=DIM, font=key_font,
-                      anchor="lm")
+            draw_text(draw, (x + KEY + 6, top + KEY // 2), words, key_font, DIM, anchor="lm")
             x += size
         top += KEY + 6
 
@@ -280,9 +280,9 @@ def _legend(draw: ImageDraw.ImageDraw, rows: list[LegendRow],
 
 
 def _seat_line(view: FlankView, names: Sequence[str], seat: int) -> str:
-    stoppers = f" · {view.stoppers_left[seat]} stoppers" if view.stoppers else ""
+    stoppers = f" · {plural(view.stoppers_left[seat], 'stopper')}" if view.stoppers else ""
     return (f"{names[seat]} ({MARKS[view.colours[seat]]}): {view.scores[seat]} showing · "
-            f"{view.cards_left[seat]} cards{stoppers}")
+            f"{plural(view.cards_left[seat], 'card')}{stoppers}")
 
 
 def _header(draw: ImageDraw.ImageDraw, view: FlankView, texts: dict[int, str],
@@ -296,8 +296,8 @@ def _header(draw: ImageDraw.ImageDraw, view: FlankView, texts: dict[int, str],
         turn = view.to_move == seat
         if turn:
             draw.polygon(((32, mid - 6), (32, mid + 6), (42, mid)), fill=LAST)
-        draw.text((48, mid), texts[seat], fill=INK if turn or view.outcome else DIM,
-                  font=font, anchor="lm")
+        draw_text(draw, (48, mid), texts[seat], font, INK if turn or view.outcome else DIM,
+                  anchor="lm")
 
 
 def _labels(draw: ImageDraw.ImageDraw, view: FlankView, font: Font,
@@ -313,12 +313,12 @@ def _labels(draw: ImageDraw.ImageDraw, view: FlankView, font: Font,
             continue
         cx = left + (x - x0) * cell + cell // 2
         label = column_name(x)
-        draw.text((cx, top - edge // 2), label, fill=DIM, font=font, anchor="mm")
-        draw.text((cx, bottom + edge // 2), label, fill=DIM, font=font, anchor="mm")
+        draw_text(draw, (cx, top - edge // 2), label, font, DIM, anchor="mm")
+        draw_text(draw, (cx, bottom + edge // 2), label, font, DIM, anchor="mm")
     for y in range(y0, y1 + 1):
         if (y - y0) % down:
             continue
         cy = top + (y - y0) * cell + cell // 2
         label = row_name(y)
-        draw.text((left - edge // 2, cy), label, fill=DIM, font=font, anchor="mm")
-        draw.text((right + edge // 2, cy), label, fill=DIM, font=font, anchor="mm")
+        draw_text(draw, (left - edge // 2, cy), label, font, DIM, anchor="mm")
+        draw_text(draw, (right + edge // 2, cy), label, font, DIM, anchor="mm")

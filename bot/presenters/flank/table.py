@@ -8,7 +8,6 @@ import discord
 
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, GamePresenter, seat_label
-from bot.presenters.flank_commands import FlankCommands
 from bot.render.flank import render_png
 from rules.core import Decision
 from rules.flank import FlankView
@@ -55,5 +54,3 @@ class FlankPresenter(GamePresenter):
                      + ", ".join(cells))
         return text
 
-
-PRESENTER = FlankPresenter(commands=(FlankCommands,))
