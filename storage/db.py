@@ -1,11 +1,12 @@
 """The SQLite file: connection settings, reads, writes and numbered migrations.
 
-Everything that touches SQL lives in ``storage/``. Reads run on aiosqlite's
-thread, one hop each (:meth:`Database.run`); an :class:`asyncio.Lock` keeps one
-coroutine's statements from interleaving with another's. Every write goes to the
-writer process (:mod:`storage.writer`), which groups the writes of concurrent
-callers into one transaction (group commit) while each caller still waits for
-its own durable commit and sees only its own failure.
+Everything that touches SQL lives in ``storage/``. Reads run on a reading thread
+of their own, one hop each (:meth:`Database.run`), one after another. Every
+write goes to the writer (:mod:`storage.writer`), which groups the writes of
+concurrent callers into one transaction (group commit) while each caller still
+waits for its own durable commit and sees only its own failure. Both threads
+have a connection of their own; in WAL mode the reader never waits for the
+writer.
 """
 
 from __future__ import annotations
@@ -13,17 +14,20 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
-import aiosqlite
-
-from storage.connection import PRAGMAS
-from storage.writer import Work, WriterProcess
+from storage.connection import connect
+from storage.errors import StorageError
+from storage.writer import Work, WriterThread
+from storage.writer_process import WriterProcess
 
 T = TypeVar("T")
 
@@ -59,74 +63,91 @@ class Statement:
 
     sql: str
     params: tuple | dict = ()
+    single_statement: ClassVar[bool] = True
+    """Alone in its group, committed by itself (see :func:`~storage.writer.commit_group`)."""
 
     def __call__(self, conn: sqlite3.Connection) -> int:
         return conn.execute(self.sql, self.params).lastrowid or 0
 
 
+WriterKind = Literal["thread", "process"]
+
+
+def _migrate(migrations: list[Migration], conn: sqlite3.Connection) -> list[int]:
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                 " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)")
+    done = {row[0] for row in conn.execute("SELECT version FROM schema_migrations")}
+    applied = []
+    for migration in migrations:
+        if migration.version in done:
+            continue
+        # One script, one transaction: a failing migration leaves no half-applied schema.
+        script = (
+            "BEGIN IMMEDIATE;\n" + migration.sql + "\n"
+            f"INSERT INTO schema_migrations VALUES ({migration.version}, "
+            f"'{migration.name}', {time.time()});\nCOMMIT;"
+        )
+        try:
+            conn.executescript(script)
+        except Exception:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        applied.append(migration.version)
+    return applied
+
+
 class Database:
     """An open SQLite file in WAL mode with the schema brought up to date: reads
-    on aiosqlite's thread, writes in the writer process."""
+    on a reading thread, writes by the writer."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
+    def __init__(self, path: str, writer: WriterKind = "thread") -> None:
         self.path = path
-        self._lock = asyncio.Lock()
-        self._writer = WriterProcess(path)
+        self._reads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="croupier-db-read")
+        self._reader: sqlite3.Connection | None = None
+        self._writer = WriterThread(path) if writer == "thread" else WriterProcess(path)
 
     @classmethod
-    async def open(cls, path: str | Path, migrations: list[Migration] | None = None) -> Database:
+    async def open(cls, path: str | Path, migrations: list[Migration] | None = None, *,
+                   writer: WriterKind = "thread") -> Database:
         """Open (creating if needed) the file at ``path`` and apply pending migrations.
-        It must be a file: the writer process opens it too."""
+        It must be a file: the reader and the writer open it each."""
         path = str(path)
         if path == ":memory:" or path.startswith("file:"):
-            raise ValueError("the store needs a file path: its writer process opens it too")
+            raise ValueError("the store needs a file path: its reader and its writer open it each")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        for pragma in PRAGMAS:
-            await conn.execute(pragma)
-        db = cls(conn, path)
-        await db.migrate(shipped_migrations() if migrations is None else migrations)
+        db = cls(path, writer)
+        try:
+            # Made on the reading thread, the connection is used there only.
+            db._reader = await asyncio.get_running_loop().run_in_executor(
+                db._reads, connect, path)
+            await db.migrate(shipped_migrations() if migrations is None else migrations)
+        except BaseException:
+            await db.close()
+            raise
         return db
 
     @property
+    def writer_thread(self) -> threading.Thread | None:
+        """The writer's thread while it runs (it starts with the first write)."""
+        return self._writer.thread if isinstance(self._writer, WriterThread) else None
+
+    @property
     def writer_pid(self) -> int | None:
-        """The writer process's id while it runs (it starts with the first write)."""
-        return self._writer.pid
+        """The writer process's id while it runs (the process writer only)."""
+        return self._writer.pid if isinstance(self._writer, WriterProcess) else None
 
     async def close(self) -> None:
         """Close the file, once the writes already asked for are committed."""
         await self._writer.close()
-        await self._conn.close()
+        if self._reader is not None:
+            await asyncio.get_running_loop().run_in_executor(self._reads, self._reader.close)
+            self._reader = None
+        self._reads.shutdown(wait=False)  # its thread is idle: it ends at once
 
     async def migrate(self, migrations: list[Migration]) -> list[int]:
         """Apply every migration newer than the file's schema; returns the versions applied."""
-        async with self._lock:
-            await self._conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
-            )
-            async with self._conn.execute("SELECT version FROM schema_migrations") as cur:
-                done = {row[0] for row in await cur.fetchall()}
-            applied = []
-            for migration in migrations:
-                if migration.version in done:
-                    continue
-                # One script, one transaction: a failing migration leaves no half-applied schema.
-                script = (
-                    "BEGIN IMMEDIATE;\n" + migration.sql + "\n"
-                    f"INSERT INTO schema_migrations VALUES ({migration.version}, "
-                    f"'{migration.name}', {time.time()});\nCOMMIT;"
-                )
-                try:
-                    await self._conn.executescript(script)
-                except Exception:
-                    if self._conn.in_transaction:
-                        await self._conn.execute("ROLLBACK")
-                    raise
-                applied.append(migration.version)
-            return applied
+        return await self.run(partial(_migrate, migrations))
 
     async def schema_version(self) -> int:
         """The newest applied migration."""
@@ -134,35 +155,32 @@ class Database:
         return int(row[0]) if row else 0
 
     async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work(connection)`` on the reading connection's thread, in one hop,
-        between other coroutines' reads. For reads: writes go through :meth:`write`."""
-        async with self._lock:
-            conn = self._conn
-            # aiosqlite runs every call on its own thread, one at a time; ``_execute``
-            # queues one function there and ``_conn`` is the sqlite3 connection.
-            return await conn._execute(lambda: work(conn._conn))
+        """``work(connection)`` on the reading thread, in one hop, after the reads
+        asked for before it. For reads: writes go through :meth:`write`."""
+        reader = self._reader
+        if reader is None:
+            raise StorageError("the store is closed")
+        return await asyncio.get_running_loop().run_in_executor(self._reads, work, reader)
 
     async def write(self, work: Work) -> Any:
         """Run ``work(connection)`` inside a write transaction and return its
         result once that transaction is committed.
 
-        ``work`` runs in the writer process, so it must pickle: a module-level
-        dataclass instance with a ``__call__``, or a :func:`functools.partial` of a
-        module-level function (a :exc:`pickle.PicklingError` or similar is raised
-        here otherwise). Writes asked for while another group is being committed
-        are committed together in the next transaction (group commit), each in a
-        savepoint of its own: a ``work`` that raises has its changes rolled back
-        and its exception raised to its caller only. If the commit itself fails,
-        every write of the group raises and none of them is stored. A caller
-        cancelled after asking still has its write committed.
+        Writes asked for while another group is being committed are committed
+        together in the next transaction (group commit), each in a savepoint of
+        its own: a ``work`` that raises has its changes rolled back and its
+        exception raised to its caller only. If the commit itself fails, every
+        write of the group raises and none of them is stored. Whenever this
+        raises, nothing of ``work`` is stored. A caller cancelled after asking
+        still has its write committed.
         """
         return await self._writer.submit(work)
 
-    async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[aiosqlite.Row]:
+    async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
         """Rows of one read."""
         return await self.run(lambda conn: conn.execute(sql, params).fetchall())
 
-    async def fetchone(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Row | None:
+    async def fetchone(self, sql: str, params: tuple | dict = ()) -> sqlite3.Row | None:
         """The first row of one read, or ``None``."""
         return await self.run(lambda conn: conn.execute(sql, params).fetchone())
 

@@ -1,344 +1,217 @@
-"""The writer process: every write to the SQLite file is committed by a child
-process of the bot, not by a thread of it.
+"""The writer: one thread of the bot's process owns the SQLite file's only writing
+connection and commits every write, a group at a time.
 
-Why a process: a commit is a handful of :mod:`sqlite3` calls, and the module
-lets go of the GIL around each of them. A thread committing next to a busy event
-loop waits for the GIL again after every call, up to the interpreter's switch
-interval (5 ms) each time, so under load a group of writes took 2–20 ms to commit
-while the disk needs 0.2 ms. The child has an interpreter of its own; the event
-loop only pickles each write and reads the answers.
+A group is every write handed over while the previous group was being committed:
+one transaction for all of them, each in a savepoint of its own, so a write that
+fails fails alone (:func:`commit_group`). Each caller's future is answered once
+the group's commit is durable, the whole group in one
+:meth:`~asyncio.AbstractEventLoop.call_soon_threadsafe`.
 
-The protocol, over two pipes:
+Why so few statements per group: the :mod:`sqlite3` module lets go of the GIL
+around each call into SQLite, and a thread that wants it back while the event
+loop's thread runs Python code may wait up to the interpreter's switch interval
+(5 ms) for it. A group therefore costs a few hand-offs, not one per statement:
+the usual moves of a group are one statement in autocommit (a
+:class:`BulkWork`), so the group is woken, written, committed and answered in
+about four hand-offs (docs/performance.md, "Writer thread or writer process").
 
-* bot → writer, one frame per write: :data:`REQUEST` (payload length, request
-  id), then the pickled work, a picklable callable ``work(connection)`` (a
-  module-level dataclass instance, or a :func:`functools.partial` of a
-  module-level function);
-* writer → bot, one frame per group: :data:`ANSWER` (payload length), then the
-  pickled list of ``(request id, ok, result or exception)``.
-
-The writer commits whatever writes are waiting as one group
-(:func:`commit_group`) and answers once the group's commit is durable. It ignores
-SIGINT and SIGTERM (Ctrl-C reaches the whole process group); it stops when the
-bot closes its end of the pipe or dies, after committing everything it read.
+A caller always learns its write's outcome: its result once committed, or an
+exception, and then nothing of that write is stored (a transaction that fails is
+rolled back; if even that fails, the connection is closed, which rolls it back,
+and opened again). If the thread itself stops (its connection cannot be
+opened), the writes waiting for it fail with :class:`WriterStopped`, none of
+them begun, and the next write starts a new thread.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import os
-import pickle
-import select
-import signal
+import queue
 import sqlite3
-import struct
-import subprocess
-import sys
-import traceback
-from collections.abc import Callable, Sequence
-from pathlib import Path
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from storage.connection import connect
+from storage.connection import CACHED_STATEMENTS, connect
 from storage.errors import StorageError, WriterStopped
 
 log = logging.getLogger(__name__)
 
-REQUEST = struct.Struct("!IQ")
-"""A write's frame header: payload length, request id."""
-ANSWER = struct.Struct("!I")
-"""A group's answer frame header: payload length."""
-READ_BYTES = 1 << 20
-_CHILD = "import sys; from storage.writer import main; main(sys.argv[1:])"
-
 Work = Callable[[sqlite3.Connection], Any]
-"""A write, run by the writer process with its :mod:`sqlite3` connection."""
-Answer = tuple[int, bool, Any]
-"""``(request id, ok, result or exception)``."""
+"""A write, run on the writer's thread with its :mod:`sqlite3` connection."""
+Entry = tuple[Work, "asyncio.Future[Any]"]
+Outcome = tuple[bool, Any]
+"""``(True, result)`` or ``(False, exception)``."""
 
 
 class BulkWork(Protocol):
     """A write that a group may make together with others of its kind: calling it
     writes it alone; its ``bulk`` writes many of them at once, in a few
-    statements. Results of bulk writes are ``None``."""
+    statements. Called outside a transaction, ``bulk`` must be atomic by itself
+    (one statement, or a savepoint of its own). Results of bulk writes are
+    ``None``."""
 
     bulk: Callable[[sqlite3.Connection, Sequence[Any]], None]
 
     def __call__(self, conn: sqlite3.Connection) -> None: ...
 
 
-# -- the bot's end ------------------------------------------------------------------------
-class WriterProcess:
-    """The bot's end of the writer process of one SQLite file.
-
-    :meth:`submit` hands a write over and returns a future answered once it is
-    committed (or failed, with the exception it raised). Writes handed over in
-    one pass of the event loop leave in one system call. If the process dies,
-    the writes it had not answered fail with :class:`WriterStopped` (they may or
-    may not be stored) and the next write starts a new process.
-    """
+class WriterThread:
+    """The writer of one SQLite file: :meth:`submit` hands a write over and
+    returns a future answered once it is committed (or failed, with its
+    exception and nothing of it stored)."""
 
     def __init__(self, path: str) -> None:
-        self.path = os.path.abspath(path)
-        self._process: subprocess.Popen[bytes] | None = None
-        self._requests = -1
-        self._answers = -1
-        self._outbox = bytearray()
-        self._inbox = bytearray()
-        self._futures: dict[int, asyncio.Future[Any]] = {}
-        self._next_id = 0
-        self._flushing = False
+        self.path = path
+        self._queue: queue.SimpleQueue[Entry | asyncio.Future[None]] = queue.SimpleQueue()
+        """Writes handed over, and last the future :meth:`close` waits on."""
+        # Held to start the thread and to hand a write over, and by a stopping
+        # thread to fail what it leaves: no write is handed to a thread that ends.
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
         self._closed = False
 
     @property
-    def pid(self) -> int | None:
-        """The process id of the running writer, if one runs."""
-        return None if self._process is None else self._process.pid
-
-    def _start(self) -> None:
-        loop = asyncio.get_running_loop()
-        requests_in, self._requests = os.pipe()
-        self._answers, answers_out = os.pipe()
-        # The child imports whatever a pickled write names, as this process would.
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            str(Path(p or os.getcwd()).resolve()) for p in sys.path if Path(p or ".").is_dir())
-        try:
-            self._process = subprocess.Popen(
-                [sys.executable, "-c", _CHILD, self.path, str(requests_in), str(answers_out)],
-                pass_fds=(requests_in, answers_out), env=env)
-        finally:
-            os.close(requests_in)
-            os.close(answers_out)
-        os.set_blocking(self._requests, False)
-        os.set_blocking(self._answers, False)
-        loop.add_reader(self._answers, self._read_answers)
+    def thread(self) -> threading.Thread | None:
+        """The writer's thread while it runs (it starts with the first write)."""
+        return self._thread
 
     def submit(self, work: Work) -> asyncio.Future[Any]:
-        """Hand ``work`` to the writer. Raises at once if it cannot be pickled."""
+        """Hand ``work`` to the writer."""
         if self._closed:
             raise StorageError("the store is closed")
-        payload = pickle.dumps(work, pickle.HIGHEST_PROTOCOL)
-        loop = asyncio.get_running_loop()
-        if self._process is None:
-            self._start()
-        self._next_id += 1
-        future: asyncio.Future[Any] = loop.create_future()
-        self._futures[self._next_id] = future
-        self._outbox += REQUEST.pack(len(payload), self._next_id)
-        self._outbox += payload
-        if not self._flushing:
-            self._flushing = True
-            loop.call_soon(self._flush)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._serve, name="croupier-db-writer",
+                                                daemon=True)
+                self._thread.start()
+            self._queue.put((work, future))
         return future
 
-    def _flush(self) -> None:
-        """Write what the outbox holds; the rest once the pipe has room."""
-        if self._process is None:
-            self._flushing = False
-            return
-        loop = asyncio.get_running_loop()
-        try:
-            sent = os.write(self._requests, self._outbox)
-        except BlockingIOError:
-            sent = 0
-        except OSError:  # the writer is gone; its answers pipe says so
-            self._flushing = False
-            self._outbox.clear()
-            return
-        del self._outbox[:sent]
-        if self._outbox:
-            loop.add_writer(self._requests, self._flush)  # (re-adding replaces it)
-        else:
-            loop.remove_writer(self._requests)
-            self._flushing = False
-
-    def _read_answers(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self._answers, READ_BYTES)
-            except BlockingIOError:
-                break
-            if not chunk:
-                self._stopped()
-                return
-            self._inbox += chunk
-            if len(chunk) < READ_BYTES:
-                break
-        at, inbox = 0, self._inbox
-        while len(inbox) - at >= ANSWER.size:
-            (size,) = ANSWER.unpack_from(inbox, at)
-            end = at + ANSWER.size + size
-            if end > len(inbox):
-                break
-            answers: list[Answer] = pickle.loads(inbox[at + ANSWER.size:end])
-            at = end
-            for request_id, ok, value in answers:
-                future = self._futures.pop(request_id, None)
-                if future is None or future.done():
-                    continue  # its caller was cancelled; the write stands
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
-        del inbox[:at]
-
-    def _stopped(self) -> None:
-        """The writer's end of the answers pipe closed: it exited."""
-        process = self._process
-        assert process is not None
-        loop = asyncio.get_running_loop()
-        loop.remove_reader(self._answers)
-        os.close(self._answers)
-        if self._requests >= 0:
-            loop.remove_writer(self._requests)
-            os.close(self._requests)
-            self._requests = -1
-        self._process = None
-        self._flushing = False
-        self._outbox.clear()
-        self._inbox.clear()
-        try:
-            status = process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            status = None
-        futures, self._futures = self._futures, {}
-        if futures and not self._closed:
-            log.error("the database writer stopped (exit status %s) with %d writes unanswered",
-                      status, len(futures))
-        for future in futures.values():
-            if not future.done():
-                future.set_exception(WriterStopped(
-                    f"the database writer stopped (exit status {status}); this write may or "
-                    "may not be stored"))
-
     async def close(self) -> None:
-        """Wait for the answers to every write handed over, then let the process end."""
+        """Let the thread commit every write handed over, answer it, and end."""
         self._closed = True  # no write is handed over from now on
-        waiting = [future for future in self._futures.values() if not future.done()]
-        if waiting:
-            await asyncio.wait(waiting)
-        process = self._process
-        if process is None:
-            return
-        while self._outbox:  # every write handed over is sent before the end
-            await asyncio.sleep(0.001)
-            if self._process is None:
+        ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        with self._lock:
+            if self._thread is None:  # never started, or stopped having answered all
                 return
-        asyncio.get_running_loop().remove_writer(self._requests)
-        os.close(self._requests)  # the writer reads to the end, commits, and exits
-        self._requests = -1
-        await asyncio.to_thread(process.wait)
-        while self._process is not None:  # the answers pipe's end arrives last
-            await asyncio.sleep(0.001)
+            self._queue.put(ended)  # answered after every write before it
+        await ended
+
+    # -- on the writer's thread --------------------------------------------------------
+    def _serve(self) -> None:
+        group: list[Entry] = []
+        try:
+            conn = connect(self.path, cached_statements=CACHED_STATEMENTS)
+        except BaseException as exc:
+            self._stopped(group, exc)
+            return
+        try:
+            ended: asyncio.Future[None] | None = None
+            while ended is None:
+                item = self._queue.get()  # waits for the first write of a group
+                while True:
+                    if isinstance(item, tuple):
+                        group.append(item)
+                    else:
+                        ended = item
+                        break
+                    try:  # every write already waiting joins the group
+                        item = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                if group:
+                    outcomes, conn = _commit(conn, self.path, group)
+                    futures, group = [future for _, future in group], []
+                    _answer(zip(futures, outcomes, strict=True))
+            with self._lock:
+                self._thread = None
+            _answer([(ended, (True, None))])
+        except BaseException as exc:
+            self._stopped(group, exc)
+        finally:
+            conn.close()  # rolls back anything not committed
+
+    def _stopped(self, group: list[Entry], exc: BaseException) -> None:
+        """The thread ends unexpectedly: fail the writes it leaves (none begun)."""
+        left, ends = [future for _, future in group], []
+        with self._lock:
+            self._thread = None
+            while True:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if isinstance(item, tuple):
+                    left.append(item[1])
+                else:
+                    ends.append(item)
+        log.error("the database writer stopped with %d writes waiting", len(left),
+                  exc_info=exc)
+        stopped = WriterStopped(f"the database writer stopped ({type(exc).__name__}: {exc});"
+                                " this write is not stored")
+        stopped.__cause__ = exc
+        _answer([*((future, (False, stopped)) for future in left),
+                 *((end, (True, None)) for end in ends)])
 
 
-# -- the writer's end ----------------------------------------------------------------------
-def main(argv: Sequence[str]) -> None:
-    """The writer process: ``main([path, requests fd, answers fd])``."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    path, requests, answers = argv[0], int(argv[1]), int(argv[2])
-    conn = connect(path)
+def _commit(conn: sqlite3.Connection, path: str,
+            group: list[Entry]) -> tuple[list[Outcome], sqlite3.Connection]:
+    """Commit ``group``: the outcome of each write, and the connection to go on with."""
     try:
-        serve(conn, requests, answers)
-    finally:
+        return commit_group(conn, [work for work, _ in group]), conn
+    except Exception as exc:  # the transaction failed: rolled back, nothing stored
+        failed: BaseException = exc
+    except BaseException as exc:  # a work raised SystemExit or the like: the same
+        failed = WriterStopped(f"a write raised {type(exc).__name__}: {exc};"
+                               " nothing of its group is stored")
+        failed.__cause__ = exc
+    try:
+        in_doubt = conn.in_transaction  # the rollback failed too
+    except sqlite3.Error:  # the connection was closed
+        in_doubt = True
+    if in_doubt:  # closing the connection rolls back what it did not commit
         conn.close()
+        conn = connect(path, cached_statements=CACHED_STATEMENTS)
+    return [(False, failed)] * len(group), conn
 
 
-def serve(conn: sqlite3.Connection, requests: int, answers: int) -> None:
-    """Commit group after group of the writes read from ``requests`` until it
-    ends, answering each group on ``answers``."""
-    pending = bytearray()
-    reading = True
-    while reading:
-        chunk = os.read(requests, READ_BYTES)  # waits for the first write of a group
-        reading = bool(chunk)
-        pending += chunk
-        # Every write already waiting joins the group.
-        while reading and select.select([requests], [], [], 0)[0]:
-            chunk = os.read(requests, READ_BYTES)
-            reading = bool(chunk)
-            pending += chunk
-        group, used = _take_requests(pending)
-        del pending[:used]
-        if group:
-            try:
-                _send(answers, _commit(conn, group))
-            except BrokenPipeError:
-                return  # the bot is gone; what was committed stays committed
+def _answer(answers: Iterable[tuple[asyncio.Future[Any], Outcome]]) -> None:
+    """Post the outcomes to the callers' event loops, once per loop."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Outcome]]] = {}
+    for future, outcome in answers:
+        by_loop.setdefault(future.get_loop(), []).append((future, outcome))
+    for loop, posted in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits for these
+            loop.call_soon_threadsafe(_settle, posted)
 
 
-def _take_requests(buffer: bytearray) -> tuple[list[tuple[int, Work | Exception]], int]:
-    """The complete requests at the start of ``buffer`` (a write that cannot be
-    unpickled stands as its exception) and the bytes they took."""
-    group: list[tuple[int, Work | Exception]] = []
-    at = 0
-    while len(buffer) - at >= REQUEST.size:
-        size, request_id = REQUEST.unpack_from(buffer, at)
-        end = at + REQUEST.size + size
-        if end > len(buffer):
-            break
-        try:
-            group.append((request_id, pickle.loads(buffer[at + REQUEST.size:end])))
-        except Exception as exc:
-            group.append((request_id, exc))
-        at = end
-    return group, at
+def _settle(answers: list[tuple[asyncio.Future[Any], Outcome]]) -> None:
+    for future, (ok, value) in answers:
+        if future.done():
+            continue  # its caller was cancelled; the write stands (or failed) all the same
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
 
 
-def _commit(conn: sqlite3.Connection, group: list[tuple[int, Work | Exception]]) -> list[Answer]:
-    works = [(request_id, work) for request_id, work in group if not isinstance(work, Exception)]
-    answers: list[Answer] = [(request_id, False, _explained(work))
-                             for request_id, work in group if isinstance(work, Exception)]
-    if works:
-        try:
-            outcomes = commit_group(conn, [work for _, work in works])
-        except Exception as exc:
-            outcomes = [(False, exc)] * len(works)
-        answers += [(request_id, ok, _explained(value) if not ok else value)
-                    for (request_id, _), (ok, value) in zip(works, outcomes, strict=True)]
-    return answers
+def commit_group(conn: sqlite3.Connection, works: Sequence[Work]) -> list[Outcome]:
+    """Commit a group of writes: ``(True, result)`` or ``(False, exception)`` per
+    write, or raises (rolling everything back) if the transaction fails.
 
-
-def _explained(exc: BaseException) -> BaseException:
-    """``exc`` with where it happened in the writer added as a note (kept by pickle),
-    for the bot's logs."""
-    if not any(note.startswith("In the database writer") for note in getattr(exc, "__notes__", ())):
-        exc.add_note("In the database writer process:\n"
-                     + "".join(traceback.format_exception(exc)).rstrip())
-    return exc
-
-
-def _send(fd: int, answers: list[Answer]) -> None:
-    try:
-        payload = pickle.dumps(answers, pickle.HIGHEST_PROTOCOL)
-    except Exception:
-        payload = pickle.dumps([_picklable(a) for a in answers], pickle.HIGHEST_PROTOCOL)
-    data = memoryview(ANSWER.pack(len(payload)) + payload)
-    while data:
-        data = data[os.write(fd, data):]
-
-
-def _picklable(answer: Answer) -> Answer:
-    request_id, ok, value = answer
-    try:
-        pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
-    except Exception:
-        what = f"{type(value).__name__}: {value}" if not ok else "its result"
-        return request_id, False, StorageError(f"the database writer could not send back {what}")
-    return answer
-
-
-def commit_group(conn: sqlite3.Connection, works: Sequence[Work]) -> list[tuple[bool, Any]]:
-    """One transaction for a group of writes, each in its own savepoint. Returns
-    ``(True, result)`` or ``(False, exception)`` per write, or raises (rolling
-    everything back) if the transaction fails.
-
-    Writes with a ``bulk`` (:class:`BulkWork`) are first made together, in one
-    savepoint; if that fails, each is made alone so that only the failing one
-    fails.
+    A group made only of writes of one bulk kind (:class:`BulkWork`, the usual
+    moves under load) is first written by its ``bulk`` alone, in autocommit: one
+    statement, committed by itself. So is a group of one write that is one
+    statement (its ``single_statement`` is true). Any other group is first one
+    transaction without savepoints, each bulk kind written together. If a write
+    fails there (or the bulk in autocommit did), the group is written again,
+    one transaction with each write in a savepoint of its own (the bulk kinds
+    first tried together in one): a write that raises is rolled back and fails
+    alone. Writes must therefore do nothing but SQL: one may run twice.
 
     >>> conn = sqlite3.connect(":memory:", isolation_level=None)
     >>> _ = conn.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)")
@@ -346,46 +219,114 @@ def commit_group(conn: sqlite3.Connection, works: Sequence[Work]) -> list[tuple[
     >>> [(ok, str(value)) for ok, value in commit_group(conn, [insert(1), insert(1), insert(2)])]
     [(True, '1'), (False, 'UNIQUE constraint failed: t.n'), (True, '2')]
     """
-    outcomes: list[tuple[bool, Any] | None] = [None] * len(works)
+    bulk = getattr(works[0], "bulk", None)
+    tried = None
+    if bulk is not None and all(getattr(work, "bulk", None) == bulk for work in works):
+        tried = bulk
+        try:
+            bulk(conn, works)
+        except Exception:
+            if conn.in_transaction:  # a bulk that left its savepoint open, say
+                conn.execute("ROLLBACK")
+        else:
+            return [(True, None)] * len(works)
+    if len(works) == 1:
+        if getattr(works[0], "single_statement", False):
+            try:  # atomic by itself: no BEGIN and COMMIT around it
+                return [(True, works[0](conn))]
+            except Exception as exc:
+                return [(False, exc)]
+        return _alone(conn, works[0])
+    if tried is None:
+        try:
+            return _together(conn, works)
+        except Exception:  # some write failed (nothing is stored): each alone, below
+            pass
+    return _each_alone(conn, works, tried)
+
+
+def _together(conn: sqlite3.Connection, works: Sequence[Work]) -> list[Outcome]:
+    """The group in one transaction and no savepoint (two calls into SQLite fewer
+    per write): raises if any write fails, and then nothing is stored."""
+    outcomes: list[Outcome | None] = [None] * len(works)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        if len(works) == 1:
-            try:
-                outcomes[0] = (True, works[0](conn))
-            except Exception as exc:
-                conn.execute("ROLLBACK")
-                return [(False, exc)]
-        else:
-            kinds: dict[Any, list[int]] = {}
-            for n, work in enumerate(works):
-                bulk = getattr(work, "bulk", None)
-                if bulk is not None:
-                    kinds.setdefault(bulk, []).append(n)
-            for bulk, members in kinds.items():
-                if len(members) < 2:
-                    continue
-                conn.execute("SAVEPOINT bulk")
-                try:
-                    bulk(conn, [works[n] for n in members])
-                except Exception:
-                    conn.execute("ROLLBACK TO bulk")  # each alone, below
-                else:
-                    for n in members:
-                        outcomes[n] = (True, None)
-                conn.execute("RELEASE bulk")
-            for n, work in enumerate(works):
-                if outcomes[n] is not None:
-                    continue
-                conn.execute("SAVEPOINT write")
-                try:
-                    outcomes[n] = (True, work(conn))
-                except Exception as exc:
-                    conn.execute("ROLLBACK TO write")
-                    outcomes[n] = (False, exc)
-                conn.execute("RELEASE write")
+        for kind, members in _kinds(works, None).items():
+            kind(conn, [works[n] for n in members])
+            for n in members:
+                outcomes[n] = (True, None)
+        for n, work in enumerate(works):
+            if outcomes[n] is None:
+                outcomes[n] = (True, work(conn))
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
     return [outcome for outcome in outcomes if outcome is not None]
+
+
+def _each_alone(conn: sqlite3.Connection, works: Sequence[Work], tried: Any) -> list[Outcome]:
+    """The group in one transaction, each write in a savepoint of its own (the
+    bulk kinds first together in one): a write that fails fails alone."""
+    outcomes: list[Outcome | None] = [None] * len(works)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for kind, members in _kinds(works, tried).items():
+            conn.execute("SAVEPOINT bulk")
+            try:
+                kind(conn, [works[n] for n in members])
+            except Exception:
+                conn.execute("ROLLBACK TO bulk")  # each alone, below
+            else:
+                for n in members:
+                    outcomes[n] = (True, None)
+            conn.execute("RELEASE bulk")
+        for n, work in enumerate(works):
+            if outcomes[n] is not None:
+                continue
+            conn.execute("SAVEPOINT write")
+            try:
+                outcomes[n] = (True, work(conn))
+            except Exception as exc:
+                conn.execute("ROLLBACK TO write")
+                outcomes[n] = (False, exc)
+            conn.execute("RELEASE write")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return [outcome for outcome in outcomes if outcome is not None]
+
+
+def _kinds(works: Sequence[Work], tried: Any) -> dict[Any, list[int]]:
+    """The bulk kinds with two writes or more in ``works`` (but ``tried``, the
+    kind whose bulk failed), and their writes' positions."""
+    kinds: dict[Any, list[int]] = {}
+    for n, work in enumerate(works):
+        kind = getattr(work, "bulk", None)
+        if kind is not None and kind != tried:
+            kinds.setdefault(kind, []).append(n)
+    return {kind: members for kind, members in kinds.items() if len(members) > 1}
+
+
+def _alone(conn: sqlite3.Connection, work: Work) -> list[Outcome]:
+    """One write in a transaction of its own (no savepoint needed)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(conn)
+    except Exception as exc:
+        conn.execute("ROLLBACK")
+        return [(False, exc)]
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    try:
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return [(True, result)]

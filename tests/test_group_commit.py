@@ -1,27 +1,31 @@
-"""The writer process and its group commit: concurrent writes share a
-transaction, each still all-or-nothing, and the bot's process never commits."""
+"""The writer and its group commit: concurrent writes share a transaction (the
+usual moves one statement), each still all-or-nothing, and a caller always
+learns whether its write is stored."""
 
 from __future__ import annotations
 
 import asyncio
-import os
-import pickle
 import signal
 import sqlite3
+import subprocess
+import sys
+import threading
 import time
+import traceback
 from functools import partial
+from pathlib import Path
 
 import pytest
 
 from storage import Store
 from storage import matches as matches_module
+from storage import writer as writer_module
 from storage.connection import connect
 from storage.errors import DuplicateInteraction, WriterStopped
 from storage.models import ChoiceRow, SeatRow
 from storage.writer import commit_group
 
 
-# Writes run in the writer process, so they are module-level (they must pickle).
 def _insert_or_fail(n: int, conn: sqlite3.Connection) -> int:
     conn.execute("INSERT INTO t VALUES (?)", (n,))
     if n == 2:
@@ -36,13 +40,28 @@ def _orphan_checked_at_commit(conn: sqlite3.Connection) -> None:
                  " created_at) VALUES (999999, 0, 0, 'C4', 'player', 0, 'now')")
 
 
-def _slow(conn: sqlite3.Connection) -> int:
-    time.sleep(0.5)
-    return os.getpid()
+def _slow(conn: sqlite3.Connection) -> None:
+    """Keeps the writer busy while a group gathers behind it."""
+    time.sleep(0.3)
 
 
-def _pid(conn: sqlite3.Connection) -> int:
-    return os.getpid()
+class Counting:
+    """A connection that notes each statement it is asked to run."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.calls: list[str] = []
+
+    def execute(self, sql: str, *args):
+        self.calls.append(sql.split(" VALUES")[0])
+        return self.conn.execute(sql, *args)
+
+    def executemany(self, sql: str, *args):
+        self.calls.append(sql.split(" VALUES")[0])
+        return self.conn.executemany(sql, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self.conn, name)
 
 
 @pytest.fixture
@@ -67,22 +86,32 @@ async def lobbies(store: Store, count: int) -> list[int]:
 async def test_a_failing_write_fails_alone(store):
     db = store.db
     await db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)")
+    busy = asyncio.ensure_future(db.write(_slow))
+    await asyncio.sleep(0.05)  # the four below wait for the writer: one group
     got = await asyncio.gather(*(db.write(partial(_insert_or_fail, n)) for n in range(1, 5)),
                                return_exceptions=True)
+    await busy
     assert got[0] == 1 and got[2] == 3 and got[3] == 4
     assert isinstance(got[1], ValueError) and str(got[1]) == "no twos"
-    assert "In the database writer process" in got[1].__notes__[0]  # where, for the logs
+    where = [frame.name for frame in traceback.extract_tb(got[1].__traceback__)]
+    assert "_insert_or_fail" in where  # where it failed, for the logs
     rows = await db.fetchall("SELECT n FROM t ORDER BY n")
     assert [r[0] for r in rows] == [1, 3, 4]
 
 
-async def test_a_write_that_does_not_pickle_is_refused_in_its_caller(store):
+async def test_any_callable_is_a_write_and_runs_on_a_thread_of_this_process(store):
+    """Nothing is pickled: a closure will do, and it runs on the writer's thread."""
     db = store.db
     await db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)")
-    with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
-        await db.write(lambda conn: conn.execute("INSERT INTO t VALUES (9)"))
-    assert await db.write(partial(_insert_or_fail, 1)) == 1
-    assert [r[0] for r in await db.fetchall("SELECT n FROM t")] == [1]
+    seen = []
+
+    def insert(conn: sqlite3.Connection) -> int:
+        seen.append(threading.current_thread())
+        return conn.execute("INSERT INTO t VALUES (9)").lastrowid
+
+    assert await db.write(insert) == 9
+    assert seen == [db.writer_thread] and seen[0] is not threading.current_thread()
+    assert [r[0] for r in await db.fetchall("SELECT n FROM t")] == [9]
 
 
 async def test_concurrent_moves_commit_together_and_a_repeat_is_refused_alone(store):
@@ -157,9 +186,9 @@ async def test_many_concurrent_moves_land_where_they_belong(store):
         assert (row.deadline_at, row.warned) == (5_000.0 + match_id, match_id % 2 == 0)
 
 
-async def test_a_group_of_moves_is_written_by_the_bulk_statements(store, monkeypatch):
-    """:func:`commit_group` as the writer runs it, here in this process: 150 moves
-    go through the bulk statements, not one by one, and land where they belong; a
+async def test_a_group_of_moves_is_written_by_one_statement(store, monkeypatch):
+    """:func:`commit_group` as the writer runs it, here on the test's thread: 150
+    moves are one statement, not one by one, and land where they belong; a
     repeated interaction among them fails alone."""
     ids = await lobbies(store, 151)
     await store.matches.record(ids[-1], [ChoiceRow(0, 0, "C4", "player", 0, "taken")],
@@ -188,8 +217,12 @@ async def test_a_group_of_moves_is_written_by_the_bulk_statements(store, monkeyp
         bulks.clear()
         more = [matches_module._Move(m.match_id, [(m.match_id, 2, 0, "E6", "player", 2,
                                                    None, "now")], 6_000.0, 0) for m in moves]
-        assert commit_group(conn, more) == [(True, None)] * 150
+        counting = Counting(conn)
+        assert commit_group(counting, more) == [(True, None)] * 150
         assert bulks == [150]
+        # One call into SQLite, committed by itself: no BEGIN, SAVEPOINT or COMMIT
+        # around it (each would be one more wait for the GIL).
+        assert counting.calls == ["INSERT INTO moves"]
         for match_id in ids[:-1]:
             rows = conn.execute("SELECT seq, choice FROM match_choices WHERE match_id = ?"
                                 " ORDER BY seq", (match_id,)).fetchall()
@@ -202,21 +235,129 @@ async def test_a_group_of_moves_is_written_by_the_bulk_statements(store, monkeyp
         conn.close()
 
 
-async def test_the_writer_is_another_process_and_ignores_ctrl_c(store):
-    pid = await store.db.write(_pid)
-    assert pid != os.getpid() and store.db.writer_pid == pid
-    os.kill(pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
-    await asyncio.sleep(0.1)
-    assert await store.db.write(_pid) == pid
+async def test_a_write_that_raises_systemexit_fails_its_group_and_the_writer_goes_on(store):
+    ids = await lobbies(store, 2)
+
+    def fatal(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE matches SET deadline_at = 1 WHERE id = ?", (ids[1],))
+        raise SystemExit("a write should never do this")
+
+    busy = asyncio.ensure_future(store.db.write(_slow))
+    await asyncio.sleep(0.05)
+    got = await asyncio.gather(
+        store.matches.record(ids[0], [ChoiceRow(0, 0, "C4", "player", 0, "s0")],
+                             deadline_at=2_000.0),
+        store.db.write(fatal), return_exceptions=True)
+    await busy
+    assert all(isinstance(g, WriterStopped) for g in got), got  # one group: all fail
+    assert isinstance(got[1].__cause__, SystemExit)
+    assert await store.matches.choices(ids[0]) == []
+    assert [(await store.matches.get(i)).deadline_at for i in ids] == [1_000.0, 1_000.0]
+    # The writer goes on; the same move, the same sequence number, is stored now.
+    await store.matches.record(ids[0], [ChoiceRow(0, 0, "C4", "player", 0, "s0")],
+                               deadline_at=2_000.0)
+    assert [c.interaction_id for c in await store.matches.choices(ids[0])] == ["s0"]
 
 
-async def test_a_writer_that_dies_fails_its_writes_and_is_started_again(store):
-    first = await store.db.write(_pid)
-    slow = asyncio.ensure_future(store.db.write(_slow))
-    await asyncio.sleep(0.2)
-    os.kill(first, signal.SIGKILL)
-    with pytest.raises(WriterStopped):
-        await slow
+async def test_a_write_that_breaks_the_connection_fails_and_the_next_is_stored(store):
+    """A write that closes the writer's connection mid-transaction: its group
+    fails, nothing of it is stored, and the writer opens a new connection."""
+    ids = await lobbies(store, 1)
+
+    def close_it(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE matches SET deadline_at = 1 WHERE id = ?", (ids[0],))
+        conn.close()
+
+    with pytest.raises(sqlite3.ProgrammingError):
+        await store.db.write(close_it)
+    assert (await store.matches.get(ids[0])).deadline_at == 1_000.0
+    await store.matches.record(ids[0], [ChoiceRow(0, 0, "C4", "player", 0, "c0")],
+                               deadline_at=2_000.0)
+    assert len(await store.matches.choices(ids[0])) == 1
+
+
+async def test_a_writer_that_cannot_start_fails_its_writes_and_is_started_again(
+        store, monkeypatch):
+    real = writer_module.connect
+    failures = iter([sqlite3.OperationalError("unable to open database file")])
+    handed_over = threading.Event()
+
+    def flaky(*args, **kwargs):
+        for failure in failures:
+            handed_over.wait(5)
+            raise failure
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(writer_module, "connect", flaky)
+    pending = [asyncio.ensure_future(store.matches.create_lobby(
+        game="flank", options={}, seed=n, guild_id=1, channel_id=100 + n, host_id=1,
+        max_seats=2, seats=[SeatRow(0, 1, "a")])) for n in range(3)]
+    await asyncio.sleep(0.05)
+    handed_over.set()
+    got = await asyncio.gather(*pending, return_exceptions=True)
+    assert all(isinstance(g, WriterStopped) for g in got), got
+    assert "unable to open database file" in str(got[0])
+    assert isinstance(got[0].__cause__, sqlite3.OperationalError)
+    assert store.db.writer_thread is None
+    assert (await store.db.fetchone("SELECT COUNT(*) FROM matches"))[0] == 0
     ids = await lobbies(store, 1)  # the next write starts a new writer
-    assert store.db.writer_pid not in (None, first)
+    assert store.db.writer_thread is not None
     assert (await store.matches.get(ids[0])).status == "active"
+
+
+_INTERRUPTED = """
+import asyncio, sys
+from storage import Store
+from storage.models import ChoiceRow, SeatRow
+
+async def main(path):
+    store = await Store.open(path)
+    try:
+        seats = [SeatRow(0, 1, "a"), SeatRow(1, 2, "b")]
+        match_id = await store.matches.create_lobby(
+            game="flank", options={}, seed=1, guild_id=1, channel_id=1, host_id=1,
+            max_seats=2, seats=seats[:1])
+        await store.matches.start(match_id, seats, 1_000.0)
+        seq = 0
+        while True:
+            await store.matches.record(match_id, [ChoiceRow(seq, seq % 2, "C4", "player",
+                                                            seq, f"i{seq}")],
+                                       deadline_at=1_000.0 + seq)
+            print(seq, flush=True)
+            seq += 1
+    finally:
+        await store.close()
+
+try:
+    asyncio.run(main(sys.argv[1]))
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+async def test_ctrl_c_keeps_every_acknowledged_write(tmp_path):
+    """A process writing moves as fast as it can is interrupted (Ctrl-C): every
+    write it was told is committed is in the file, and the log has no gap."""
+    path = tmp_path / "interrupted.sqlite3"
+    root = Path(__file__).resolve().parent.parent
+    child = subprocess.Popen([sys.executable, "-c", _INTERRUPTED, str(path)], cwd=root,
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    acknowledged = []
+    for line in child.stdout:
+        acknowledged.append(int(line))
+        if len(acknowledged) == 50:
+            break
+    child.send_signal(signal.SIGINT)
+    rest = child.stdout.read().split()
+    assert child.wait(timeout=30) == 0
+    assert rest[-1] == "interrupted"
+    acknowledged += [int(seq) for seq in rest[:-1]]
+    store = await Store.open(path)
+    try:
+        logged = [c.seq for c in await store.matches.choices(1)]
+    finally:
+        await store.close()
+    assert logged == list(range(len(logged)))
+    assert len(logged) >= len(acknowledged) == acknowledged[-1] + 1
