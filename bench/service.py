@@ -632,6 +632,14 @@ def _run() -> list[Figure]:
 
 def _writer_figures(directory: Path, writer: WriterKind, raw: float) -> list[Figure]:
     """The figures that depend on the writer, each named with it."""
+    interval = sys.getswitchinterval()  # (the writer thread lowers it)
+    try:
+        return _writer_figures_of(directory, writer, raw)
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def _writer_figures_of(directory: Path, writer: WriterKind, raw: float) -> list[Figure]:
     figures: list[Figure] = []
     recorded = asyncio.run(records_per_second(directory / f"record-{writer}.sqlite3",
                                               writer=writer))

@@ -30,6 +30,7 @@ import contextlib
 import logging
 import queue
 import sqlite3
+import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
@@ -56,6 +57,15 @@ class BulkWork(Protocol):
     bulk: Callable[[sqlite3.Connection, Sequence[Any]], None]
 
     def __call__(self, conn: sqlite3.Connection) -> None: ...
+
+
+SWITCH_INTERVAL = 0.0005
+"""The interpreter's switch interval (:func:`sys.setswitchinterval`, 5 ms by
+default) is lowered to this when a writer starts, for the whole process: the
+longest the writer waits for the GIL after a call into SQLite while the event
+loop's thread runs Python code. The event loop's thread is asked to let go of
+the GIL only while another thread waits for it, so a shorter interval costs it
+a few hand-offs per group of writes and nothing otherwise."""
 
 
 class WriterThread:
@@ -85,6 +95,8 @@ class WriterThread:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         with self._lock:
             if self._thread is None:
+                if sys.getswitchinterval() > SWITCH_INTERVAL:
+                    sys.setswitchinterval(SWITCH_INTERVAL)
                 self._thread = threading.Thread(target=self._serve, name="croupier-db-writer",
                                                 daemon=True)
                 self._thread.start()

@@ -111,6 +111,8 @@ async def test_any_callable_is_a_write_and_runs_on_a_thread_of_this_process(stor
 
     assert await db.write(insert) == 9
     assert seen == [db.writer_thread] and seen[0] is not threading.current_thread()
+    # It waits for the GIL at most this long after each call into SQLite.
+    assert sys.getswitchinterval() <= writer_module.SWITCH_INTERVAL
     assert [r[0] for r in await db.fetchall("SELECT n FROM t")] == [9]
 
 
