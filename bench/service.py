@@ -67,7 +67,6 @@ from bot.transport import NullTransport
 from rules.core import get_game
 from storage import Store
 from storage.connection import SYNCHRONOUS
-from storage.db import WriterKind
 from storage.models import ChoiceRow, SeatRow
 
 GROUP = "service"
@@ -102,13 +101,6 @@ RECOVERY_CHOICES = 8
 RECOVERY_RUNS = 3
 MEMORY_MATCHES = 1_000
 MEMORY_WARMUP = 50
-
-# -- the writer comparison (storage.writer vs storage.writer_process) -------------------
-WRITERS: tuple[WriterKind, ...] = tuple(
-    w for w in os.environ.get("BENCH_WRITERS", "thread,process").split(",") if w)
-"""The writers the 1,000-match figures are measured with, one after the other
-in this run (``BENCH_WRITERS=process,thread`` flips the order)."""
-# ------------------------------------------------------------------------------------
 
 TARGET_RATIO = 0.5
 TARGET_RATE = 2_500
@@ -156,11 +148,10 @@ def raw_commits_per_second(path: Path, seconds: float = RAW_SECONDS) -> float:
 
 
 async def records_per_second(path: Path, writers: int = RECORD_WRITERS,
-                             seconds: float = RECORD_SECONDS,
-                             writer: WriterKind = "thread") -> float:
+                             seconds: float = RECORD_SECONDS) -> float:
     """:meth:`MatchRepository.record` of one choice per call, ``writers`` matches
     at once, each awaiting its commit before the next: committed calls per second."""
-    store = await Store.open(path, writer=writer)
+    store = await Store.open(path)
     try:
         ids = []
         for n in range(writers):
@@ -417,10 +408,9 @@ class Load:
 
 
 async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: int,
-               seconds: float, slo_rates: tuple[int, ...] = (),
-               writer: WriterKind = "thread") -> Load:
+               seconds: float, slo_rates: tuple[int, ...] = ()) -> Load:
     """Saturated, then paced windows of ``seconds`` over ``matches`` concurrent matches."""
-    store = await Store.open(directory / f"load-{matches}-{writer}.sqlite3", writer=writer)
+    store = await Store.open(directory / f"load-{matches}.sqlite3")
     deadlines: asyncio.Task[None] | None = None
     try:
         service = MatchService(store, NullTransport())
@@ -455,9 +445,9 @@ async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: i
 
 
 # -- recovery -------------------------------------------------------------------------
-async def prepare_recovery(path: Path, writer: WriterKind = "thread") -> int:
+async def prepare_recovery(path: Path) -> int:
     """A store with ``RECOVERY_MATCHES`` unfinished matches, a few choices each."""
-    store = await Store.open(path, writer=writer)
+    store = await Store.open(path)
     try:
         service = MatchService(store, NullTransport())
         users = Users()
@@ -476,11 +466,11 @@ async def prepare_recovery(path: Path, writer: WriterKind = "thread") -> int:
         await store.close()
 
 
-async def recover(path: Path, writer: WriterKind = "thread") -> tuple[float, int]:
+async def recover(path: Path) -> tuple[float, int]:
     """Seconds from opening the store to one acknowledged choice on every restored
     match, and how many were restored."""
     started = time.perf_counter()
-    store = await Store.open(path, writer=writer)
+    store = await Store.open(path)
     try:
         service = MatchService(store, NullTransport())
         restored = await service.restore()
@@ -512,18 +502,8 @@ def rss_bytes() -> int:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def _writer_rss(pid: int | None) -> int:
-    """The writer process's resident set (0 for the writer thread: it is counted
-    in this process's)."""
-    if pid is None:
-        return 0
-    with open(f"/proc/{pid}/status", encoding="ascii") as status:
-        kb = next(line for line in status if line.startswith("VmRSS:")).split()[1]
-    return int(kb) * 1024
-
-
-async def _memory(game: str, directory: Path, writer: WriterKind = "thread") -> dict[str, float]:
-    store = await Store.open(directory / f"memory-{game}.sqlite3", writer=writer)
+async def _memory(game: str, directory: Path) -> dict[str, float]:
+    store = await Store.open(directory / f"memory-{game}.sqlite3")
     try:
         service = MatchService(store, NullTransport())
         users = Users()
@@ -538,24 +518,22 @@ async def _memory(game: str, directory: Path, writer: WriterKind = "thread") -> 
         gc.collect()
         after = rss_bytes()
         playing = sum(1 for m in service.live_matches() if m.playing and m.info.name == game)
-        return {"per_match": (after - before) / MEMORY_MATCHES, "playing": playing,
-                "rss": after, "writer_rss": _writer_rss(store.db.writer_pid)}
+        return {"per_match": (after - before) / MEMORY_MATCHES, "playing": playing}
     finally:
         await store.close()
 
 
-def memory_child(game: str, writer: WriterKind = "thread") -> None:
+def memory_child(game: str) -> None:
     """Entry point of the memory subprocess: prints its figures as JSON."""
     with scratch() as directory:
-        print(json.dumps(asyncio.run(_memory(game, directory, writer))))
+        print(json.dumps(asyncio.run(_memory(game, directory))))
 
 
-def memory_per_match(game: str, writer: WriterKind = "thread") -> dict[str, float]:
+def memory_per_match(game: str) -> dict[str, float]:
     """Resident bytes per active match of ``game``, measured in a fresh interpreter."""
     root = Path(__file__).resolve().parent.parent
     out = subprocess.run(
-        [sys.executable, "-c",
-         f"from bench.service import memory_child; memory_child({game!r}, {writer!r})"],
+        [sys.executable, "-c", f"from bench.service import memory_child; memory_child({game!r})"],
         cwd=root, check=True, capture_output=True, text=True,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -612,75 +590,51 @@ def _run() -> list[Figure]:
     with scratch() as directory:
         raw = median_of([raw_commits_per_second(directory / f"raw-{i}.sqlite3")
                          for i in range(RAW_RUNS)])
+        recorded = asyncio.run(records_per_second(directory / "record.sqlite3"))
         rules = {game: rules_per_second(game) for game in GAMES}
         # Every match makes choices at the same pace, so the mix costs the mean.
         rules_mix = len(GAMES) / sum(1 / rate for rate in rules.values())
+        small = asyncio.run(load(directory, LOAD_SMALL, SATURATED_RUNS, PACED_RUNS,
+                                 WINDOW_SECONDS, SLO_RATES))
+        service_rate = median_of([w.rate for w in small.saturated])
         figures += [
             Figure(GROUP, "raw SQLite INSERT+COMMIT/s", raw, "commits/s",
                    note=f"WAL, synchronous={SYNCHRONOUS}; "
                         f"median of {RAW_RUNS} × {RAW_SECONDS:g} s"),
+            Figure(GROUP, "service ÷ raw SQLite (1,000 matches, saturated)",
+                   service_rate / raw, "ratio", ">=", TARGET_RATIO),
+            Figure(GROUP, "record() alone, 1,000 concurrent matches", recorded, "commits/s",
+                   note=f"{recorded / raw:.2f} × raw: the service's persistence path"),
             Figure(GROUP, "rules core alone, same mix", rules_mix, "choices/s",
                    note=", ".join(f"{g} {rate:,.0f}/s" for g, rate in rules.items())
                    + f"; caps the service at {rules_mix / raw:.2f} × raw"),
         ]
-        per_writer = {writer: _writer_figures(directory, writer, raw) for writer in WRITERS}
-    # Side by side: each figure of every writer, one after the other.
-    for same in zip(*per_writer.values(), strict=True):
-        figures += same
-    return figures
+        figures += _load_figures("1,000 matches", small)
+        large = asyncio.run(load(directory, LOAD_LARGE, LARGE_RUNS, LARGE_RUNS,
+                                 WINDOW_SECONDS))
+        figures += _load_figures("10,000 matches", large, targets=False)
 
-
-def _writer_figures(directory: Path, writer: WriterKind, raw: float) -> list[Figure]:
-    """The figures that depend on the writer, each named with it."""
-    interval = sys.getswitchinterval()  # (the writer thread lowers it)
-    try:
-        return _writer_figures_of(directory, writer, raw)
-    finally:
-        sys.setswitchinterval(interval)
-
-
-def _writer_figures_of(directory: Path, writer: WriterKind, raw: float) -> list[Figure]:
-    figures: list[Figure] = []
-    recorded = asyncio.run(records_per_second(directory / f"record-{writer}.sqlite3",
-                                              writer=writer))
-    small = asyncio.run(load(directory, LOAD_SMALL, SATURATED_RUNS, PACED_RUNS,
-                             WINDOW_SECONDS, SLO_RATES, writer))
-    service_rate = median_of([w.rate for w in small.saturated])
-    figures += [
-        Figure(GROUP, f"service ÷ raw SQLite (1,000 matches, saturated) [{writer}]",
-               service_rate / raw, "ratio", ">=", TARGET_RATIO),
-        Figure(GROUP, f"record() alone, 1,000 concurrent matches [{writer}]", recorded,
-               "commits/s", note=f"{recorded / raw:.2f} × raw: the service's persistence path"),
-    ]
-    figures += _load_figures(f"1,000 matches [{writer}]", small)
-    large = asyncio.run(load(directory, LOAD_LARGE, LARGE_RUNS, LARGE_RUNS,
-                             WINDOW_SECONDS, writer=writer))
-    figures += _load_figures(f"10,000 matches [{writer}]", large, targets=False)
-
-    template = directory / f"recovery-{writer}.sqlite3"
-    playing = asyncio.run(prepare_recovery(template, writer))
-    times, counts = [], []
-    for i in range(RECOVERY_RUNS):
-        copy = directory / f"recovery-{writer}-{i}.sqlite3"
-        shutil.copyfile(template, copy)
-        elapsed, restored = asyncio.run(recover(copy, writer))
-        times.append(elapsed)
-        counts.append(restored)
-    if min(counts) != playing:
-        raise RuntimeError(f"restored {counts} matches, expected {playing}")
-    figures.append(Figure(
-        GROUP, f"recovery of {playing:,} matches [{writer}]", median_of(times), "s", "<=",
-        TARGET_RECOVERY_S, f"{RECOVERY_CHOICES} choices each; open + restore() + one "
-        f"choice on each; median of {RECOVERY_RUNS}"))
+        template = directory / "recovery.sqlite3"
+        playing = asyncio.run(prepare_recovery(template))
+        times, counts = [], []
+        for i in range(RECOVERY_RUNS):
+            copy = directory / f"recovery-{i}.sqlite3"
+            shutil.copyfile(template, copy)
+            elapsed, restored = asyncio.run(recover(copy))
+            times.append(elapsed)
+            counts.append(restored)
+        if min(counts) != playing:
+            raise RuntimeError(f"restored {counts} matches, expected {playing}")
+        figures.append(Figure(
+            GROUP, f"recovery of {playing:,} matches", median_of(times), "s", "<=",
+            TARGET_RECOVERY_S, f"{RECOVERY_CHOICES} choices each; open + restore() + one "
+            f"choice on each; median of {RECOVERY_RUNS}"))
 
     for game in GAMES:
-        got = memory_per_match(game, writer)
-        figures.append(Figure(
-            GROUP, f"memory per active {game} match [{writer}]", got["per_match"] / 1024,
-            "KB", "<=", TARGET_MEMORY_KB,
-            f"RSS growth over {MEMORY_MATCHES:,} matches in a fresh process; in all "
-            f"{got['rss'] / 2**20:.0f} MB + the writer process's "
-            f"{got['writer_rss'] / 2**20:.0f} MB"))
+        got = memory_per_match(game)
+        figures.append(Figure(GROUP, f"memory per active {game} match", got["per_match"] / 1024,
+                              "KB", "<=", TARGET_MEMORY_KB,
+                              f"RSS growth over {MEMORY_MATCHES:,} matches in a fresh process"))
     return figures
 
 

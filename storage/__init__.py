@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from storage.db import Database, WriterKind
+from storage.db import Database
 from storage.errors import ChannelBusy, DuplicateInteraction, StorageError
 from storage.matches import MatchRepository
 from storage.models import (
@@ -34,9 +34,9 @@ class Store:
         self.stats = StatsRepository(db)
 
     @classmethod
-    async def open(cls, path: str | Path, *, writer: WriterKind = "thread") -> Store:
+    async def open(cls, path: str | Path) -> Store:
         """Open the file, migrating it to the current schema."""
-        return cls(await Database.open(path, writer=writer))
+        return cls(await Database.open(path))
 
     async def close(self) -> None:
         """Close the file."""

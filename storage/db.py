@@ -1,12 +1,12 @@
 """The SQLite file: connection settings, reads, writes and numbered migrations.
 
 Everything that touches SQL lives in ``storage/``. Reads run on a reading thread
-of their own, one hop each (:meth:`Database.run`), one after another. Every
-write goes to the writer (:mod:`storage.writer`), which groups the writes of
-concurrent callers into one transaction (group commit) while each caller still
-waits for its own durable commit and sees only its own failure. Both threads
-have a connection of their own; in WAL mode the reader never waits for the
-writer.
+of storage's own, one hop each (:meth:`Database.run`), one after another. Every
+write goes to the writer process (:mod:`storage.writer`), which groups the
+writes of concurrent callers into one transaction (group commit) while each
+caller still waits for its own durable commit and sees only its own failure.
+Reader and writer have a connection each; in WAL mode neither waits for the
+other.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,12 +21,11 @@ from dataclasses import dataclass
 from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Any, TypeVar
 
 from storage.connection import connect
 from storage.errors import StorageError
-from storage.writer import Work, WriterThread
-from storage.writer_process import WriterProcess
+from storage.writer import Work, WriterProcess
 
 T = TypeVar("T")
 
@@ -63,14 +61,9 @@ class Statement:
 
     sql: str
     params: tuple | dict = ()
-    single_statement: ClassVar[bool] = True
-    """Alone in its group, committed by itself (see :func:`~storage.writer.commit_group`)."""
 
     def __call__(self, conn: sqlite3.Connection) -> int:
         return conn.execute(self.sql, self.params).lastrowid or 0
-
-
-WriterKind = Literal["thread", "process"]
 
 
 def _migrate(migrations: list[Migration], conn: sqlite3.Connection) -> list[int]:
@@ -99,24 +92,23 @@ def _migrate(migrations: list[Migration], conn: sqlite3.Connection) -> list[int]
 
 class Database:
     """An open SQLite file in WAL mode with the schema brought up to date: reads
-    on a reading thread, writes by the writer."""
+    on a reading thread, writes in the writer process."""
 
-    def __init__(self, path: str, writer: WriterKind = "thread") -> None:
+    def __init__(self, path: str) -> None:
         self.path = path
         self._reads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="croupier-db-read")
         self._reader: sqlite3.Connection | None = None
-        self._writer = WriterThread(path) if writer == "thread" else WriterProcess(path)
+        self._writer = WriterProcess(path)
 
     @classmethod
-    async def open(cls, path: str | Path, migrations: list[Migration] | None = None, *,
-                   writer: WriterKind = "thread") -> Database:
+    async def open(cls, path: str | Path, migrations: list[Migration] | None = None) -> Database:
         """Open (creating if needed) the file at ``path`` and apply pending migrations.
-        It must be a file: the reader and the writer open it each."""
+        It must be a file: the reader and the writer process open it each."""
         path = str(path)
         if path == ":memory:" or path.startswith("file:"):
             raise ValueError("the store needs a file path: its reader and its writer open it each")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = cls(path, writer)
+        db = cls(path)
         try:
             # Made on the reading thread, the connection is used there only.
             db._reader = await asyncio.get_running_loop().run_in_executor(
@@ -128,14 +120,9 @@ class Database:
         return db
 
     @property
-    def writer_thread(self) -> threading.Thread | None:
-        """The writer's thread while it runs (it starts with the first write)."""
-        return self._writer.thread if isinstance(self._writer, WriterThread) else None
-
-    @property
     def writer_pid(self) -> int | None:
-        """The writer process's id while it runs (the process writer only)."""
-        return self._writer.pid if isinstance(self._writer, WriterProcess) else None
+        """The writer process's id while it runs (it starts with the first write)."""
+        return self._writer.pid
 
     async def close(self) -> None:
         """Close the file, once the writes already asked for are committed."""
@@ -166,13 +153,16 @@ class Database:
         """Run ``work(connection)`` inside a write transaction and return its
         result once that transaction is committed.
 
-        Writes asked for while another group is being committed are committed
-        together in the next transaction (group commit), each in a savepoint of
-        its own: a ``work`` that raises has its changes rolled back and its
-        exception raised to its caller only. If the commit itself fails, every
-        write of the group raises and none of them is stored. Whenever this
-        raises, nothing of ``work`` is stored. A caller cancelled after asking
-        still has its write committed.
+        ``work`` runs in the writer process, so it must pickle: a module-level
+        dataclass instance with a ``__call__``, or a :func:`functools.partial` of a
+        module-level function (a :exc:`pickle.PicklingError` or similar is raised
+        here otherwise). Writes asked for while another group is being committed
+        are committed together in the next transaction (group commit): a ``work``
+        that raises has its changes rolled back and its exception raised to its
+        caller only. If the commit itself fails, every write of the group raises
+        and none of them is stored. Whenever this raises, nothing of ``work`` is
+        stored, even if the writer process died meanwhile. A caller cancelled
+        after asking still has its write committed.
         """
         return await self._writer.submit(work)
 

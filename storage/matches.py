@@ -51,7 +51,8 @@ def _insert_moves(rows: int) -> str:
 
 def _write_move_rows(conn: sqlite3.Connection, values: list[Any]) -> None:
     """One statement for up to :data:`BULK_ROWS` rows of ``moves``, padded to a
-    power of two rows: a dozen statement texts, all kept compiled."""
+    power of two rows: a dozen statement texts, all kept compiled
+    (:data:`~storage.connection.CACHED_STATEMENTS`)."""
     rows = len(values) // _MOVE_FIELDS
     if not rows:
         return
@@ -60,8 +61,7 @@ def _write_move_rows(conn: sqlite3.Connection, values: list[Any]) -> None:
 
 
 def _write_moves(conn: sqlite3.Connection, moves: Sequence[_Move]) -> None:
-    """The moves' rows and deadlines: one statement (a savepoint around several
-    past :data:`BULK_ROWS` rows), atomic in autocommit mode too."""
+    """The moves' rows and deadlines: one statement per :data:`BULK_ROWS` rows."""
     values: list[Any] = []
     for move in moves:
         tail = (move.deadline_at, move.warned)
@@ -69,18 +69,8 @@ def _write_moves(conn: sqlite3.Connection, moves: Sequence[_Move]) -> None:
             values += row
             values += tail
     step = BULK_ROWS * _MOVE_FIELDS
-    if len(values) <= step:
-        _write_move_rows(conn, values)
-        return
-    conn.execute("SAVEPOINT moves")  # (outside a transaction, this begins one)
-    try:
-        for start in range(0, len(values), step):
-            _write_move_rows(conn, values[start:start + step])
-    except BaseException:
-        conn.execute("ROLLBACK TO moves")
-        conn.execute("RELEASE moves")
-        raise
-    conn.execute("RELEASE moves")
+    for start in range(0, len(values), step):
+        _write_move_rows(conn, values[start:start + step])
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +79,7 @@ class _Move:
     A :class:`~storage.writer.BulkWork`: the moves of a group, whatever their
     matches, are written by one multi-row ``INSERT`` into the ``moves`` view
     (migration 003), whose trigger appends each row to the log and sets its
-    match's deadline: one statement, committed by itself."""
+    match's deadline."""
 
     match_id: int
     rows: list[tuple[Any, ...]]
@@ -203,8 +193,8 @@ def _seat(row: sqlite3.Row) -> SeatRow:
 def _insert_rows(conn: sqlite3.Connection, head: str, rows: Sequence[Sequence[Any]],
                  tail: str = "") -> None:
     """``head`` (an ``INSERT`` ending in one ``VALUES`` row of ``?``) for every
-    row at once, then ``tail``: one call into SQLite, where ``executemany`` makes
-    one per row (and the writer may wait for the GIL after each)."""
+    row at once, then ``tail``: one statement, where ``executemany`` steps one
+    per row."""
     if not rows:
         return
     into, one = head.rsplit(" VALUES ", 1)

@@ -203,10 +203,12 @@ async def test_a_match_whose_log_cannot_replay_is_abandoned_not_fatal(tmp_path):
 
 
 async def test_a_failed_write_fails_its_submission_and_the_match_goes_on(tmp_path):
-    """The disk refuses a move's write: that submission raises, nothing of it is
-    stored or applied, and the next submission on the match (the same sequence
-    number) is stored once the disk takes writes again."""
-    service = await _service(tmp_path / "refused.sqlite3", FakeClock())
+    """Another program holds the file's write lock when a move is written: that
+    submission raises, nothing of it is stored or applied, and the next
+    submission on the match (the same sequence number) is stored once the lock
+    is gone."""
+    path = tmp_path / "locked.sqlite3"
+    service = await _service(path, FakeClock())
     store = service.store
     try:
         await service.open_lobby(ADA, guild_id=1, channel_id=1, game="flank",
@@ -219,15 +221,18 @@ async def test_a_failed_write_fails_its_submission_and_the_match_goes_on(tmp_pat
         before = (match.state.notation(), match.state.step, match.next_seq)
         logged = await store.matches.choices(match.id)
 
-        await store.db.write(lambda conn: conn.execute("PRAGMA query_only = ON"))
+        await store.db.execute("PRAGMA busy_timeout = 100")  # (the writer's: 5 s else)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
         reply = match.state.decision_for(1).options[0]
-        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
             await service.submit(BO.user_id, match.id, reply, interaction_id="b")
         assert (match.state.notation(), match.state.step, match.next_seq) == before
         assert await store.matches.choices(match.id) == logged
         assert not await store.matches.interaction_logged("b")
 
-        await store.db.execute("PRAGMA query_only = OFF")  # (alone: no BEGIN, refused now)
+        other.execute("ROLLBACK")
+        other.close()
         ack = await service.submit(BO.user_id, match.id, reply, interaction_id="b")
         assert not ack.duplicate
         await service.settle()
