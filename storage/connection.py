@@ -1,5 +1,5 @@
-"""How the SQLite file is opened, by the bot's reader connection and by the writer
-process alike."""
+"""How the SQLite file is opened, by the reading connection and by the writer's
+alike."""
 
 from __future__ import annotations
 
@@ -21,11 +21,12 @@ PRAGMAS = (
 """Run on every connection as it opens."""
 
 CACHED_STATEMENTS = 512
-"""Compiled statements the writer keeps: bulk writes use one statement per
-chunk size (:data:`storage.matches.BULK_ROWS`), more than sqlite3's default 128."""
+"""Compiled statements the writer keeps: more than sqlite3's default 128, so
+that the bulk statements of every size (:data:`storage.matches.BULK_ROWS`) stay
+compiled next to the other writes."""
 
 
-def connect(path: str) -> sqlite3.Connection:
+def connect(path: str, *, cached_statements: int = 128) -> sqlite3.Connection:
     """A :mod:`sqlite3` connection to ``path`` with the store's settings, in
     autocommit mode (transactions are begun explicitly) and rows readable by name.
 
@@ -33,7 +34,7 @@ def connect(path: str) -> sqlite3.Connection:
     >>> conn.execute("PRAGMA foreign_keys").fetchone()[0]
     1
     """
-    conn = sqlite3.connect(path, isolation_level=None, cached_statements=CACHED_STATEMENTS)
+    conn = sqlite3.connect(path, isolation_level=None, cached_statements=cached_statements)
     conn.row_factory = sqlite3.Row
     for pragma in PRAGMAS:
         conn.execute(pragma)

@@ -1,31 +1,29 @@
 """The SQLite file: connection settings, reads, writes and numbered migrations.
 
 Everything that touches SQL lives in ``storage/``. Reads run on aiosqlite's
-thread, one hop each (:meth:`Database.run`); an :class:`asyncio.Lock` keeps one
-coroutine's statements from interleaving with another's. Every write goes to the
-writer process (:mod:`storage.writer`), which groups the writes of concurrent
-callers into one transaction (group commit) while each caller still waits for
-its own durable commit and sees only its own failure.
+thread, through its public API, one after another. Every
+write goes to the writer process (:mod:`storage.writer`), which groups the
+writes of concurrent callers into one transaction (group commit) while each
+caller still waits for its own durable commit and sees only its own failure.
+Reader and writer have a connection each; in WAL mode neither waits for the
+other.
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sqlite3
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import aiosqlite
 
 from storage.connection import PRAGMAS
+from storage.errors import StorageError
 from storage.writer import Work, WriterProcess
-
-T = TypeVar("T")
 
 _MIGRATION_NAME = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 
@@ -64,30 +62,59 @@ class Statement:
         return conn.execute(self.sql, self.params).lastrowid or 0
 
 
+async def _migrate(migrations: list[Migration], conn: aiosqlite.Connection) -> list[int]:
+    await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                       " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                       " applied_at REAL NOT NULL)")
+    done = {row[0] for row in await conn.execute_fetchall(
+        "SELECT version FROM schema_migrations")}
+    applied = []
+    for migration in migrations:
+        if migration.version in done:
+            continue
+        # One script, one transaction: a failing migration leaves no half-applied schema.
+        script = (
+            "BEGIN IMMEDIATE;\n" + migration.sql + "\n"
+            f"INSERT INTO schema_migrations VALUES ({migration.version}, "
+            f"'{migration.name}', {time.time()});\nCOMMIT;"
+        )
+        try:
+            await conn.executescript(script)
+        except Exception:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            raise
+        applied.append(migration.version)
+    return applied
+
+
 class Database:
     """An open SQLite file in WAL mode with the schema brought up to date: reads
     on aiosqlite's thread, writes in the writer process."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
+    def __init__(self, path: str) -> None:
         self.path = path
-        self._lock = asyncio.Lock()
+        self._reader: aiosqlite.Connection | None = None
         self._writer = WriterProcess(path)
 
     @classmethod
     async def open(cls, path: str | Path, migrations: list[Migration] | None = None) -> Database:
         """Open (creating if needed) the file at ``path`` and apply pending migrations.
-        It must be a file: the writer process opens it too."""
+        It must be a file: the reader and the writer process open it each."""
         path = str(path)
         if path == ":memory:" or path.startswith("file:"):
-            raise ValueError("the store needs a file path: its writer process opens it too")
+            raise ValueError("the store needs a file path: its reader and its writer open it each")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        for pragma in PRAGMAS:
-            await conn.execute(pragma)
-        db = cls(conn, path)
-        await db.migrate(shipped_migrations() if migrations is None else migrations)
+        db = cls(path)
+        try:
+            db._reader = await aiosqlite.connect(path, isolation_level=None)
+            db._reader.row_factory = sqlite3.Row
+            for pragma in PRAGMAS:
+                await db._reader.execute(pragma)
+            await db.migrate(shipped_migrations() if migrations is None else migrations)
+        except BaseException:
+            await db.close()
+            raise
         return db
 
     @property
@@ -98,49 +125,23 @@ class Database:
     async def close(self) -> None:
         """Close the file, once the writes already asked for are committed."""
         await self._writer.close()
-        await self._conn.close()
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            await reader.close()
+
+    def _reading(self) -> aiosqlite.Connection:
+        if self._reader is None:
+            raise StorageError("the store is closed")
+        return self._reader
 
     async def migrate(self, migrations: list[Migration]) -> list[int]:
         """Apply every migration newer than the file's schema; returns the versions applied."""
-        async with self._lock:
-            await self._conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
-            )
-            async with self._conn.execute("SELECT version FROM schema_migrations") as cur:
-                done = {row[0] for row in await cur.fetchall()}
-            applied = []
-            for migration in migrations:
-                if migration.version in done:
-                    continue
-                # One script, one transaction: a failing migration leaves no half-applied schema.
-                script = (
-                    "BEGIN IMMEDIATE;\n" + migration.sql + "\n"
-                    f"INSERT INTO schema_migrations VALUES ({migration.version}, "
-                    f"'{migration.name}', {time.time()});\nCOMMIT;"
-                )
-                try:
-                    await self._conn.executescript(script)
-                except Exception:
-                    if self._conn.in_transaction:
-                        await self._conn.execute("ROLLBACK")
-                    raise
-                applied.append(migration.version)
-            return applied
+        return await _migrate(migrations, self._reading())
 
     async def schema_version(self) -> int:
         """The newest applied migration."""
         row = await self.fetchone("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
         return int(row[0]) if row else 0
-
-    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work(connection)`` on the reading connection's thread, in one hop,
-        between other coroutines' reads. For reads: writes go through :meth:`write`."""
-        async with self._lock:
-            conn = self._conn
-            # aiosqlite runs every call on its own thread, one at a time; ``_execute``
-            # queues one function there and ``_conn`` is the sqlite3 connection.
-            return await conn._execute(lambda: work(conn._conn))
 
     async def write(self, work: Work) -> Any:
         """Run ``work(connection)`` inside a write transaction and return its
@@ -150,21 +151,23 @@ class Database:
         dataclass instance with a ``__call__``, or a :func:`functools.partial` of a
         module-level function (a :exc:`pickle.PicklingError` or similar is raised
         here otherwise). Writes asked for while another group is being committed
-        are committed together in the next transaction (group commit), each in a
-        savepoint of its own: a ``work`` that raises has its changes rolled back
-        and its exception raised to its caller only. If the commit itself fails,
-        every write of the group raises and none of them is stored. A caller
-        cancelled after asking still has its write committed.
+        are committed together in the next transaction (group commit): a ``work``
+        that raises has its changes rolled back and its exception raised to its
+        caller only. If the commit itself fails, every write of the group raises
+        and none of them is stored. Whenever this raises, nothing of ``work`` is
+        stored, even if the writer process died meanwhile. A caller cancelled
+        after asking still has its write committed.
         """
         return await self._writer.submit(work)
 
-    async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[aiosqlite.Row]:
+    async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
         """Rows of one read."""
-        return await self.run(lambda conn: conn.execute(sql, params).fetchall())
+        return list(await self._reading().execute_fetchall(sql, params))
 
-    async def fetchone(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Row | None:
+    async def fetchone(self, sql: str, params: tuple | dict = ()) -> sqlite3.Row | None:
         """The first row of one read, or ``None``."""
-        return await self.run(lambda conn: conn.execute(sql, params).fetchone())
+        async with self._reading().execute(sql, params) as cursor:
+            return await cursor.fetchone()
 
     async def execute(self, sql: str, params: tuple | dict = ()) -> int:
         """One write, committed atomically (see :meth:`write`); returns the last row id."""

@@ -16,4 +16,5 @@ class ChannelBusy(StorageError):
 
 
 class WriterStopped(StorageError):
-    """The database writer process stopped before answering a write."""
+    """The database writer process stopped before committing a write (nothing of
+    it is stored), or before answering a write that had failed."""

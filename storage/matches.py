@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
-
-import aiosqlite
 
 from storage.db import Database
 from storage.errors import ChannelBusy, DuplicateInteraction
@@ -30,9 +29,11 @@ def _now() -> str:
 
 INSERT_CHOICE = ("INSERT INTO match_choices (match_id, seq, seat, choice, source, step,"
                  " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-BULK_ROWS = 64
-"""Rows per statement when moves are written in bulk: each statement's text is
-then one of a few, which SQLite's statement cache keeps compiled."""
+BULK_ROWS = 1024
+"""Most rows one statement of :meth:`_Move.bulk` writes (10 parameters each,
+within SQLite's 32,766)."""
+_MOVE_FIELDS = 10
+_PADDING = (None,) * _MOVE_FIELDS
 
 
 def _choice_rows(match_id: int, choices: Sequence[ChoiceRow]) -> list[tuple[Any, ...]]:
@@ -41,17 +42,44 @@ def _choice_rows(match_id: int, choices: Sequence[ChoiceRow]) -> list[tuple[Any,
             for c in choices]
 
 
-def _chunks(rows: Sequence[tuple[Any, ...]]) -> Iterable[Sequence[tuple[Any, ...]]]:
-    for start in range(0, len(rows), BULK_ROWS):
-        yield rows[start:start + BULK_ROWS]
+@functools.cache
+def _insert_moves(rows: int) -> str:
+    """The statement inserting ``rows`` rows into the ``moves`` view."""
+    return "INSERT INTO moves VALUES " + ", ".join(
+        ["(" + ", ".join("?" * _MOVE_FIELDS) + ")"] * rows)
+
+
+def _write_move_rows(conn: sqlite3.Connection, values: list[Any]) -> None:
+    """One statement for up to :data:`BULK_ROWS` rows of ``moves``, padded to a
+    power of two rows: a dozen statement texts, all kept compiled
+    (:data:`~storage.connection.CACHED_STATEMENTS`)."""
+    rows = len(values) // _MOVE_FIELDS
+    if not rows:
+        return
+    size = 1 << (rows - 1).bit_length()
+    conn.execute(_insert_moves(size), values + list(_PADDING * (size - rows)))
+
+
+def _write_moves(conn: sqlite3.Connection, moves: Sequence[_Move]) -> None:
+    """The moves' rows and deadlines: one statement per :data:`BULK_ROWS` rows."""
+    values: list[Any] = []
+    for move in moves:
+        tail = (move.deadline_at, move.warned)
+        for row in move.rows:
+            values += row
+            values += tail
+    step = BULK_ROWS * _MOVE_FIELDS
+    for start in range(0, len(values), step):
+        _write_move_rows(conn, values[start:start + step])
 
 
 @dataclass(frozen=True, slots=True)
 class _Move:
     """The usual move: choices appended to the log and the match's next deadline.
-    A :class:`~storage.writer.BulkWork`: concurrent matches' moves are written by
-    one multi-row ``INSERT`` and one ``UPDATE … FROM (VALUES …)`` per
-    :data:`BULK_ROWS` rows."""
+    A :class:`~storage.writer.BulkWork`: the moves of a group, whatever their
+    matches, are written by one multi-row ``INSERT`` into the ``moves`` view
+    (migration 003), whose trigger appends each row to the log and sets its
+    match's deadline."""
 
     match_id: int
     rows: list[tuple[Any, ...]]
@@ -64,22 +92,9 @@ class _Move:
         return _Move, (self.match_id, self.rows, self.deadline_at, self.warned)
 
     def __call__(self, conn: sqlite3.Connection) -> None:
-        conn.executemany(INSERT_CHOICE, self.rows)
-        conn.execute("UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
-                     (self.deadline_at, self.warned, self.match_id))
+        _write_moves(conn, [self])
 
-    @staticmethod
-    def bulk(conn: sqlite3.Connection, moves: Sequence[_Move]) -> None:
-        rows = [row for move in moves for row in move.rows]
-        for chunk in _chunks(rows):
-            conn.execute(INSERT_CHOICE.replace("(?, ?, ?, ?, ?, ?, ?, ?)", ", ".join(
-                ["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(chunk))), [v for row in chunk for v in row])
-        deadlines = [(move.match_id, move.deadline_at, move.warned) for move in moves]
-        for chunk in _chunks(deadlines):
-            conn.execute(
-                "UPDATE matches SET deadline_at = v.column2, warned = v.column3 FROM (VALUES "
-                + ", ".join(["(?, ?, ?)"] * len(chunk)) + ") AS v WHERE matches.id = v.column1",
-                [v for row in chunk for v in row])
+    bulk = staticmethod(_write_moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +149,7 @@ class _Start:
             " warned = 0 WHERE id = ?",
             (_now(), self.deadline_at, self.match_id),
         )
-        if self.rows:
-            conn.executemany(INSERT_CHOICE, self.rows)
+        _insert_rows(conn, INSERT_CHOICE, self.rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,20 +166,20 @@ class _Record:
     rater: Rater | None
 
     def __call__(self, conn: sqlite3.Connection) -> None:
-        if self.rows:
-            conn.executemany(INSERT_CHOICE, self.rows)
-        if self.seats is not None:
-            _write_seats(conn, self.match_id, self.seats)
-        if self.result is None:
+        if self.rows:  # the log and the deadline in one statement, as a usual move
+            _write_moves(conn, [_Move(self.match_id, self.rows, self.deadline_at, self.warned)])
+        elif self.result is None:
             conn.execute("UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
                          (self.deadline_at, self.warned, self.match_id))
-        else:
+        if self.seats is not None:
+            _write_seats(conn, self.match_id, self.seats)
+        if self.result is not None:
             _finish(conn, self.match_id, *self.result)
             if self.rater is not None:
                 _rate(conn, self.match_id, self.result[1], self.rater)
 
 
-def _match(row: aiosqlite.Row, seats: list[SeatRow]) -> MatchRow:
+def _match(row: sqlite3.Row, seats: list[SeatRow]) -> MatchRow:
     return MatchRow(
         id=row["id"], game=row["game"], options=json.loads(row["options"]), seed=row["seed"],
         guild_id=row["guild_id"], channel_id=row["channel_id"], host_id=row["host_id"],
@@ -175,27 +189,39 @@ def _match(row: aiosqlite.Row, seats: list[SeatRow]) -> MatchRow:
     )
 
 
-def _seat(row: aiosqlite.Row) -> SeatRow:
+def _seat(row: sqlite3.Row) -> SeatRow:
     setup = row["setup"]
     return SeatRow(seat=row["seat"], user_id=row["user_id"], name=row["name"],
                    is_bot=bool(row["is_bot"]), strikes=row["strikes"], state=row["state"],
                    setup=None if setup is None else json.loads(setup))
 
 
-def _write_seats(conn: sqlite3.Connection, match_id: int, seats: Iterable[SeatRow]) -> None:
+def _insert_rows(conn: sqlite3.Connection, head: str, rows: Sequence[Sequence[Any]],
+                 tail: str = "") -> None:
+    """``head`` (an ``INSERT`` ending in one ``VALUES`` row of ``?``) for every
+    row at once, then ``tail``: one statement, where ``executemany`` steps one
+    per row."""
+    if not rows:
+        return
+    into, one = head.rsplit(" VALUES ", 1)
+    conn.execute(f"{into} VALUES {', '.join([one] * len(rows))}{tail}",
+                 [value for row in rows for value in row])
+
+
+def _write_seats(conn: sqlite3.Connection, match_id: int, seats: Sequence[SeatRow]) -> None:
     conn.execute("DELETE FROM match_seats WHERE match_id = ?", (match_id,))
-    conn.executemany(
-        "INSERT INTO match_seats (match_id, seat, user_id, name, is_bot, strikes, state, setup)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    _insert_rows(
+        conn, "INSERT INTO match_seats (match_id, seat, user_id, name, is_bot, strikes, state,"
+        " setup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [(match_id, s.seat, s.user_id, s.name, int(s.is_bot), s.strikes, s.state,
           None if s.setup is None else json.dumps(s.setup, sort_keys=True)) for s in seats],
     )
     stamp = _now()
-    conn.executemany(
-        "INSERT INTO players (user_id, name, first_seen, last_seen) VALUES (?, ?, ?, ?)"
-        " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen",
+    _insert_rows(
+        conn, "INSERT INTO players (user_id, name, first_seen, last_seen) VALUES (?, ?, ?, ?)",
         [(s.user_id, s.name, stamp, stamp) for s in seats if s.user_id is not None],
-    )
+        " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
+        " last_seen = excluded.last_seen")
 
 
 def _finish(conn: sqlite3.Connection, match_id: int, reason: str,
@@ -207,8 +233,8 @@ def _finish(conn: sqlite3.Connection, match_id: int, reason: str,
     )
     conn.execute("INSERT INTO results (match_id, reason, finished_at) VALUES (?, ?, ?)",
                  (match_id, reason, stamp))
-    conn.executemany(
-        "INSERT INTO result_seats (match_id, seat, user_id, is_bot, place, score)"
+    _insert_rows(
+        conn, "INSERT INTO result_seats (match_id, seat, user_id, is_bot, place, score)"
         " VALUES (?, ?, ?, ?, ?, ?)",
         [(match_id, s.seat, s.user_id, int(s.is_bot), s.place, s.score) for s in seats],
     )
@@ -230,22 +256,23 @@ def _rate(conn: sqlite3.Connection, match_id: int, seats: Sequence[SeatResult],
     prior = [(known[u]["mu"], known[u]["sigma"]) if u in known else None for u in ids]
     after = rater.rate(prior, [s.place for s in players])
     stamp = _now()
+    ratings, changes = [], []
     for user_id, before, (mu, sigma) in zip(ids, prior, after, strict=True):
         mu0, sigma0 = before or rater.initial()
         new_ordinal = rater.ordinal(mu, sigma)
-        conn.execute(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
-            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
-            " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
-            " updated_at = excluded.updated_at",
-            (guild_id, game, user_id, mu, sigma, new_ordinal, stamp))
-        conn.execute(
-            "INSERT INTO rating_changes (match_id, user_id, guild_id, game, mu_before,"
-            " sigma_before, mu_after, sigma_after, ordinal_before, ordinal_after)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (match_id, user_id, guild_id, game, mu0, sigma0, mu, sigma,
-             rater.ordinal(mu0, sigma0), new_ordinal))
+        ratings.append((guild_id, game, user_id, mu, sigma, new_ordinal, stamp))
+        changes.append((match_id, user_id, guild_id, game, mu0, sigma0, mu, sigma,
+                        rater.ordinal(mu0, sigma0), new_ordinal))
+    _insert_rows(
+        conn, "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games,"
+        " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)", ratings,
+        " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+        " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
+        " updated_at = excluded.updated_at")
+    _insert_rows(
+        conn, "INSERT INTO rating_changes (match_id, user_id, guild_id, game, mu_before,"
+        " sigma_before, mu_after, sigma_after, ordinal_before, ordinal_after)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", changes)
 
 
 class MatchRepository:

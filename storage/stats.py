@@ -13,8 +13,6 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-import aiosqlite
-
 from storage.db import Database
 from storage.models import ChoiceRow, MatchSummary, PlayerResult, RatingRow
 
@@ -164,6 +162,6 @@ class _ResetLeaderboard:
         return cleared
 
 
-def _rating(row: aiosqlite.Row) -> RatingRow:
+def _rating(row: sqlite3.Row) -> RatingRow:
     return RatingRow(user_id=row["user_id"], name=row["name"], mu=row["mu"],
                      sigma=row["sigma"], ordinal=row["ordinal"], games=row["games"])

@@ -1,5 +1,7 @@
 """The writer process and its group commit: concurrent writes share a
-transaction, each still all-or-nothing, and the bot's process never commits."""
+transaction (the usual moves one statement), each still all-or-nothing, the
+bot's process never commits, and a caller always learns whether its write is
+stored, even when the writer dies."""
 
 from __future__ import annotations
 
@@ -8,8 +10,11 @@ import os
 import pickle
 import signal
 import sqlite3
+import subprocess
+import sys
 import time
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -36,13 +41,68 @@ def _orphan_checked_at_commit(conn: sqlite3.Connection) -> None:
                  " created_at) VALUES (999999, 0, 0, 'C4', 'player', 0, 'now')")
 
 
-def _slow(conn: sqlite3.Connection) -> int:
-    time.sleep(0.5)
+def _slow(started: str, conn: sqlite3.Connection) -> int:
+    """Keeps the writer busy while a group gathers behind it, once it has said
+    so by making the file ``started``."""
+    Path(started).touch()
+    time.sleep(0.3)
     return os.getpid()
+
+
+async def busy_writer(store: Store, tmp_path: Path) -> asyncio.Future[int]:
+    """The writer busy with a slow write: what is handed over meanwhile is
+    committed as one group, after it."""
+    started = tmp_path / "busy"
+    started.unlink(missing_ok=True)
+    busy = asyncio.ensure_future(store.db.write(partial(_slow, str(started))))
+    while not started.exists():
+        await asyncio.sleep(0.01)
+    return busy
 
 
 def _pid(conn: sqlite3.Connection) -> int:
     return os.getpid()
+
+
+def _exit_now(match_id: int, conn: sqlite3.Connection) -> None:
+    """The writer dies in the middle of a group's transaction."""
+    conn.execute("UPDATE matches SET deadline_at = 1 WHERE id = ?", (match_id,))
+    os._exit(3)
+
+
+def _die_before_answering(conn: sqlite3.Connection) -> str:
+    """The writer dies once this group is committed, before it answers."""
+    import storage.writer
+
+    def exit_instead(sock: object, answers: object) -> None:
+        os._exit(4)
+
+    storage.writer._send = exit_instead
+    return "kept"
+
+
+def _raise_systemexit(match_id: int, conn: sqlite3.Connection) -> None:
+    conn.execute("UPDATE matches SET deadline_at = 1 WHERE id = ?", (match_id,))
+    raise SystemExit("a write should never do this")
+
+
+class Counting:
+    """A connection that notes each statement it is asked to run."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.calls: list[str] = []
+
+    def execute(self, sql: str, *args):
+        self.calls.append(sql.split(" VALUES")[0])
+        return self.conn.execute(sql, *args)
+
+    def executemany(self, sql: str, *args):
+        self.calls.append(sql.split(" VALUES")[0])
+        return self.conn.executemany(sql, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self.conn, name)
 
 
 @pytest.fixture
@@ -64,14 +124,17 @@ async def lobbies(store: Store, count: int) -> list[int]:
     return ids
 
 
-async def test_a_failing_write_fails_alone(store):
+async def test_a_failing_write_fails_alone(store, tmp_path):
     db = store.db
     await db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)")
+    busy = await busy_writer(store, tmp_path)  # the four below: one group after it
     got = await asyncio.gather(*(db.write(partial(_insert_or_fail, n)) for n in range(1, 5)),
                                return_exceptions=True)
+    await busy
     assert got[0] == 1 and got[2] == 3 and got[3] == 4
     assert isinstance(got[1], ValueError) and str(got[1]) == "no twos"
     assert "In the database writer process" in got[1].__notes__[0]  # where, for the logs
+    assert "_insert_or_fail" in got[1].__notes__[0]
     rows = await db.fetchall("SELECT n FROM t ORDER BY n")
     assert [r[0] for r in rows] == [1, 3, 4]
 
@@ -157,10 +220,10 @@ async def test_many_concurrent_moves_land_where_they_belong(store):
         assert (row.deadline_at, row.warned) == (5_000.0 + match_id, match_id % 2 == 0)
 
 
-async def test_a_group_of_moves_is_written_by_the_bulk_statements(store, monkeypatch):
+async def test_a_group_of_moves_is_written_by_one_statement(store, monkeypatch):
     """:func:`commit_group` as the writer runs it, here in this process: 150 moves
-    go through the bulk statements, not one by one, and land where they belong; a
-    repeated interaction among them fails alone."""
+    are one statement, not one by one, and land where they belong; a repeated
+    interaction among them fails alone."""
     ids = await lobbies(store, 151)
     await store.matches.record(ids[-1], [ChoiceRow(0, 0, "C4", "player", 0, "taken")],
                                deadline_at=1.0)
@@ -188,8 +251,11 @@ async def test_a_group_of_moves_is_written_by_the_bulk_statements(store, monkeyp
         bulks.clear()
         more = [matches_module._Move(m.match_id, [(m.match_id, 2, 0, "E6", "player", 2,
                                                    None, "now")], 6_000.0, 0) for m in moves]
-        assert commit_group(conn, more) == [(True, None)] * 150
+        counting = Counting(conn)
+        assert commit_group(counting, more) == [(True, None)] * 150
         assert bulks == [150]
+        # One statement in one transaction: no savepoint, no statement per move.
+        assert counting.calls == ["BEGIN IMMEDIATE", "INSERT INTO moves", "COMMIT"]
         for match_id in ids[:-1]:
             rows = conn.execute("SELECT seq, choice FROM match_choices WHERE match_id = ?"
                                 " ORDER BY seq", (match_id,)).fetchall()
@@ -205,18 +271,151 @@ async def test_a_group_of_moves_is_written_by_the_bulk_statements(store, monkeyp
 async def test_the_writer_is_another_process_and_ignores_ctrl_c(store):
     pid = await store.db.write(_pid)
     assert pid != os.getpid() and store.db.writer_pid == pid
-    os.kill(pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
-    await asyncio.sleep(0.1)
+    if sys.platform != "win32":
+        os.kill(pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+        await asyncio.sleep(0.1)
     assert await store.db.write(_pid) == pid
 
 
-async def test_a_writer_that_dies_fails_its_writes_and_is_started_again(store):
+async def test_a_writer_killed_mid_group_stores_none_of_it_and_says_so(store, tmp_path):
+    """The writer dies inside a group's transaction: every write of the group
+    fails saying it is not stored, none is, and the same move (the same sequence
+    number) is stored by the next writer."""
+    ids = await lobbies(store, 2)
+    first = store.db.writer_pid
+    busy = await busy_writer(store, tmp_path)  # the two below: one group after it
+    got = await asyncio.gather(
+        store.matches.record(ids[0], [ChoiceRow(0, 0, "C4", "player", 0, "k0")],
+                             deadline_at=2_000.0),
+        store.db.write(partial(_exit_now, ids[1])), return_exceptions=True)
+    assert await busy == first
+    assert all(isinstance(g, WriterStopped) and "it is not stored" in str(g) for g in got), got
+    assert await store.matches.choices(ids[0]) == []
+    assert [(await store.matches.get(i)).deadline_at for i in ids] == [1_000.0, 1_000.0]
+    await store.matches.record(ids[0], [ChoiceRow(0, 0, "C4", "player", 0, "k0")],
+                               deadline_at=2_000.0)
+    assert [c.interaction_id for c in await store.matches.choices(ids[0])] == ["k0"]
+    assert store.db.writer_pid not in (None, first)
+
+
+async def test_a_writer_that_dies_before_answering_still_tells_each_outcome(store, tmp_path):
+    """The writer dies after committing a group, before answering it: each caller
+    learns its write's true outcome (kept in the file with the group), so the
+    match goes on at the next sequence number."""
+    ids = await lobbies(store, 2)
+    await store.matches.record(ids[1], [ChoiceRow(0, 0, "C4", "player", 0, "taken")],
+                               deadline_at=1_500.0)
+    first = store.db.writer_pid
+    busy = await busy_writer(store, tmp_path)  # the three below: one group after it
+    got = await asyncio.gather(
+        store.matches.record(ids[0], [ChoiceRow(0, 0, "C4", "player", 0, "d0")],
+                             deadline_at=2_000.0),
+        store.matches.record(ids[1], [ChoiceRow(1, 1, "C3", "player", 1, "taken")],
+                             deadline_at=2_500.0),  # a repeated interaction: fails alone
+        store.db.write(_die_before_answering), return_exceptions=True)
+    await busy
+    assert got[0] is None and got[2] == "kept"
+    assert isinstance(got[1], WriterStopped) and "and is not stored" in str(got[1])
+    assert "UNIQUE constraint failed" in str(got[1])
+    assert [c.interaction_id for c in await store.matches.choices(ids[0])] == ["d0"]
+    assert len(await store.matches.choices(ids[1])) == 1
+    # Both matches go on where their callers think they are.
+    await store.matches.record(ids[0], [ChoiceRow(1, 1, "C3", "player", 1, "d1")],
+                               deadline_at=3_000.0)
+    await store.matches.record(ids[1], [ChoiceRow(1, 1, "C3", "player", 1, "d2")],
+                               deadline_at=3_000.0)
+    assert [c.seq for c in await store.matches.choices(ids[0])] == [0, 1]
+    assert [c.seq for c in await store.matches.choices(ids[1])] == [0, 1]
+    assert store.db.writer_pid not in (None, first)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGKILL")
+async def test_a_writer_killed_from_outside_fails_its_write_and_is_started_again(
+        store, tmp_path):
     first = await store.db.write(_pid)
-    slow = asyncio.ensure_future(store.db.write(_slow))
-    await asyncio.sleep(0.2)
+    slow = await busy_writer(store, tmp_path)
     os.kill(first, signal.SIGKILL)
-    with pytest.raises(WriterStopped):
+    with pytest.raises(WriterStopped, match="it is not stored"):
         await slow
     ids = await lobbies(store, 1)  # the next write starts a new writer
     assert store.db.writer_pid not in (None, first)
     assert (await store.matches.get(ids[0])).status == "active"
+
+
+async def test_a_write_raising_systemexit_fails_its_group_and_the_writer_goes_on(
+        store, tmp_path):
+    ids = await lobbies(store, 2)
+    first = store.db.writer_pid
+    busy = await busy_writer(store, tmp_path)
+    got = await asyncio.gather(
+        store.matches.record(ids[0], [ChoiceRow(0, 0, "C4", "player", 0, "s0")],
+                             deadline_at=2_000.0),
+        store.db.write(partial(_raise_systemexit, ids[1])), return_exceptions=True)
+    await busy
+    assert all(isinstance(g, WriterStopped) for g in got), got  # one group: all fail
+    assert "SystemExit" in str(got[1])
+    assert await store.matches.choices(ids[0]) == []
+    assert [(await store.matches.get(i)).deadline_at for i in ids] == [1_000.0, 1_000.0]
+    await store.matches.record(ids[0], [ChoiceRow(0, 0, "C4", "player", 0, "s0")],
+                               deadline_at=2_000.0)
+    assert [c.interaction_id for c in await store.matches.choices(ids[0])] == ["s0"]
+    assert store.db.writer_pid == first
+
+
+_INTERRUPTED = """
+import asyncio, sys
+from storage import Store
+from storage.models import ChoiceRow, SeatRow
+
+async def main(path):
+    store = await Store.open(path)
+    try:
+        seats = [SeatRow(0, 1, "a"), SeatRow(1, 2, "b")]
+        match_id = await store.matches.create_lobby(
+            game="flank", options={}, seed=1, guild_id=1, channel_id=1, host_id=1,
+            max_seats=2, seats=seats[:1])
+        await store.matches.start(match_id, seats, 1_000.0)
+        seq = 0
+        while True:
+            await store.matches.record(match_id, [ChoiceRow(seq, seq % 2, "C4", "player",
+                                                            seq, f"i{seq}")],
+                                       deadline_at=1_000.0 + seq)
+            print(seq, flush=True)
+            seq += 1
+    finally:
+        await store.close()
+
+try:
+    asyncio.run(main(sys.argv[1]))
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+async def test_ctrl_c_keeps_every_acknowledged_write(tmp_path):
+    """A process writing moves as fast as it can is interrupted by Ctrl-C, which
+    reaches its whole process group, writer and all: every write it was told is
+    committed is in the file, and the log has no gap."""
+    path = tmp_path / "interrupted.sqlite3"
+    root = Path(__file__).resolve().parent.parent
+    child = subprocess.Popen([sys.executable, "-c", _INTERRUPTED, str(path)], cwd=root,
+                             stdout=subprocess.PIPE, text=True, start_new_session=True)
+    assert child.stdout is not None
+    acknowledged = []
+    for line in child.stdout:
+        acknowledged.append(int(line))
+        if len(acknowledged) == 50:
+            break
+    os.killpg(child.pid, signal.SIGINT)
+    rest = child.stdout.read().split()
+    assert child.wait(timeout=30) == 0
+    assert rest[-1] == "interrupted"
+    acknowledged += [int(seq) for seq in rest[:-1]]
+    store = await Store.open(path)
+    try:
+        logged = [c.seq for c in await store.matches.choices(1)]
+    finally:
+        await store.close()
+    assert logged == list(range(len(logged)))
+    assert len(logged) >= len(acknowledged) == acknowledged[-1] + 1

@@ -8,6 +8,7 @@ import pytest
 
 import tests.simgame  # noqa: F401  (registers the secret-choice test game)
 from bot.clock import FakeClock
+from bot.errors import NotRecorded
 from bot.live import Player
 from bot.service import MatchService, Timing
 from rules.core import replay
@@ -211,3 +212,47 @@ async def test_a_match_whose_log_cannot_replay_is_abandoned_not_fatal(tmp_path):
     assert await second.restore() == []
     assert (await second.store.matches.get(match.id)).status == "abandoned"
     await second.store.close()
+
+
+async def test_a_failed_write_fails_its_submission_and_the_match_goes_on(tmp_path):
+    """Another program holds the file's write lock when a move is written: that
+    submission raises, nothing of it is stored or applied, and the next
+    submission on the match (the same sequence number) is stored once the lock
+    is gone."""
+    path = tmp_path / "locked.sqlite3"
+    service = await _service(path, FakeClock())
+    store = service.store
+    try:
+        await service.open_lobby(ADA, guild_id=1, channel_id=1, game="flank",
+                                 options={"board": 8}, seed=1)  # seat 0 starts
+        await service.join(BO, 1)
+        match = await service.start(ADA, 1)
+        first = match.state.decision_for(0).options[0]
+        await service.submit(ADA.user_id, match.id, first, interaction_id="a")
+        await service.settle()
+        before = (match.state.notation(), match.state.step, match.next_seq)
+        logged = await store.matches.choices(match.id)
+
+        await store.db.execute("PRAGMA busy_timeout = 100")  # (the writer's: 5 s else)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        reply = match.state.decision_for(1).options[0]
+        with pytest.raises(NotRecorded) as refused:
+            await service.submit(BO.user_id, match.id, reply, interaction_id="b")
+        assert "locked" in str(refused.value.__cause__)
+        assert (match.state.notation(), match.state.step, match.next_seq) == before
+        assert await store.matches.choices(match.id) == logged
+        assert not await store.matches.interaction_logged("b")
+
+        other.execute("ROLLBACK")
+        other.close()
+        ack = await service.submit(BO.user_id, match.id, reply, interaction_id="b")
+        assert not ack.duplicate
+        await service.settle()
+        now = await store.matches.choices(match.id)
+        assert now[:len(logged)] == logged
+        assert now[len(logged)].seq == before[2] and now[len(logged)].interaction_id == "b"
+        assert [c.seq for c in now] == list(range(len(now)))
+        assert match.next_seq == len(now)
+    finally:
+        await store.close()
