@@ -13,20 +13,12 @@ from bot.live import LiveMatch, Player
 from bot.service import MatchService, Timing
 from rules.eclipse import choose
 from rules.eclipse.state import EclipseState
-from storage import Store
 from tests.recording import RecordingTransport
 
 ADA = Player(1, "Ada")
 CHANNEL = 700
 SEED = 5
 """A deal where Ada, playing the computer's way, soon holds one symbol card."""
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "croupier.sqlite3")
-    yield store
-    await store.close()
 
 
 @pytest.fixture

@@ -149,6 +149,7 @@ def check_game(options: dict[str, int | str], seed: int, reference: bool, shy: b
     return moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", range(4))
 def test_random_games_keep_every_invariant(part: int) -> None:
     moves = 0

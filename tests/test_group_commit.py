@@ -105,13 +105,6 @@ class Counting:
         return getattr(self.conn, name)
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "croupier.sqlite3")
-    yield store
-    await store.close()
-
-
 async def lobbies(store: Store, count: int) -> list[int]:
     ids = []
     for n in range(count):

@@ -69,50 +69,42 @@ async def test_a_failing_migration_leaves_nothing_half_done(tmp_path):
         await db.close()
 
 
-async def test_the_choice_log_is_append_only_and_interactions_unique(tmp_path):
-    store = await Store.open(tmp_path / "log.sqlite3")
-    try:
-        mid = await store.matches.create_lobby(
-            game="flank", options={}, seed=1, guild_id=1, channel_id=10, host_id=1,
-            max_seats=2, seats=[SeatRow(0, 1, "Ada"), SeatRow(1, 2, "Bo")])
-        await store.matches.record(mid, [ChoiceRow(0, 0, "C4", "player", 0, "i1")],
+async def test_the_choice_log_is_append_only_and_interactions_unique(store):
+    mid = await store.matches.create_lobby(
+        game="flank", options={}, seed=1, guild_id=1, channel_id=10, host_id=1,
+        max_seats=2, seats=[SeatRow(0, 1, "Ada"), SeatRow(1, 2, "Bo")])
+    await store.matches.record(mid, [ChoiceRow(0, 0, "C4", "player", 0, "i1")],
+                               deadline_at=None)
+    with pytest.raises(DuplicateInteraction):
+        await store.matches.record(mid, [ChoiceRow(1, 1, "C3", "player", 1, "i1")],
                                    deadline_at=None)
-        with pytest.raises(DuplicateInteraction):
-            await store.matches.record(mid, [ChoiceRow(1, 1, "C3", "player", 1, "i1")],
-                                       deadline_at=None)
-        assert len(await store.matches.choices(mid)) == 1
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            await store.db.execute("UPDATE match_choices SET choice = 'D3'")
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            await store.db.execute("DELETE FROM match_choices")
-        assert await store.matches.interaction_logged("i1")
-    finally:
-        await store.close()
+    assert len(await store.matches.choices(mid)) == 1
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await store.db.execute("UPDATE match_choices SET choice = 'D3'")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await store.db.execute("DELETE FROM match_choices")
+    assert await store.matches.interaction_logged("i1")
 
 
-async def test_guild_settings_and_closed_dms(tmp_path):
-    store = await Store.open(tmp_path / "s.sqlite3")
-    try:
-        assert (await store.settings.get(5)).timings == ()
-        await store.settings.update(5, ante=True, organiser_role_id=77)
-        await store.settings.set_timing(5, "eclipse", turn_seconds=90, warn_seconds=None)
-        got = await store.settings.get(5)
-        assert (got.ante, got.organiser_role_id) == (True, 77)
-        assert [(t.game, t.turn_seconds, t.warn_seconds) for t in got.timings] == [
-            ("eclipse", 90, None)]
-        assert (await store.settings.timing(5, "flank")).turn_seconds is None
-        await store.settings.set_timing(5, "eclipse", turn_seconds=None, warn_seconds=None)
-        assert (await store.settings.get(5)).timings == ()
-        with pytest.raises(KeyError):
-            await store.settings.update(5, colour="red")
-        with pytest.raises(KeyError):
-            await store.settings.update(5, locale="fr")  # nothing read it: it is gone
-        await store.closed_dms.mark_closed(2, 123.0)
-        assert await store.closed_dms.closed_since(2) == 123.0
-        await store.closed_dms.mark_open(2)
-        assert await store.closed_dms.closed_since(2) is None
-    finally:
-        await store.close()
+async def test_guild_settings_and_closed_dms(store):
+    assert (await store.settings.get(5)).timings == ()
+    await store.settings.update(5, ante=True, organiser_role_id=77)
+    await store.settings.set_timing(5, "eclipse", turn_seconds=90, warn_seconds=None)
+    got = await store.settings.get(5)
+    assert (got.ante, got.organiser_role_id) == (True, 77)
+    assert [(t.game, t.turn_seconds, t.warn_seconds) for t in got.timings] == [
+        ("eclipse", 90, None)]
+    assert (await store.settings.timing(5, "flank")).turn_seconds is None
+    await store.settings.set_timing(5, "eclipse", turn_seconds=None, warn_seconds=None)
+    assert (await store.settings.get(5)).timings == ()
+    with pytest.raises(KeyError):
+        await store.settings.update(5, colour="red")
+    with pytest.raises(KeyError):
+        await store.settings.update(5, locale="fr")  # nothing read it: it is gone
+    await store.closed_dms.mark_closed(2, 123.0)
+    assert await store.closed_dms.closed_since(2) == 123.0
+    await store.closed_dms.mark_open(2)
+    assert await store.closed_dms.closed_since(2) is None
 
 
 async def _service(path, clock):
