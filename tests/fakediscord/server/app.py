@@ -31,17 +31,8 @@ class FakeDiscordServer(
     """State plus the HTTP/websocket protocol. :class:`~tests.fakediscord.FakeDiscord`
     adds the user-simulation API on top; use that one in tests."""
 
-    def __init__(
-        self,
-        *,
-        token: str = "fake-bot-token",
-        bot_name: str = "Croupier",
-        ack_deadline: float | None = 3.0,
-    ) -> None:
-        """``ack_deadline``: seconds within which an interaction must be acknowledged, as on
-        Discord (3 s); ``None`` disables the check."""
-        super().__init__(token=token, bot_name=bot_name, ack_deadline=ack_deadline)
-        self._runner: web.AppRunner | None = None
+    _runner: web.AppRunner | None = None
+    """The HTTP server while it runs."""
 
     async def start(self) -> None:
         """Bind 127.0.0.1 on an ephemeral port and start serving."""
