@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.errors import CannotPost
 from bot.live import LiveMatch, PrivateView
 from bot.replies import for_edit, for_send
 from rules.core import Event
@@ -34,7 +35,8 @@ class DiscordTransport:
         return self.bot.get_partial_messageable(match.row.channel_id, guild_id=match.row.guild_id)
 
     async def publish(self, match: LiveMatch, events: Sequence[Event]) -> int | None:
-        """Edit the table in place (or post it if it has no message yet)."""
+        """Edit the table in place (or post it if it has no message yet);
+        :class:`CannotPost` when Discord refuses a new table."""
         lines = self._narration.setdefault(match.id, deque(maxlen=NARRATION_LINES))
         lines.extend(event.render(match.names) for event in events)
         parts = self.bot.presenters.table(match, list(lines))
@@ -49,7 +51,12 @@ class DiscordTransport:
                 log.info("match %s: table message %s is gone; posting anew", match.id,
                          message_id)
         if sent_id is None:
-            message = await channel.send(**for_send(parts))
+            try:
+                message = await channel.send(**for_send(parts))
+            except discord.Forbidden as refused:
+                raise CannotPost("I am not allowed to post there") from refused
+            except discord.NotFound as gone:
+                raise CannotPost("the channel is gone") from gone
             sent_id = message.id
         if match.finished or match.row.status in ("cancelled", "abandoned"):
             self._narration.pop(match.id, None)

@@ -182,3 +182,26 @@ def mover_seat(match: LiveMatch, player: Player) -> int:
     seat = match.seat_of(player.user_id)
     assert seat is not None
     return seat.seat
+
+
+async def test_discord_refusing_a_new_table_is_cannot_post(store):
+    """The Discord transport turns a refused post into the refusal a lobby gives."""
+    from types import SimpleNamespace
+
+    import discord
+
+    from bot.discord_transport import DiscordTransport
+    from bot.presenters import Presenters
+
+    class Refusing:
+        async def send(self, **_: object) -> None:
+            response = SimpleNamespace(status=403, reason="Forbidden")
+            raise discord.Forbidden(response, {"code": 50013, "message": "Missing Permissions"})
+
+    bot = SimpleNamespace(presenters=Presenters(),
+                          get_partial_messageable=lambda *a, **k: Refusing())
+    service = make_service(store, DiscordTransport(bot))  # type: ignore[arg-type]
+    with pytest.raises(CannotPost, match="not allowed to post there"):
+        await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="flank")
+    assert service.live_matches() == []
+    assert await store.matches.live_in_channel(CHANNEL) is None
