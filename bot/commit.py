@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.clock import Clock, SystemClock
 from bot.errors import NoMatchHere, NotAllowed, NotRecorded, WrongPhase
@@ -41,9 +42,9 @@ class Timing:
     """A deadline that passed while the bot was down is moved this far ahead."""
 
 
-@dataclass(frozen=True)
-class Ack:
-    """The answer to a submission, given once it is committed."""
+class Ack(NamedTuple):
+    """The answer to a submission, given once it is committed (a named tuple,
+    like :class:`Move`: one is made for every choice)."""
 
     match_id: int
     seat: int
@@ -54,14 +55,17 @@ class Ack:
     events: tuple[Event, ...] = ()
 
 
-@dataclass(frozen=True)
-class Move:
-    """One choice to commit."""
+class Move(NamedTuple):
+    """One choice to commit (a named tuple: one is made for every choice, and a
+    frozen dataclass costs four times as much to make)."""
 
     seat: int
     choice: str
     source: ChoiceSource
     interaction_id: str | None = None
+    checked: bool = False
+    """Already in canonical form and checked against the state it is applied
+    to (see :meth:`GameState.apply`)."""
 
 
 class MatchCore(ABC):
@@ -187,23 +191,22 @@ class MatchCore(ABC):
         before = state.step
         events: list[Event] = []
         rows: list[ChoiceRow] = []
+        seq = match.next_seq
         queue = list(moves)
         while queue:
-            move = queue.pop(0)
+            seat, choice, source, interaction_id, checked = queue.pop(0)
             step = state.step
-            events += state.apply(move.seat, move.choice)
-            rows.append(ChoiceRow(seq=match.next_seq + len(rows), seat=move.seat,
-                                  choice=move.choice, source=move.source, step=step,
-                                  interaction_id=move.interaction_id))
+            events += state.apply(seat, choice, checked=checked)
+            rows.append(ChoiceRow(seq + len(rows), seat, choice, source, step, interaction_id))
             if forced and not queue and len(rows) < MAX_ROWS:
                 queue = self._forced_moves(state)
         outcome = state.outcome()
-        now = self.clock.now()
+        moved = state.step != before
         deadline = None if outcome else (
-            match.row.deadline_at if state.step == before else self._deadline(match, now))
+            self._deadline(match, self.clock.now()) if moved else match.row.deadline_at)
         result = None if outcome is None else (outcome.reason, self._seat_results(
             seats or match.seats, outcome))
-        warned = match.row.warned and state.step == before
+        warned = match.row.warned and not moved
         rater = RATER if result is not None and is_rated(match.row.guild_id, result[1]) else None
         try:
             await self.store.matches.record(match.id, rows, deadline_at=deadline, warned=warned,
@@ -226,7 +229,8 @@ class MatchCore(ABC):
             self._free_channel(match)
         for event in events:
             (match.outbox if event.seats is None else match.private_outbox).append(event)
-        self._due_at(self._due(match))
+        if moved:  # otherwise the deadline task already knows when this match is due
+            self._due_at(self._due(match))
         return events
 
     async def _reload(self, match: LiveMatch) -> None:
@@ -262,8 +266,10 @@ class MatchCore(ABC):
             return False
         assert match.state is not None
         seats = match.seats
-        return any((d.automatic and d.only_choice is not None) or seats[d.seat].computer_plays
-                   for d in match.state.pending())
+        for d in match.state.pending():  # a loop, not any(): asked after every move
+            if (d.automatic and d.only_choice is not None) or seats[d.seat].computer_plays:
+                return True
+        return False
 
     async def _computer_moves(self, match: LiveMatch) -> bool:
         """Commit the computer's choices and forced choices of the current step.
@@ -289,7 +295,7 @@ class MatchCore(ABC):
         with a single possible choice that the game lets be made at once."""
         if state.over:
             return []
-        return [Move(d.seat, only, "forced") for d in state.pending()
+        return [Move(d.seat, only, "forced", None, True) for d in state.pending()
                 if d.automatic and (only := d.only_choice) is not None]
 
     async def _think(self, match: LiveMatch, seat: int) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 
 from bot.commit import MatchCore
 from bot.live import LiveMatch, PrivateView
@@ -39,8 +40,10 @@ class Delivery(MatchCore):
                 # All computer moves first, then one table edit: Discord rate-limits
                 # edits per channel, and the narration lists every move anyway.
                 # A look first, without the lock: most steps wait for people. A
-                # change being committed meanwhile schedules this driver again.
-                while match.lock.locked() or self._computer_turn(match):
+                # change being committed meanwhile schedules this driver again
+                # (every holder of the lock does once it lets go), so it shows
+                # what is committed now and does not wait for that change.
+                while self._computer_turn(match):
                     async with match.lock:
                         if not await self._computer_moves(match):
                             break
@@ -68,6 +71,7 @@ class Delivery(MatchCore):
         private, match.private_outbox = match.private_outbox, []
         decided: GameState | None = None
         decisions: dict[int, Decision] = {}
+        names = match.names
         for seat in match.seats:
             if seat.computer_plays or seat.user_id is None or seat.user_id in match.dm_failed:
                 continue
@@ -84,11 +88,10 @@ class Delivery(MatchCore):
                    match.finished, state.private_part(seat.seat))
             if match.delivered.get(seat.seat) == key:
                 continue
-            observation = state.observe(seat.seat)
             view = PrivateView(
                 match_id=match.id, game=match.info.name, seat=seat.seat, step=state.step,
-                observation=observation, decision=decision, names=match.names,
-                events=tuple(e for e in private if e.visible_to(seat.seat)))
+                observe=partial(state.observe, seat.seat), decision=decision, names=names,
+                events=tuple(e for e in private if e.visible_to(seat.seat)) if private else ())
             if await self.transport.deliver_private(match, seat, view):
                 match.delivered[seat.seat] = key
                 continue

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 from typing import Any
 
 from rules.core import Decision, Event, GameInfo, GameState
@@ -20,19 +22,35 @@ class Player:
     is_moderator: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass
 class PrivateView:
     """What one seat may see now, with its pending decision: the content of a
-    hand DM and of the ephemeral ``/hand`` fallback alike."""
+    hand DM and of the ephemeral ``/hand`` fallback alike.
+
+    ``observe`` gives the seat's observation; it is asked once, when something
+    shows the view (the service decides what to send; only what is shown needs
+    the observation, and a state is never changed once it is a match's).
+
+    >>> view = PrivateView(1, "a-game", 0, 3, lambda: "board", None, ("Ada", "Bo"))
+    >>> view.observation
+    'board'
+    """
 
     match_id: int
     game: str
     seat: int
     step: int
-    observation: Any
+    observe: Callable[[], Any] = field(repr=False, compare=False)
+    """Gives the observation (not frozen: one view is made per seat per change,
+    and a frozen dataclass costs four times as much to make)."""
     decision: Decision | None
     names: tuple[str, ...]
     events: tuple[Event, ...] = ()
+
+    @cached_property
+    def observation(self) -> Any:
+        """What the seat may see (its game's observation)."""
+        return self.observe()
 
 
 @dataclass
@@ -56,11 +74,11 @@ class LiveMatch:
     turn_seconds: int | None = None
     """The server's own deadline setting, if it has one."""
     warn_seconds: int | None = None
+    id: int = field(init=False)
+    """The match id (its row's, which never changes; asked on every move)."""
 
-    @property
-    def id(self) -> int:
-        """The match id."""
-        return self.row.id
+    def __post_init__(self) -> None:
+        self.id = self.row.id
 
     @property
     def seats(self) -> list[SeatRow]:
@@ -97,6 +115,6 @@ class LiveMatch:
         assert self.state is not None
         return PrivateView(
             match_id=self.id, game=self.info.name, seat=seat, step=self.state.step,
-            observation=self.state.observe(seat), decision=self.state.decision_for(seat),
+            observe=partial(self.state.observe, seat), decision=self.state.decision_for(seat),
             names=self.names,
         )

@@ -41,7 +41,7 @@ class Submissions(MatchCore):
                 # A repeat that passes the checks is caught by the log's unique
                 # interaction index: nothing is written and it is acknowledged again.
                 events = await self._commit(match, [Move(seat.seat, canonical, "player",
-                                                         interaction_id)], forced=True)
+                                                         interaction_id, True)], forced=True)
             except storage_errors.DuplicateInteraction:
                 return Ack(match.id, seat.seat, canonical, duplicate=True)
             if interaction_id is not None:

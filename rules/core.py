@@ -446,17 +446,34 @@ class GameState(ABC):
             raise NotYourTurn("it is not your turn")
         return self.validate(seat, choice)
 
-    def apply(self, seat: int, choice: str) -> list[Event]:
+    def apply(self, seat: int, choice: str, *, checked: bool = False) -> list[Event]:
         """Apply ``seat``'s choice and return what happened.
 
         The state is unchanged when this raises. A choice in a simultaneous
         step is held; the step resolves when the last pending seat chooses.
+
+        ``checked`` says that ``choice`` is what :meth:`canonical` gave for this
+        seat on this state (or an equal copy of it), or a decision's
+        :attr:`~Decision.only_choice`: it is not checked again.
+
+        >>> from rules.flank.state import FlankState
+        >>> state = FlankState(first=0)
+        >>> move = state.canonical(0, "f4")
+        >>> [e.kind for e in state.copy().apply(0, move, checked=True)] == [
+        ...     e.kind for e in state.apply(0, "f4")]
+        True
         """
         if choice == RESIGN:
             return self.resign(seat)
-        canonical = self.canonical(seat, choice)
-        decision = self.decision_for(seat)
-        assert decision is not None
+        if checked:
+            canonical = choice
+            decision = self.decision_for(seat)
+            if decision is None:
+                raise NotYourTurn("it is not your turn")
+        else:
+            canonical = self.canonical(seat, choice)
+            decision = self.decision_for(seat)
+            assert decision is not None
         if not decision.simultaneous:
             events = self._apply(seat, canonical)
             self.step += 1

@@ -73,7 +73,7 @@ def _write_moves(conn: sqlite3.Connection, moves: Sequence[_Move]) -> None:
         _write_move_rows(conn, values[start:start + step])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Move:
     """The usual move: choices appended to the log and the match's next deadline.
     A :class:`~storage.writer.BulkWork`: the moves of a group, whatever their

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 MatchStatus = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
 SeatState = Literal["playing", "kicked", "forfeited"]
@@ -50,9 +50,9 @@ class MatchRow:
     seats: list[SeatRow] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class ChoiceRow:
-    """One entry of the append-only choice log."""
+class ChoiceRow(NamedTuple):
+    """One entry of the append-only choice log (a named tuple: one is made for
+    every choice committed)."""
 
     seq: int
     seat: int

@@ -214,7 +214,7 @@ def test_the_table_embed_names_black_first_whoever_sits_in_seat_0() -> None:
     match.state.apply(1, "F4")
     observation = match.state.observe(0)
     private = PrivateView(match_id=7, game="flank", seat=0, step=match.state.step,
-                          observation=observation, decision=match.state.decision_for(0),
+                          observe=lambda: observation, decision=match.state.decision_for(0),
                           names=("Ada", "Bo"))
     assert "It is your turn (⚪)" in presenter.private_text(match, private)
 
