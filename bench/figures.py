@@ -4,7 +4,10 @@
 A benchmark module has ``run() -> list[Figure]``. :mod:`bench.__main__` runs
 them all, prints one table with each target beside its figure, and writes the
 figures to ``bench/results.json``. Figures without a target are context (the
-raw SQLite ceiling, say); a missed target makes ``make bench`` exit 1.
+raw SQLite ceiling, say). A missed target makes ``make bench`` exit 1 when the
+figure gates: ratios of figures measured in the same run, and what does not move
+with the machine's speed (memory). Absolute speeds are reported beside their
+targets without gating: this machine runs 2–3× slower in a slow hour.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ class Figure:
     True
     >>> Figure("service", "p99", 30.0, "ms", "<=", 25).met
     False
+
+    A figure without a target is context (the raw SQLite ceiling, say).
     """
 
     group: str
@@ -37,6 +42,8 @@ class Figure:
     """``>=`` or ``<=`` when the figure has a target."""
     target: float | None = None
     note: str = ""
+    gates: bool = True
+    """Whether missing the target fails ``make bench``."""
 
     @property
     def met(self) -> bool | None:
@@ -79,7 +86,8 @@ def table(figures: Sequence[Figure]) -> str:
     rows = [("group", "figure", "value", "unit", "target", "")]
     for f in figures:
         target = "" if f.met is None else f"{f.compare} {f.target:,g}"
-        verdict = {True: "ok", False: "MISSED", None: ""}[f.met]
+        verdict = {True: "ok", False: "MISSED" if f.gates else "missed (reported)",
+                   None: ""}[f.met]
         rows.append((f.group, f.name, f.shown, f.unit, target, verdict))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
@@ -111,4 +119,14 @@ def run_alone(run: Callable[[], list[Figure]]) -> int:
     table; 0 if every target is met, else 1."""
     figures = run()
     print(table(figures))
-    return 0 if all(f.met is not False for f in figures) else 1
+    return 0 if not missed(figures) else 1
+
+
+def missed(figures: Sequence[Figure]) -> list[Figure]:
+    """The gating figures that missed their target.
+
+    >>> missed([Figure("g", "ratio", 0.4, "ratio", ">=", 0.6),
+    ...         Figure("g", "rate", 900.0, "/s", ">=", 2_500, gates=False)])[0].name
+    'ratio'
+    """
+    return [f for f in figures if f.met is False and f.gates]

@@ -3,13 +3,25 @@
 Everything runs on real SQLite files in a temporary directory, with
 :class:`~bot.transport.NullTransport` (nothing is shown, everyone is reached):
 
-* **Persistence ceiling** — the stdlib :mod:`sqlite3` in a loop, one single-row
-  ``INSERT`` and ``COMMIT`` per iteration, with the file settings of
-  :mod:`storage.connection` (WAL, :data:`~storage.connection.SYNCHRONOUS`); the
-  service's committed choices per second at 1,000 matches as a share of it. Two context figures
-  say where the rest goes: :meth:`MatchRepository.record` alone with 1,000
-  concurrent writers (the service's persistence path without the service), and
-  the rules core alone playing the same mix (no service, no storage).
+* **Ceilings, in the same run** — this machine's speed swings 2–3× from one
+  hour to the next, so the service is measured against two ceilings taken in
+  the same run, and those ratios gate ``make bench``:
+
+  - *raw SQLite*: the stdlib :mod:`sqlite3` in a loop, one single-row
+    ``INSERT`` and ``COMMIT`` per iteration, with the file settings of
+    :mod:`storage.connection` (WAL, :data:`~storage.connection.SYNCHRONOUS`).
+    The service's saturated rate at 1,000 matches must reach it (≥ 1.0).
+  - *the rules core alone, same mix*: every choice the service committed in a
+    saturated window, played again in the same order on copies of the same
+    states by the rules core alone (:func:`rules_move`: check, copy, apply, the
+    forced choices after it, outcome, next decisions), without the service,
+    storage or asyncio. Its time over the window's is the share of the
+    service's time that is the game itself (≥ 0.6). The replay ends on every
+    live match's state as the service has it, or the benchmark fails.
+
+  Context beside them: :meth:`MatchRepository.record` alone with 1,000
+  concurrent writers (the service's persistence path without the service),
+  and each game's rules core over whole seeded random games.
 * **Load** — 1,000 (then 10,000) concurrent matches in one process, an even mix
   of Flank, Eclipse and Hammer & Nails with their default options, every seat a
   simulated person (distinct users open a lobby, join and start). The process
@@ -26,12 +38,12 @@ Everything runs on real SQLite files in a temporary directory, with
   always waiting on the service, latency there is queueing (Little's law: about
   matches ÷ rate), so it is shown without a target.
 
-  *Paced*: the same matches, but offered a steady 110 % of the spec's rate
-  (2,750 choices/s spread over the matches, each match on its own schedule):
-  the committed rate and the latency of ``service.submit``, from the call to
-  the acknowledgement, at the load the spec names. If that misses the latency
-  target, lower rates are tried (1,000 matches) for the most the service
-  sustains within it.
+  *Paced*: the same matches, but offered a steady rate spread over the
+  matches, each match on its own schedule: the committed rate and the latency
+  of ``service.submit``, from the call to the acknowledgement. First at 110 %
+  of the spec's rate (2,750 choices/s; absolute, reported), then at shares
+  of the saturated rate of the same run (:data:`PACED_SHARES`, highest first):
+  the highest share committed in full within the latency target gates.
 * **Recovery** — 1,000 unfinished matches with a few choices each: from opening
   a new :class:`~storage.Store` and :class:`~bot.service.MatchService` until
   ``restore()`` has rebuilt all of them and one choice on each is acknowledged.
@@ -54,7 +66,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,6 +76,7 @@ from bot.deadlines import run_deadlines
 from bot.live import LiveMatch, Player
 from bot.service import MatchService, tune_gc
 from bot.transport import NullTransport
+from rules.core import GameState
 from rules.registry import get_game
 from storage import Store
 from storage.connection import SYNCHRONOUS
@@ -86,15 +99,23 @@ RECORD_SECONDS = 2.0
 RULES_SECONDS = 1.5
 LOAD_SMALL = 1_000
 LOAD_LARGE = 10_000
-SATURATED_RUNS = 3
-PACED_RUNS = 3
+SATURATED_RUNS = 9
+SATURATED_SECONDS = 1.5
+"""Saturated windows at 1,000 matches: short and many, each followed by the
+rules core alone on its choices, so that the machine's speed, which drifts
+over seconds here, is nearly the same for both halves of each pair."""
+PACED_RUNS = 2
 LARGE_RUNS = 2
 WINDOW_SECONDS = 5.0
 PACED_RATE = 2_750
-"""Offered choices per second in the paced runs: 110 % of the target."""
-SLO_RATES = (2_000, 1_500, 1_000, 500)
-"""Lower paced rates tried, highest first, for the most the service sustains
-within the latency target (1,000 matches only)."""
+"""Offered choices per second in the absolute paced runs: 110 % of the spec's
+rate."""
+PACED_SHARES = (0.8, 0.65, 0.5)
+"""Paced load offered as shares of the same run's saturated rate, highest first,
+for the highest the service carries in full within the latency target
+(1,000 matches only)."""
+CARRIED = 0.98
+"""A paced window carries its load when it commits this share of what it offered."""
 RECOVERY_MATCHES = 1_000
 RECOVERY_CHOICES = 8
 """Choices made on each match before the restart."""
@@ -102,7 +123,13 @@ RECOVERY_RUNS = 3
 MEMORY_MATCHES = 1_000
 MEMORY_WARMUP = 50
 
-TARGET_RATIO = 0.5
+TARGET_RAW_RATIO = 1.0
+"""Saturated service ÷ raw SQLite, same run."""
+TARGET_RULES_RATIO = 0.6
+"""Rules core alone ÷ service on the same choices (service rate ÷ rules rate), same run."""
+TARGET_SHARE = 0.5
+"""The paced load carried within the latency target, as a share of the same run's
+saturated rate."""
 TARGET_RATE = 2_500
 TARGET_P99_MS = 25
 TARGET_RECOVERY_S = 3
@@ -180,35 +207,89 @@ async def records_per_second(path: Path, writers: int = RECORD_WRITERS,
         await store.close()
 
 
+def settle(state: GameState) -> GameState:
+    """Make the forced choices of ``state`` (single options the platform makes
+    itself, as :meth:`bot.commit.MatchCore._forced_moves` finds them), in place."""
+    while not state.over:
+        forced = [(d.seat, only) for d in state.pending()
+                  if d.automatic and (only := d.only_choice) is not None]
+        if not forced:
+            break
+        for seat, only in forced:
+            state.apply(seat, only, checked=True)
+    return state
+
+
+def rules_move(state: GameState, seat: int, choice: str) -> GameState:
+    """What the rules core does for one person's choice, without the service:
+    check it, apply it to a copy, make the forced choices after it, and work out
+    the outcome and the next decisions. Returns the new state."""
+    canonical = state.canonical(seat, choice)
+    after = state.copy()
+    after.apply(seat, canonical, checked=True)
+    settle(after)
+    after.outcome()
+    after.pending()
+    return after
+
+
 def rules_per_second(game: str, seconds: float = RULES_SECONDS) -> float:
-    """The rules core alone, what the service asks of it per person's choice
-    (pending, validate, copy, apply, outcome), over whole seeded random games."""
+    """The rules core alone (:func:`rules_move`), over whole seeded random games
+    of ``game`` (context: each game's own speed)."""
     info = get_game(game)
     rng = random.Random(SEED)
     made, spent, deal = 0, 0.0, 0
     clock = time.perf_counter
     while spent < seconds:
-        state = info.new({}, info.default_seats, SEED + deal)
+        state = settle(info.new({}, info.default_seats, SEED + deal))
         deal += 1
         while not state.over:
-            started = clock()
-            pending = state.pending()
-            open_ = [d for d in pending if not (d.automatic and len(d.options) == 1)]
-            if not open_:
-                for decision in pending:
-                    state.apply(decision.seat, decision.options[0])
-                spent += clock() - started
-                continue
+            open_ = [d for d in state.pending() if not (d.automatic and len(d.options) == 1)]
             decision = rng.choice(open_)
-            choice = state.validate(decision.seat, rng.choice(decision.options))
-            after = state.copy()
-            after.apply(decision.seat, choice)
-            after.outcome()
-            after.pending()
-            state = after
+            choice = rng.choice(decision.options)
+            started = clock()
+            state = rules_move(state, decision.seat, choice)
             spent += clock() - started
             made += 1
     return made / spent
+
+
+@dataclass
+class Replay:
+    """The choices the service committed in one window, to be played again by the
+    rules core alone: each match's state when the window began (or when it was
+    dealt), then every acknowledged choice in order."""
+
+    starts: dict[int, GameState] = field(default_factory=dict)
+    choices: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def watch(self, match: LiveMatch) -> None:
+        """Start from ``match``'s state now (a copy: the service's is never changed)."""
+        if match.state is not None:
+            self.starts[match.id] = match.state.copy()
+
+    def seconds(self, matches: Sequence[LiveMatch]) -> float:
+        """The time the rules core alone takes for the same choices. Raises unless
+        it ends where the service did, on each of ``matches`` still in play."""
+        states = dict(self.starts)
+        settled: set[int] = set()
+        clock = time.perf_counter
+        spent = 0.0
+        for match_id, seat, choice in self.choices:
+            started = clock()
+            state = states[match_id]
+            if match_id not in settled:  # a new deal's forced choices come first
+                settle(state)
+                settled.add(match_id)
+            states[match_id] = rules_move(state, seat, choice)
+            spent += clock() - started
+        for match in matches:
+            if match.playing and match.id in states:
+                assert match.state is not None
+                if states[match.id].notation() != match.state.notation():
+                    raise RuntimeError(f"the rules core alone did not end where the service "
+                                       f"did on match {match.id}")
+        return spent
 
 
 # -- building matches -----------------------------------------------------------------
@@ -280,16 +361,19 @@ class Slot:
 def _pick(match: LiveMatch, rng: random.Random) -> tuple[int, str] | None:
     """A seeded legal choice for a pending seat the service leaves to a person:
     ``(user_id, choice)``, or ``None`` if only forced choices are pending."""
-    if not match.playing:
+    state = match.state
+    if state is None or not match.playing:
         return None
-    assert match.state is not None
-    open_ = [d for d in match.state.pending() if not (d.automatic and len(d.options) == 1)]
+    open_ = [d for d in state.pending() if not (d.automatic and len(d.options) == 1)]
     if not open_:
         return None
-    decision = rng.choice(open_)
+    # ``random()`` rather than ``choice()``: the simulated people should cost
+    # the benchmark little beside the service they load.
+    decision = open_[int(rng.random() * len(open_))] if len(open_) > 1 else open_[0]
     user_id = match.seats[decision.seat].user_id
     assert user_id is not None
-    return user_id, rng.choice(decision.options)
+    options = decision.options
+    return user_id, options[int(rng.random() * len(options))]
 
 
 async def _idle(service: MatchService, match: LiveMatch) -> None:
@@ -302,14 +386,17 @@ async def _idle(service: MatchService, match: LiveMatch) -> None:
 
 
 async def turn(service: MatchService, users: Users, slot: Slot, tag: str,
-               tally: Tally) -> bool:
+               tally: Tally, replay: Replay | None = None) -> bool:
     """One person's choice on the slot's match; ``False`` if there was none to make
-    (a forced choice pending, or the match ended and was replaced)."""
+    (a forced choice pending, or the match ended and was replaced). A ``replay``
+    is told of each new deal and each acknowledged choice."""
     match = slot.match
     if match.finished or match.row.status != "active":
         tally.finished += 1
         slot.number += LOAD_LARGE * len(GAMES)  # same game, a new deal
         slot.match = await new_match(service, users, slot.number)
+        if replay is not None:
+            replay.watch(slot.match)
         return False
     picked = _pick(match, slot.rng)
     if picked is None:
@@ -319,22 +406,25 @@ async def turn(service: MatchService, users: Users, slot: Slot, tag: str,
     slot.made += 1
     started = time.perf_counter()
     try:
-        await service.submit(user_id, match.id, choice,
-                             interaction_id=f"{tag}-{slot.number}-{slot.made}")
+        ack = await service.submit(user_id, match.id, choice,
+                                   interaction_id=f"{tag}-{slot.number}-{slot.made}")
     except Exception:
         tally.refused += 1
         return False
     tally.latencies.append(time.perf_counter() - started)
+    if replay is not None:
+        replay.choices.append((match.id, ack.seat, choice))
     return True
 
 
 async def saturate(service: MatchService, users: Users, slot: Slot, tag: str,
-                   stop_at: float, tally: Tally, *, limit: int | None = None) -> None:
+                   stop_at: float, tally: Tally, *, limit: int | None = None,
+                   replay: Replay | None = None) -> None:
     """Choices on the slot's match, each as soon as the last is acknowledged, until
     ``stop_at`` (or ``limit`` choices)."""
     made = 0
     while time.perf_counter() < stop_at and (limit is None or made < limit):
-        made += await turn(service, users, slot, tag, tally)
+        made += await turn(service, users, slot, tag, tally, replay)
 
 
 async def pace(service: MatchService, users: Users, slot: Slot, tag: str, first: float,
@@ -360,25 +450,50 @@ class Window:
     p99_ms: float
     refused: int
     finished: int
+    seconds: float
+    rules_seconds: float | None = None
+    """The rules core alone on the same choices (saturated windows)."""
+    offered: float | None = None
+    """Choices per second offered (paced windows)."""
+
+    @property
+    def rules_share(self) -> float:
+        """The share of the window's time that the rules core alone needs for its
+        choices: the service's rate over the rules core's on the same choices."""
+        assert self.rules_seconds is not None
+        return self.rules_seconds / self.seconds
+
+    @property
+    def carried(self) -> bool:
+        """Whether a paced window committed what it was offered."""
+        assert self.offered is not None
+        return self.rate >= CARRIED * self.offered
 
 
-def _window(tally: Tally, elapsed: float) -> Window:
+def _window(tally: Tally, elapsed: float, **more: float | None) -> Window:
     ms = [s * 1000 for s in tally.latencies]
     return Window(rate=len(ms) / elapsed, p50_ms=percentile(ms, 50), p95_ms=percentile(ms, 95),
-                  p99_ms=percentile(ms, 99), refused=tally.refused, finished=tally.finished)
+                  p99_ms=percentile(ms, 99), refused=tally.refused, finished=tally.finished,
+                  seconds=elapsed, **more)
 
 
 async def saturated(service: MatchService, users: Users, slots: list[Slot], tag: str,
-                    seconds: float) -> Window:
-    """Every slot's player as fast as the service accepts, for ``seconds``."""
+                    seconds: float, *, replay: bool = False) -> Window:
+    """Every slot's player as fast as the service accepts, for ``seconds``; with
+    ``replay``, then the rules core alone on the same choices."""
     tally = Tally()
+    again = Replay() if replay else None
+    if again is not None:
+        for slot in slots:
+            again.watch(slot.match)
     started = time.perf_counter()
     stop_at = started + seconds
-    await asyncio.gather(*(saturate(service, users, slot, tag, stop_at, tally)
+    await asyncio.gather(*(saturate(service, users, slot, tag, stop_at, tally, replay=again)
                            for slot in slots))
     elapsed = time.perf_counter() - started
     await service.settle()
-    return _window(tally, elapsed)
+    rules = None if again is None else again.seconds([slot.match for slot in slots])
+    return _window(tally, elapsed, rules_seconds=rules)
 
 
 async def paced(service: MatchService, users: Users, slots: list[Slot], tag: str,
@@ -393,7 +508,7 @@ async def paced(service: MatchService, users: Users, slots: list[Slot], tag: str
                                 interval, stop_at, tally) for slot in slots))
     elapsed = max(time.perf_counter(), stop_at) - started
     await service.settle()
-    return _window(tally, elapsed)
+    return _window(tally, elapsed, offered=rate)
 
 
 @dataclass
@@ -403,13 +518,30 @@ class Load:
     saturated: list[Window]
     paced: list[Window]
     aged: int
-    within_target: tuple[float, Window] | None = None
-    """The highest of :data:`SLO_RATES` whose window met the latency target."""
+    shares: list[tuple[float, Window]] = field(default_factory=list)
+    """The paced windows at shares of the saturated rate, highest share first."""
+
+    @property
+    def saturated_rate(self) -> float:
+        """The median saturated rate."""
+        return median_of([w.rate for w in self.saturated])
+
+    @property
+    def carried_share(self) -> tuple[float, Window] | None:
+        """The highest share of the saturated rate carried within the latency target."""
+        for share, window in self.shares:
+            if window.carried and window.p99_ms <= TARGET_P99_MS:
+                return share, window
+        return None
 
 
 async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: int,
-               seconds: float, slo_rates: tuple[int, ...] = ()) -> Load:
-    """Saturated, then paced windows of ``seconds`` over ``matches`` concurrent matches."""
+               seconds: float, shares: tuple[float, ...] = (), *,
+               replay: bool = False, saturated_seconds: float | None = None) -> Load:
+    """Saturated, then paced windows of ``seconds`` over ``matches`` concurrent
+    matches; with ``replay``, each saturated window is played again by the rules
+    core alone; with ``shares``, paced windows at those shares of the saturated
+    rate follow, until one is carried within the latency target."""
     store = await Store.open(directory / f"load-{matches}.sqlite3")
     deadlines: asyncio.Task[None] | None = None
     try:
@@ -426,17 +558,18 @@ async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: i
         await service.settle()
         tune_gc()  # as the bot does once its matches are restored
         await saturated(service, users, slots, "warm", 1.0)
-        hot = [await saturated(service, users, slots, f"sat{i}", seconds)
+        hot = [await saturated(service, users, slots, f"sat{i}", saturated_seconds or seconds,
+                               replay=replay)
                for i in range(saturated_runs)]
         steady = [await paced(service, users, slots, f"paced{i}", seconds, PACED_RATE)
                   for i in range(paced_runs)]
         got = Load(hot, steady, len(aging.latencies))
-        if min(w.p99_ms for w in steady) > TARGET_P99_MS:
-            for rate in slo_rates:
-                window = await paced(service, users, slots, f"slo{rate}", seconds, rate)
-                if window.p99_ms <= TARGET_P99_MS:
-                    got.within_target = (rate, window)
-                    break
+        for share in shares:
+            window = await paced(service, users, slots, f"share{share:g}", seconds,
+                                 share * got.saturated_rate)
+            got.shares.append((share, window))
+            if got.carried_share is not None:
+                break
         return got
     finally:
         if deadlines is not None:
@@ -541,38 +674,61 @@ def memory_per_match(game: str) -> dict[str, float]:
 
 # -- the run --------------------------------------------------------------------------
 def _load_figures(label: str, got: Load, *, targets: bool = True) -> list[Figure]:
-    """The load run's figures; the spec's targets are for 1,000 matches only."""
+    """The load run's figures; the spec's targets are for 1,000 matches only, and
+    reported there without gating (absolute speeds)."""
     hot, steady = got.saturated, got.paced
     rate_target = (">=", TARGET_RATE) if targets else (None, None)
     p99_target = ("<=", TARGET_P99_MS) if targets else (None, None)
     refused = sum(w.refused for w in hot + steady)
     replaced = sum(w.finished for w in hot + steady)
-    extra = []
-    if got.within_target is not None:
-        rate, window = got.within_target
-        extra.append(Figure(
-            GROUP, f"{label}, paced: most offered within p99 target", rate, "choices/s",
-            note=f"of {', '.join(f'{r:,}' for r in SLO_RATES)}/s tried: committed "
-                 f"{window.rate:,.0f}/s, p50 {window.p50_ms:.1f} ms, p99 {window.p99_ms:.1f} ms"))
     return [
-        *extra,
-        Figure(GROUP, f"{label}, saturated: committed choices/s",
-               median_of([w.rate for w in hot]), "choices/s", *rate_target,
-               f"median of {len(hot)} × {WINDOW_SECONDS:g} s after {got.aged:,} ageing "
-               f"choices; {refused} refused, {replaced} ended matches replaced"),
+        Figure(GROUP, f"{label}, saturated: committed choices/s", got.saturated_rate,
+               "choices/s", *rate_target,
+               f"median of {len(hot)} × {hot[0].seconds:.1f} s after {got.aged:,} ageing "
+               f"choices; {refused} refused, {replaced} ended matches replaced", gates=False),
         Figure(GROUP, f"{label}, saturated: submit p50", median_of([w.p50_ms for w in hot]),
                "ms", note="queueing: every match always waits on the service"),
         Figure(GROUP, f"{label}, saturated: submit p99", median_of([w.p99_ms for w in hot]),
                "ms"),
         Figure(GROUP, f"{label}, paced: committed choices/s",
                median_of([w.rate for w in steady]), "choices/s", *rate_target,
-               f"{PACED_RATE:,}/s offered; median of {len(steady)} × {WINDOW_SECONDS:g} s"),
+               f"{PACED_RATE:,}/s offered; median of {len(steady)} × {WINDOW_SECONDS:g} s",
+               gates=False),
         Figure(GROUP, f"{label}, paced: submit p50", median_of([w.p50_ms for w in steady]),
                "ms"),
         Figure(GROUP, f"{label}, paced: submit p95", median_of([w.p95_ms for w in steady]),
                "ms"),
         Figure(GROUP, f"{label}, paced: submit p99", median_of([w.p99_ms for w in steady]),
-               "ms", *p99_target),
+               "ms", *p99_target, gates=False),
+    ]
+
+
+def _ratio_figures(got: Load, raw: float) -> list[Figure]:
+    """The same-run ratios that gate: the service against raw SQLite, against the
+    rules core alone, and the paced load it carries as a share of its saturated rate."""
+    hot = got.saturated
+    shares = [w.rules_share for w in hot]
+    replayed = sum(round(w.rate * w.seconds) for w in hot)
+    rules_time = sum(w.rules_seconds or 0.0 for w in hot)
+    carried = got.carried_share
+    tried = ", ".join(f"{share:g} → p99 {w.p99_ms:.1f} ms, {w.rate / w.offered:.0%} committed"
+                      for share, w in got.shares if w.offered)
+    if carried is None:
+        share_note = f"none carried within p99 {TARGET_P99_MS} ms: {tried}"
+    else:
+        window = carried[1]
+        share_note = (f"{window.offered:,.0f}/s offered, {window.rate:,.0f}/s committed, "
+                      f"p50 {window.p50_ms:.1f} ms, p99 {window.p99_ms:.1f} ms (tried {tried})")
+    return [
+        Figure(GROUP, "service ÷ raw SQLite (1,000 matches, saturated)",
+               got.saturated_rate / raw, "ratio", ">=", TARGET_RAW_RATIO,
+               f"{got.saturated_rate:,.0f} ÷ {raw:,.0f} per second, same run"),
+        Figure(GROUP, "service ÷ rules core alone (same choices)", median_of(shares), "ratio",
+               ">=", TARGET_RULES_RATIO,
+               f"median of {len(hot)} windows; the rules core alone replayed their "
+               f"{replayed:,} choices at {replayed / rules_time:,.0f}/s"),
+        Figure(GROUP, f"paced within p99 {TARGET_P99_MS} ms, share of saturated",
+               0.0 if carried is None else carried[0], "ratio", ">=", TARGET_SHARE, share_note),
     ]
 
 
@@ -592,22 +748,19 @@ def _run() -> list[Figure]:
                          for i in range(RAW_RUNS)])
         recorded = asyncio.run(records_per_second(directory / "record.sqlite3"))
         rules = {game: rules_per_second(game) for game in GAMES}
-        # Every match makes choices at the same pace, so the mix costs the mean.
-        rules_mix = len(GAMES) / sum(1 / rate for rate in rules.values())
         small = asyncio.run(load(directory, LOAD_SMALL, SATURATED_RUNS, PACED_RUNS,
-                                 WINDOW_SECONDS, SLO_RATES))
-        service_rate = median_of([w.rate for w in small.saturated])
+                                 WINDOW_SECONDS, PACED_SHARES, replay=True,
+                                 saturated_seconds=SATURATED_SECONDS))
+        figures += _ratio_figures(small, raw)
         figures += [
             Figure(GROUP, "raw SQLite INSERT+COMMIT/s", raw, "commits/s",
                    note=f"WAL, synchronous={SYNCHRONOUS}; "
                         f"median of {RAW_RUNS} × {RAW_SECONDS:g} s"),
-            Figure(GROUP, "service ÷ raw SQLite (1,000 matches, saturated)",
-                   service_rate / raw, "ratio", ">=", TARGET_RATIO),
             Figure(GROUP, "record() alone, 1,000 concurrent matches", recorded, "commits/s",
                    note=f"{recorded / raw:.2f} × raw: the service's persistence path"),
-            Figure(GROUP, "rules core alone, same mix", rules_mix, "choices/s",
-                   note=", ".join(f"{g} {rate:,.0f}/s" for g, rate in rules.items())
-                   + f"; caps the service at {rules_mix / raw:.2f} × raw"),
+            *(Figure(GROUP, f"rules core alone, whole {game} games", rate, "choices/s",
+                     note="seeded random games from the first choice")
+              for game, rate in rules.items()),
         ]
         figures += _load_figures("1,000 matches", small)
         large = asyncio.run(load(directory, LOAD_LARGE, LARGE_RUNS, LARGE_RUNS,
