@@ -76,7 +76,7 @@ from bot.deadlines import run_deadlines
 from bot.live import LiveMatch, Player
 from bot.service import MatchService, tune_gc
 from bot.transport import NullTransport
-from rules.core import GameState
+from rules.core import Decision, GameState
 from rules.registry import get_game
 from storage import Store
 from storage.connection import SYNCHRONOUS
@@ -208,16 +208,20 @@ async def records_per_second(path: Path, writers: int = RECORD_WRITERS,
 
 
 def settle(state: GameState) -> GameState:
-    """Make the forced choices of ``state`` (single options the platform makes
-    itself, as :meth:`bot.commit.MatchCore._forced_moves` finds them), in place."""
+    """Make the forced choices of ``state`` (:attr:`Decision.forced`, as the
+    service makes them), in place."""
     while not state.over:
-        forced = [(d.seat, only) for d in state.pending()
-                  if d.automatic and (only := d.only_choice) is not None]
+        forced = [(d.seat, choice) for d in state.pending() if (choice := d.forced) is not None]
         if not forced:
             break
-        for seat, only in forced:
-            state.apply(seat, only, checked=True)
+        for seat, choice in forced:
+            state.apply(seat, choice, checked=True)
     return state
+
+
+def left_to_people(state: GameState) -> list[Decision]:
+    """The pending decisions someone must make (not the forced ones)."""
+    return [d for d in state.pending() if d.forced is None]
 
 
 def rules_move(state: GameState, seat: int, choice: str) -> GameState:
@@ -244,8 +248,7 @@ def rules_per_second(game: str, seconds: float = RULES_SECONDS) -> float:
         state = settle(info.new({}, info.default_seats, SEED + deal))
         deal += 1
         while not state.over:
-            open_ = [d for d in state.pending() if not (d.automatic and len(d.options) == 1)]
-            decision = rng.choice(open_)
+            decision = rng.choice(left_to_people(state))
             choice = rng.choice(decision.options)
             started = clock()
             state = rules_move(state, decision.seat, choice)
@@ -364,7 +367,7 @@ def _pick(match: LiveMatch, rng: random.Random) -> tuple[int, str] | None:
     state = match.state
     if state is None or not match.playing:
         return None
-    open_ = [d for d in state.pending() if not (d.automatic and len(d.options) == 1)]
+    open_ = left_to_people(state)
     if not open_:
         return None
     # ``random()`` rather than ``choice()``: the simulated people should cost

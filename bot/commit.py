@@ -267,7 +267,7 @@ class MatchCore(ABC):
         assert match.state is not None
         seats = match.seats
         for d in match.state.pending():  # a loop, not any(): asked after every move
-            if (d.automatic and d.only_choice is not None) or seats[d.seat].computer_plays:
+            if d.forced is not None or seats[d.seat].computer_plays:
                 return True
         return False
 
@@ -295,8 +295,8 @@ class MatchCore(ABC):
         with a single possible choice that the game lets be made at once."""
         if state.over:
             return []
-        return [Move(d.seat, only, "forced", None, True) for d in state.pending()
-                if d.automatic and (only := d.only_choice) is not None]
+        return [Move(d.seat, forced, "forced", None, True) for d in state.pending()
+                if (forced := d.forced) is not None]
 
     async def _think(self, match: LiveMatch, seat: int) -> str:
         """The computer player's choice for ``seat``, on a copy, off the event loop."""

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from functools import partial
 
 from bot.commit import MatchCore
-from bot.live import LiveMatch, PrivateView
+from bot.live import LiveMatch
 from rules.core import Decision, GameState
 
 log = logging.getLogger(__name__)
@@ -71,7 +70,6 @@ class Delivery(MatchCore):
         private, match.private_outbox = match.private_outbox, []
         decided: GameState | None = None
         decisions: dict[int, Decision] = {}
-        names = match.names
         for seat in match.seats:
             if seat.computer_plays or seat.user_id is None or seat.user_id in match.dm_failed:
                 continue
@@ -88,10 +86,8 @@ class Delivery(MatchCore):
                    match.finished, state.private_part(seat.seat))
             if match.delivered.get(seat.seat) == key:
                 continue
-            view = PrivateView(
-                match_id=match.id, game=match.info.name, seat=seat.seat, step=state.step,
-                observe=partial(state.observe, seat.seat), decision=decision, names=names,
-                events=tuple(e for e in private if e.visible_to(seat.seat)) if private else ())
+            view = match.view_of(state, seat.seat, decision, tuple(
+                e for e in private if e.visible_to(seat.seat)) if private else ())
             if await self.transport.deliver_private(match, seat, view):
                 match.delivered[seat.seat] = key
                 continue

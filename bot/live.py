@@ -113,8 +113,11 @@ class LiveMatch:
     def private_view(self, seat: int) -> PrivateView:
         """What ``seat`` may see now."""
         assert self.state is not None
-        return PrivateView(
-            match_id=self.id, game=self.info.name, seat=seat, step=self.state.step,
-            observe=partial(self.state.observe, seat), decision=self.state.decision_for(seat),
-            names=self.names,
-        )
+        return self.view_of(self.state, seat, self.state.decision_for(seat))
+
+    def view_of(self, state: GameState, seat: int, decision: Decision | None,
+                events: tuple[Event, ...] = ()) -> PrivateView:
+        """``seat``'s view of ``state`` (one of this match's), with its decision there."""
+        return PrivateView(match_id=self.id, game=self.info.name, seat=seat, step=state.step,
+                           observe=partial(state.observe, seat), decision=decision,
+                           names=self.names, events=events)

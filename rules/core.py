@@ -120,6 +120,18 @@ class Decision:
                 self.most, len(options)) else None
         return f"{options[0]}{AMOUNT_SEP}{self.total}" if len(options) == 1 else None
 
+    @property
+    def forced(self) -> str | None:
+        """The choice the platform makes itself, at once: the only choice of an
+        ``automatic`` decision (else ``None``: someone must choose).
+
+        >>> Decision(0, "pass", "", ("pass",)).forced
+        'pass'
+        >>> Decision(0, "cover", "", ("cannot",), automatic=False).forced is None
+        True
+        """
+        return self.only_choice if self.automatic else None
+
     def canonical(self, choice: str) -> str:
         """``choice`` checked against this decision, in canonical notation;
         :class:`~rules.errors.MalformedChoice` or :class:`IllegalChoice` names
@@ -454,7 +466,7 @@ class GameState(ABC):
 
         ``checked`` says that ``choice`` is what :meth:`canonical` gave for this
         seat on this state (or an equal copy of it), or a decision's
-        :attr:`~Decision.only_choice`: it is not checked again.
+        :attr:`~Decision.forced` choice: it is not checked again.
 
         >>> from rules.flank.state import FlankState
         >>> state = FlankState(first=0)
@@ -465,15 +477,10 @@ class GameState(ABC):
         """
         if choice == RESIGN:
             return self.resign(seat)
-        if checked:
-            canonical = choice
-            decision = self.decision_for(seat)
-            if decision is None:
-                raise NotYourTurn("it is not your turn")
-        else:
-            canonical = self.canonical(seat, choice)
-            decision = self.decision_for(seat)
-            assert decision is not None
+        canonical = choice if checked else self.canonical(seat, choice)
+        decision = self.decision_for(seat)
+        if decision is None:
+            raise NotYourTurn("it is not your turn")
         if not decision.simultaneous:
             events = self._apply(seat, canonical)
             self.step += 1
