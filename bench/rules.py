@@ -7,7 +7,7 @@ Three measurements, each the median of :data:`RUNS` runs or more:
   run plays the very same games. *Computer* games play every seat as the service
   does (``bot/service.py``): a pending decision with one option that may be made
   at once is made at once, any other is ``info.bot(state.copy(), seat,
-  random.Random(f"{seed}:{step}:{seat}"))``, every choice of a step worked out
+  thinking_rng(seed, step, seat))``, every choice of a step worked out
   before any is applied. *Random* games pick a uniform random legal option for
   every pending decision. Reported as games and choices applied per second;
   context, with no targets.
@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bench.figures import Figure, median_of, run_alone
-from rules.core import GameInfo, GameState
+from rules.core import GameInfo, GameState, thinking_rng
 from rules.flank.perft import perft
 from rules.flank.state import FlankState
 from rules.nails.state import NailsState
@@ -82,10 +82,10 @@ def computer_choices(info: GameInfo, state: GameState, seed: int,
     computer player thinking on a copy with an RNG of its own."""
     moves = []
     for decision in state.pending():
-        if len(decision.options) == 1 and decision.automatic:
-            moves.append((decision.seat, decision.options[0]))
+        if decision.forced is not None:
+            moves.append((decision.seat, decision.forced))
         else:
-            think = random.Random(f"{seed}:{state.step}:{decision.seat}")
+            think = thinking_rng(seed, state.step, decision.seat)
             moves.append((decision.seat, info.bot(state.copy(), decision.seat, think)))
     return moves
 

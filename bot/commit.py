@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from bot.errors import NoMatchHere, NotAllowed, NotRecorded, WrongPhase
 from bot.live import LiveMatch, Player
 from bot.ratings import RATER, is_rated
 from bot.transport import NullTransport, Transport
-from rules.core import Event, GameState, Outcome, replay
+from rules.core import Event, GameState, Outcome, replay, thinking_rng
 from storage import Store
 from storage import errors as storage_errors
 from storage.models import ChoiceRow, ChoiceSource, SeatResult, SeatRow
@@ -301,5 +300,5 @@ class MatchCore(ABC):
     async def _think(self, match: LiveMatch, seat: int) -> str:
         """The computer player's choice for ``seat``, on a copy, off the event loop."""
         assert match.state is not None
-        rng = random.Random(f"{match.row.seed}:{match.state.step}:{seat}")
+        rng = thinking_rng(match.row.seed, match.state.step, seat)
         return await asyncio.to_thread(match.info.bot, match.state.copy(), seat, rng)

@@ -91,6 +91,11 @@ class LiveMatch:
         return tuple(seat.name for seat in self.row.seats)
 
     @property
+    def computer_seats(self) -> set[int]:
+        """The seats dealt to computer players (the result calls them so)."""
+        return {seat.seat for seat in self.row.seats if seat.is_bot}
+
+    @property
     def playing(self) -> bool:
         """True once started and until finished."""
         return self.row.status == "active" and self.state is not None and not self.finished

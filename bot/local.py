@@ -424,7 +424,6 @@ def result_block(match: LiveMatch) -> RenderableType | None:
     outcome = match.state.outcome()
     if outcome is None:
         return None
-    computers = {s.seat for s in match.seats if s.is_bot}
     places = outcome.places
     table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
     table.add_column("place", no_wrap=True)
@@ -438,8 +437,8 @@ def result_block(match: LiveMatch) -> RenderableType | None:
         if outcome.scores is not None:
             cells.append(str(outcome.scores[seat]))
         table.add_row(*(Text(cell) for cell in cells))
-    return titled(f"Result: {verdict(match.names, places, computers)}; {outcome.reason}.",
-                  table, "verdict")
+    said = verdict(match.names, places, match.computer_seats)
+    return titled(f"Result: {said}; {outcome.reason}.", table, "verdict")
 
 
 async def stats_text(store: Store, user_id: int) -> RenderableType:

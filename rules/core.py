@@ -541,6 +541,16 @@ BotPlayer = Callable[[GameState, int, random.Random], str]
 never the state's, so thinking does not change the game."""
 
 
+def thinking_rng(seed: int, step: int, seat: int) -> random.Random:
+    """The computer player's own random numbers for ``seat`` at ``step`` of the
+    match seeded ``seed``: the same on every run, so a match replays alike.
+
+    >>> thinking_rng(7, 3, 1).random() == thinking_rng(7, 3, 1).random()
+    True
+    """
+    return random.Random(f"{seed}:{step}:{seat}")
+
+
 SeatSetup = Mapping[str, Any] | None
 """One seat's setup data (its deck, say), or ``None``."""
 

@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from rules.core import thinking_rng
 from rules.flank import GAME as FLANK
 from rules.flank import FlankState, choose, parse_cell
 from rules.flank.bot import Side, evaluate
@@ -24,7 +25,7 @@ winning 80% would reach the 35 wins asked for about one time in six."""
 
 def think(state: FlankState, seat: int) -> str:
     """The bot's choice with the RNG the platform would give it."""
-    return choose(state, seat, random.Random(f"{state.seed}:{state.step}:{seat}"))
+    return choose(state, seat, thinking_rng(state.seed, state.step, seat))
 
 
 def play(options: dict[str, int | str], bot_seat: int, seed: int) -> tuple[bool, float]:

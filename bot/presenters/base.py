@@ -270,8 +270,7 @@ class GamePresenter:
             medal = MEDALS.get(place)
             lines.append(f"{medal + ' ' if medal else ''}{place_label(place, places)} "
                          f"{seat_label(match, seat)}{score}")
-        computers = {s.seat for s in match.seats if s.is_bot}
-        return f"**{verdict(match.names, places, computers)}** ({outcome.reason})\n" + \
+        return f"**{verdict(match.names, places, match.computer_seats)}** ({outcome.reason})\n" + \
             "\n".join(lines)
 
     def lobby(self, match: LiveMatch) -> dict[str, Any]:

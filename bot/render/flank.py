@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from bot.render.common import Font, clean, draw_text, font, length, png, short
 from rules.cells import column_name, row_name
 from rules.flank.state import MARKS, FlankView
-from rules.flank.text import play_order, status_lines
+from rules.flank.text import play_order, seat_name, status_lines
 from rules.words import plural
 
 CELL = 48
@@ -141,8 +141,7 @@ def _plan(view: FlankView, names: Sequence[str]) -> _Plan:
     key_font = font(13)
     line_h = 22
     edge = max(22, label_font.getbbox("-AA")[2] + 8)
-    names = [short(names[seat]) if seat < len(names) else ("Black", "White")[view.colours[seat]]
-             for seat in (0, 1)]
+    names = [short(seat_name(view, names, seat)) for seat in (0, 1)]
     footer = [clean(line) for line in status_lines(view, names)[2:]]
     header_h = 2 * line_h + 10
     grid_w, grid_h = columns * cell, rows * cell

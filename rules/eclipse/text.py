@@ -145,6 +145,6 @@ def option_text(view: EclipseView, decision: Decision, option: str,
             else view.attacker
         place = "A new subset" if where == NEW else subset_of(loser, where).capitalize()
         followers = int(extra) if extra else 0
-        tail = f" + {followers} follower{'s' if followers != 1 else ''}" if followers else ""
+        tail = f" + {plural(followers, 'follower')}" if followers else ""
         return f"{place}{tail}"
     return card(option)

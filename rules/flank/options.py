@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -16,7 +16,6 @@ BOARDS = (0, *range(4, MAX_BOARD + 1, 2))
 
 Board = Literal[0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26]
 StopperZone = Literal["none", "orthogonal", "ring"]
-STOPPER_ZONES: tuple[StopperZone, ...] = get_args(StopperZone)
 """The values of ``stopper_zone``, the default first."""
 
 

@@ -41,6 +41,10 @@ COLOURS = ("black", "white")
 """Colour names by colour index: 0 is black (X), who moves first."""
 MARKS = ("X", "O")
 PASS = "pass"
+_ZONE_WORDS = {"ring": ("is next to", "the 8 cells around"),
+               "orthogonal": ("is beside", "the 4 cells beside")}
+"""How a refusal names each barring stopper zone: the cell's relation to the
+stopper, and the cells the zone bars."""
 
 Cell = tuple[int, int]
 
@@ -264,7 +268,9 @@ class FlankState(GameState):
                 raise IllegalChoice(f"this game has no stoppers, so {name}* is not allowed")
             if self.stoppers[seat] == 0:
                 raise IllegalChoice(f"you have no stoppers left, so {name}* is not allowed")
-            if self.stopper_strands(seat, self.grid.index(x, y)):
+            decision = self.decision_for(seat)
+            # Offered without a stopper but not with one: it would strand the opponent.
+            if decision is not None and name + "*" not in decision.options:
                 other = COLOURS[self.colour(1 - seat)]
                 raise IllegalChoice(
                     f"a stopper on {name} would leave {other}, who still holds cards, with no "
@@ -299,16 +305,12 @@ class FlankState(GameState):
 
     def _barred_reason(self, i: int, name: str) -> str:
         """Why the stopper zone bars bit ``i`` (called ``name``), naming the stopper."""
-        grid = self.grid
-        if self.options.stopper_zone == "ring":
-            near = grid.around(1 << i) & self.stops
-            return (f"{name} is next to the stoppered card on {grid.name(next(bits(near)))}: "
-                    "with stopper_zone=ring no card may be laid on the 8 cells around a "
-                    "stoppered card")
-        near = grid.beside(1 << i) & self.stops
-        return (f"{name} is beside the stoppered card on {grid.name(next(bits(near)))}: "
-                "with stopper_zone=orthogonal no card may be laid on the 4 cells beside a "
-                "stoppered card")
+        zone = self.options.stopper_zone
+        # The zone is symmetric: the stoppers barring a cell are in that cell's zone.
+        near = barred_cells(self.grid, 1 << i, zone) & self.stops
+        relation, cells = _ZONE_WORDS[zone]
+        return (f"{name} {relation} the stoppered card on {self.grid.name(next(bits(near)))}: "
+                f"with stopper_zone={zone} no card may be laid on {cells} a stoppered card")
 
     def _apply(self, seat: int, choice: str) -> list[Event]:
         self._legal = None

@@ -24,7 +24,7 @@ from rules.core import Decision, Event, GameState, Outcome, SeatSetup, legal_or_
 from rules.errors import BadOptions, IllegalChoice, MalformedChoice
 from rules.nails.decks import DECKS
 from rules.nails.options import NailsOptions
-from rules.nails.stack import BuildStack, Covered, Placement
+from rules.nails.stack import PLACE_SEP, BuildStack, Covered, Placement
 from rules.nails.tiles import MECHANICS, Deck, Tile
 from rules.words import plural, who
 
@@ -276,7 +276,7 @@ class NailsState(GameState):
         self.queue = list(fired)
         what = f" firing {', '.join(MECHANICS[m] for m in fired)}" if fired else ""
         events = [Event("place", f"{who(seat)} lays tile {tile.number} at "
-                                 f"{placement.notation.split('@', 1)[1]}{what}.",
+                                 f"{placement.notation.split(PLACE_SEP, 1)[1]}{what}.",
                         data={"seat": seat, "placement": placement.notation,
                               "fired": list(fired)})]
         return events + self._resolve_queue()
@@ -501,7 +501,7 @@ class NailsState(GameState):
         why = self.stack.refusal(tile, placement, word, self.deck_def.hammer_word)
         if why is not None:
             return why
-        where = f"tile {tile.number} at {placement.notation.split('@', 1)[1]}"
+        where = f"tile {tile.number} at {placement.notation.split(PLACE_SEP, 1)[1]}"
         if self.must_play is not None and placement.tile != self.must_play:
             return f"you must play the tile you drew, tile {self.must_play}, where it fits"
         if self.obligation is not None and decision.kind == "cover":

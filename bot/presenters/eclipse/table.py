@@ -77,7 +77,7 @@ class EclipsePresenter(GamePresenter):
         lines = [situation, "", f"**Your hand** ({plural(len(hand), 'card')}):"]
         lines.append(" · ".join(symbols) if symbols else "no symbol cards")
         if followers:
-            lines.append(f"+ {followers} follower{'s' if followers != 1 else ''}")
+            lines.append(f"+ {plural(followers, 'follower')}")
         mine = obs.subsets[me]
         if mine:
             lines += ["", "**In front of you:**"] + [subset_text(s) for s in mine]
