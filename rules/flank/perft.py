@@ -17,15 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.flank.grid import (
-    Grid,
-    barred_cells,
-    legal_cells,
-    move_cells,
-    needs_room,
-    outflanked,
-    regrow,
-)
+from rules.flank.grid import Grid, barred_cells, lay, legal_cells, strands
 from rules.flank.state import FlankState
 
 
@@ -78,31 +70,23 @@ def _count(grid: Grid, mine: int, theirs: int, stops: int, cards: int, their_car
         low = legal & -legal
         legal ^= low
         cell = low.bit_length() - 1
-        flips = outflanked(grid, cell, mine, theirs, stops)
-        after_mine = mine | low | flips
-        after_theirs = theirs & ~flips
         if (depth == 1 or last_card) and not guarded:
             # A leaf: the last move asked for, or both supplies are now empty.
+            if not bulk:
+                lay(grid, cell, mine, theirs, stops, False)  # made, as asked, not only counted
             total += choices
             continue
-        after_stops = stops
-        here = grid
-        if needs_room(grid, cell):
-            here = regrow(grid, cell)
-            after_mine = move_cells(grid, here, after_mine)
-            after_theirs = move_cells(grid, here, after_theirs)
-            after_stops = move_cells(grid, here, stops)
-            low = 1 << here.index(*grid.xy(cell))
-        star = stoppers and not (
-            guarded and not legal_cells(here, after_theirs, after_mine, after_stops | low, 0))
+        after = lay(grid, cell, mine, theirs, stops, False)
+        star = stoppers and not (guarded and strands(after))
         if depth == 1 or last_card:
             total += 1 + star
             continue
-        total += _count(here, after_theirs, after_mine, after_stops, their_cards, cards - 1,
+        total += _count(after.grid, after.theirs, after.mine, after.stops, their_cards, cards - 1,
                         their_stoppers, stoppers, 0, depth - 1, bulk, zone)
         if star:
-            total += _count(here, after_theirs, after_mine, after_stops | low, their_cards,
-                            cards - 1, their_stoppers, stoppers - 1, 0, depth - 1, bulk, zone)
+            total += _count(after.grid, after.theirs, after.mine, after.stops | (1 << after.cell),
+                            their_cards, cards - 1, their_stoppers, stoppers - 1, 0, depth - 1,
+                            bulk, zone)
     return total
 
 
