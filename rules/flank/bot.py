@@ -39,7 +39,15 @@ from typing import NamedTuple
 
 from rules.core import GameState
 from rules.errors import NotYourTurn
-from rules.flank.grid import Grid, barred_cells, bits, legal_cells, move_cells, outflanked
+from rules.flank.grid import (
+    Grid,
+    barred_cells,
+    bits,
+    legal_cells,
+    move_cells,
+    outflanked,
+    stranding_refused,
+)
 from rules.flank.state import FlankState
 
 WIN = 100_000
@@ -176,12 +184,11 @@ class _Context:
     reproducible).
     """
 
-    __slots__ = ("grid", "guarded", "limit", "nodes", "total", "zone")
+    __slots__ = ("grid", "limit", "nodes", "total", "zone")
 
     def __init__(self, grid: Grid, zone: str, total: int) -> None:
         self.grid = grid
         self.zone = zone
-        self.guarded = zone == "none"
         self.total = total
         self.nodes = 0
         self.limit: int | None = None
@@ -210,7 +217,7 @@ def _options(ctx: _Context, legal: int, mine: int, theirs: int, their_cards: int
     the stoppered option is looked at.
     """
     grid = ctx.grid
-    guarded = ctx.guarded and their_cards > 0
+    guarded = stranding_refused(ctx.zone, their_cards)
     spare = my_stoppers >= my_cards
     for cell in bits(legal):
         low = 1 << cell

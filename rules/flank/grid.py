@@ -250,6 +250,17 @@ def lay(grid: Grid, cell: int, mine: int, theirs: int, stops: int, stopper: bool
     return Laid(grid, mine, theirs, stops, cell, flips)
 
 
+def stranding_refused(zone: str, their_cards: int) -> bool:
+    """Whether a stopper that would leave the opponent with no legal placement is
+    refused: only under ``stopper_zone=none``, and only while the opponent still
+    holds cards (:func:`strands` says whether a stopper would).
+
+    >>> stranding_refused("none", 3), stranding_refused("none", 0), stranding_refused("ring", 3)
+    (True, False, False)
+    """
+    return zone == "none" and their_cards > 0
+
+
 def strands(after: Laid) -> bool:
     """Whether a stopper on the card just laid (``after``, laid without one) would
     leave the opponent with no legal placement, as the default ``stopper_zone``

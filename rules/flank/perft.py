@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.flank.grid import Grid, barred_cells, lay, legal_cells, strands
+from rules.flank.grid import Grid, barred_cells, lay, legal_cells, stranding_refused, strands
 from rules.flank.state import FlankState
 
 
@@ -61,7 +61,7 @@ def _count(grid: Grid, mine: int, theirs: int, stops: int, cards: int, their_car
     choices = 2 if stoppers else 1
     # Under stopper_zone=none a stopper that leaves the opponent (holding cards)
     # without a placement is no move, so each stopper must be checked.
-    guarded = stoppers and their_cards and zone == "none"
+    guarded = stoppers and stranding_refused(zone, their_cards)
     if depth == 1 and bulk and not guarded:
         return legal.bit_count() * choices
     last_card = cards == 1 and their_cards == 0

@@ -32,6 +32,7 @@ from rules.flank.grid import (
     lay,
     legal_cells,
     outflanked,
+    stranding_refused,
     strands,
     table_grid,
 )
@@ -179,7 +180,7 @@ class FlankState(GameState):
         """Whether ``seat`` may not put a stopper on a card laid on bit ``cell`` (a
         legal placement) because the opponent, holding cards, would be left with no
         legal placement. Only ``stopper_zone=none`` has this rule."""
-        if self.options.stopper_zone != "none" or self.supply[1 - seat] == 0:
+        if not stranding_refused(self.options.stopper_zone, self.supply[1 - seat]):
             return False
         after = lay(self.grid, cell, self.discs[seat], self.discs[1 - seat], self.stops, False)
         return strands(after)
