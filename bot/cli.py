@@ -64,14 +64,6 @@ def _help_text(text: str) -> str:
     return text.replace("%", "%%")  # argparse formats help with %
 
 
-def _every_choice(spec: OptionSpec) -> str:
-    if spec.kind != "choice":
-        return spec.allowed()
-    labels = [str(c) + (f" ({spec.label(c)})" if spec.label(c) != str(c) else "")
-              for c in spec.choices]
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
-
-
 def add_game_options(parser: argparse.ArgumentParser, options: type[GameOptions]) -> None:
     """A flag per declared option (``--hand-cap`` for ``hand_cap``), its choices in
     the help; values are kept as typed and read by :meth:`GameOptions.parse`."""
@@ -82,10 +74,9 @@ def add_game_options(parser: argparse.ArgumentParser, options: type[GameOptions]
         flags = [f"--{spec.name.replace('_', '-')}"]
         if "_" in spec.name:
             flags.append(f"--{spec.name}")
-        default = "the game decides" if spec.default is None else spec.label(spec.default)
         group.add_argument(*flags, dest=OPTION_PREFIX + spec.name, metavar="VALUE",
-                           help=_help_text(f"{spec.description} ({_every_choice(spec)}; "
-                                           f"default {default})"))
+                           help=_help_text(f"{spec.description} ({spec.every_choice()}; "
+                                           f"default {spec.label(spec.default)})"))
 
 
 def given_options(args: argparse.Namespace) -> dict[str, str]:
@@ -94,9 +85,9 @@ def given_options(args: argparse.Namespace) -> dict[str, str]:
             if key.startswith(OPTION_PREFIX) and value is not None}
 
 
-def _game_parser(sub: Any, info: GameInfo, **extra: Any) -> argparse.ArgumentParser:
+def _game_parser(sub: Any, info: GameInfo) -> argparse.ArgumentParser:
     parser = sub.add_parser(info.name, help=f"{info.title} ({info.seat_range()})",
-                            description=f"{info.title} ({info.seat_range()}).", **extra)
+                            description=f"{info.title} ({info.seat_range()}).")
     parser.set_defaults(game_parser=parser)
     return parser
 
@@ -155,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
                                           f"The game is {next(iter(known))} unless named.")
     selfplay_games = selfplay.add_subparsers(dest="game", metavar="GAME",
                                              title="games (each has its own --help)")
+    selfplay.set_defaults(game_parser=selfplay)
     _selfplay_arguments(selfplay, own=False)
     for info in known.values():
         game = _game_parser(selfplay_games, info)
@@ -259,7 +251,8 @@ def cmd_run(settings: Settings) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``croupier`` console script."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -270,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "run" or (args.command is None and settings.token):
         return cmd_run(settings)
     if args.command is None:
-        args = build_parser().parse_args(["local"])
+        args = parser.parse_args(["local"])
     return cmd_local(args, settings)
 
 

@@ -24,7 +24,7 @@ import sys
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from itertools import count
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
@@ -362,18 +362,24 @@ def options_help(info: GameInfo) -> RenderableType:
     table.add_column("name", no_wrap=True, style="bold")
     table.add_column("what")
     for spec in info.options.specs():
-        default = "the game decides" if spec.default is None else spec.label(spec.default)
-        table.add_row(spec.name, f"{spec.description} ({_every_choice(spec)}; "
-                                 f"default {default})")
+        table.add_row(spec.name, f"{spec.description} ({spec.every_choice()}; "
+                                 f"default {spec.label(spec.default)})")
     return titled(f"{info.title} options (type name=value):", table)
 
 
-def _every_choice(spec: OptionSpec) -> str:
-    """What may be given, every choice named (help lists them all)."""
-    if spec.kind != "choice":
-        return spec.allowed()
-    labels = [str(choice) for choice in spec.choices]
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+T = TypeVar("T")
+
+
+def _numbered(answer: str, items: Sequence[T]) -> T | None:
+    """The item a typed list number (from 1, ASCII digits) names, if any.
+
+    >>> _numbered("2", ["a", "b"]), _numbered("٢", ["a", "b"]), _numbered("3", ["a", "b"])
+    ('b', None, None)
+    """
+    if answer.isascii() and answer.isdigit() and len(answer) <= 3 \
+            and 1 <= int(answer) <= len(items):
+        return items[int(answer) - 1]
+    return None
 
 
 def options_example(options: type[GameOptions]) -> str:
@@ -597,9 +603,8 @@ class _Table:
                 return None
             if not answer:
                 return saved[0]
-            if answer.isascii() and answer.isdigit() and len(answer) <= 3 \
-                    and 1 <= int(answer) <= len(saved):
-                return saved[int(answer) - 1]
+            if (picked := _numbered(answer, saved)) is not None:
+                return picked
             self.screen.warn(f"{shown(answer)} is not one of 1–{len(saved)} or n.")
 
     async def ask_game(self) -> GameInfo:
@@ -610,9 +615,8 @@ class _Table:
             answer = await self.ask(f"Which game? {listing} [{known[0].name}] ")
             if not answer:
                 return known[0]
-            if answer.isascii() and answer.isdigit() and len(answer) <= 3 \
-                    and 1 <= int(answer) <= len(known):
-                return known[int(answer) - 1]
+            if (picked := _numbered(answer, known)) is not None:
+                return picked
             by_title = {info.title.lower(): info for info in known}
             if answer.lower() in by_title:
                 return by_title[answer.lower()]

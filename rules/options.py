@@ -102,6 +102,20 @@ class OptionSpec:
             return shown_choices[0]
         return ", ".join(shown_choices[:-1]) + " or " + shown_choices[-1]
 
+    def every_choice(self) -> str:
+        """What may be given, every choice named as typed, with its label where
+        that differs (full help texts list them all).
+
+        >>> OptionSpec("deck", "choice", "classic", "", choices=("classic", "space"),
+        ...            labels={"space": "Space deck"}).every_choice()
+        'classic or space (Space deck)'
+        """
+        if self.kind != "choice":
+            return self.allowed()
+        typed = [str(c) + (f" ({self.label(c)})" if self.label(c) != str(c) else "")
+                 for c in self.choices]
+        return typed[0] if len(typed) == 1 else ", ".join(typed[:-1]) + " or " + typed[-1]
+
     def describe(self) -> str:
         """One line for help texts: name, description, what is allowed, the default."""
         default = "" if self.default is None else f"; default {self.label(self.default)}"
