@@ -21,12 +21,12 @@ PRAGMAS = (
 """Run on every connection as it opens."""
 
 CACHED_STATEMENTS = 512
-"""Compiled statements the writer keeps: more than sqlite3's default 128, so
+"""Compiled statements a connection keeps: more than sqlite3's default 128, so
 that the bulk statements of every size (:data:`storage.matches.BULK_ROWS`) stay
 compiled next to the other writes."""
 
 
-def connect(path: str, *, cached_statements: int = 128) -> sqlite3.Connection:
+def connect(path: str) -> sqlite3.Connection:
     """A :mod:`sqlite3` connection to ``path`` with the store's settings, in
     autocommit mode (transactions are begun explicitly) and rows readable by name.
 
@@ -34,7 +34,7 @@ def connect(path: str, *, cached_statements: int = 128) -> sqlite3.Connection:
     >>> conn.execute("PRAGMA foreign_keys").fetchone()[0]
     1
     """
-    conn = sqlite3.connect(path, isolation_level=None, cached_statements=cached_statements)
+    conn = sqlite3.connect(path, isolation_level=None, cached_statements=CACHED_STATEMENTS)
     conn.row_factory = sqlite3.Row
     for pragma in PRAGMAS:
         conn.execute(pragma)

@@ -62,32 +62,6 @@ class Statement:
         return conn.execute(self.sql, self.params).lastrowid or 0
 
 
-async def _migrate(migrations: list[Migration], conn: aiosqlite.Connection) -> list[int]:
-    await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
-                       " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-                       " applied_at REAL NOT NULL)")
-    done = {row[0] for row in await conn.execute_fetchall(
-        "SELECT version FROM schema_migrations")}
-    applied = []
-    for migration in migrations:
-        if migration.version in done:
-            continue
-        # One script, one transaction: a failing migration leaves no half-applied schema.
-        script = (
-            "BEGIN IMMEDIATE;\n" + migration.sql + "\n"
-            f"INSERT INTO schema_migrations VALUES ({migration.version}, "
-            f"'{migration.name}', {time.time()});\nCOMMIT;"
-        )
-        try:
-            await conn.executescript(script)
-        except Exception:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
-            raise
-        applied.append(migration.version)
-    return applied
-
-
 class Database:
     """An open SQLite file in WAL mode with the schema brought up to date: reads
     on aiosqlite's thread, writes in the writer process."""
@@ -136,7 +110,30 @@ class Database:
 
     async def migrate(self, migrations: list[Migration]) -> list[int]:
         """Apply every migration newer than the file's schema; returns the versions applied."""
-        return await _migrate(migrations, self._reading())
+        conn = self._reading()
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                           " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                           " applied_at REAL NOT NULL)")
+        done = {row[0] for row in await conn.execute_fetchall(
+            "SELECT version FROM schema_migrations")}
+        applied = []
+        for migration in migrations:
+            if migration.version in done:
+                continue
+            # One script, one transaction: a failing migration leaves no half-applied schema.
+            script = (
+                "BEGIN IMMEDIATE;\n" + migration.sql + "\n"
+                f"INSERT INTO schema_migrations VALUES ({migration.version}, "
+                f"'{migration.name}', {time.time()});\nCOMMIT;"
+            )
+            try:
+                await conn.executescript(script)
+            except Exception:
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
+                raise
+            applied.append(migration.version)
+        return applied
 
     async def schema_version(self) -> int:
         """The newest applied migration."""

@@ -50,9 +50,9 @@ import subprocess
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from storage.connection import CACHED_STATEMENTS, connect
+from storage.connection import connect
 from storage.errors import StorageError, WriterStopped
 
 log = logging.getLogger(__name__)
@@ -299,7 +299,7 @@ class _Channel(asyncio.SubprocessProtocol):
 def last_group(path: str, session: int) -> dict[int, Outcome]:
     """The outcomes the writer of ``session`` kept with its last committed group,
     by request id (a failure as its message)."""
-    conn = sqlite3.connect(path)
+    conn = connect(path)  # the store's settings: a busy file is waited for
     try:
         row = conn.execute("SELECT outcomes FROM writer_last_group WHERE session = ?",
                            (session,)).fetchone()
@@ -318,7 +318,7 @@ def serve() -> None:
     path, session = sys.argv[1], int(sys.argv[2])
     answers = os.dup(1)  # answers only: anything printed goes to standard error
     os.dup2(2, 1)
-    conn = connect(path, cached_statements=CACHED_STATEMENTS)
+    conn = connect(path)
     try:
         _serve(conn, path, sys.stdin.fileno(), answers, session)
     finally:
@@ -395,7 +395,7 @@ def _commit(conn: sqlite3.Connection, path: str, group: list[tuple[int, Work | E
         in_doubt = True
     if in_doubt:  # closing the connection rolls back what it did not commit
         conn.close()
-        conn = connect(path, cached_statements=CACHED_STATEMENTS)
+        conn = connect(path)
     return answers + [(request_id, False, _explained(failed)) for request_id in ids], conn
 
 
@@ -439,11 +439,7 @@ def _picklable(answer: Answer) -> Answer:
 
 # -- group commit --------------------------------------------------------------------------
 class _Again(Exception):
-    """A write of the group failed: the group is written again, each alone."""
-
-    def __init__(self, failure: Exception) -> None:
-        super().__init__(str(failure))
-        self.failure = failure
+    """A write of the group failed (the cause): the group is written again, each alone."""
 
 
 def commit_group(conn: sqlite3.Connection, works: Sequence[Work],
@@ -471,7 +467,7 @@ def commit_group(conn: sqlite3.Connection, works: Sequence[Work],
         return _transaction(conn, works, keep, _together)
     except _Again as again:
         if len(works) == 1:
-            return [(False, again.failure)]
+            return [(False, again.__cause__)]
     return _transaction(conn, works, keep, _each_alone)
 
 
@@ -510,7 +506,7 @@ def _together(conn: sqlite3.Connection, works: Sequence[Work]) -> list[Outcome]:
                 outcomes[n] = (True, work(conn))
     except Exception as exc:
         raise _Again(exc) from exc
-    return [outcome for outcome in outcomes if outcome is not None]
+    return cast(list[Outcome], outcomes)  # every slot is filled by now
 
 
 def _each_alone(conn: sqlite3.Connection, works: Sequence[Work]) -> list[Outcome]:
