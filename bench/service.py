@@ -378,8 +378,11 @@ def _pick(match: LiveMatch, rng: random.Random) -> tuple[int, str] | None:
 
 async def _idle(service: MatchService, match: LiveMatch) -> None:
     """Wait for the match's driver (forced choices) to finish."""
-    await service.settle(match)
-    await asyncio.sleep(0)
+    task = service._tasks.get(match.id)
+    if task is not None and not task.done():
+        await asyncio.wait([task])
+    else:
+        await asyncio.sleep(0)
 
 
 async def turn(service: MatchService, users: Users, slot: Slot, tag: str,
@@ -541,8 +544,8 @@ async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: i
     rate follow, until one is carried within the latency target."""
     store = await Store.open(directory / f"load-{matches}.sqlite3")
     deadlines: asyncio.Task[None] | None = None
-    service = MatchService(store, NullTransport())
     try:
+        service = MatchService(store, NullTransport())
         deadlines = asyncio.create_task(run_deadlines(service))  # as the bot runs it
         users = Users()
         built = await new_matches(service, users, range(matches))
@@ -571,8 +574,6 @@ async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: i
     finally:
         if deadlines is not None:
             deadlines.cancel()
-        await service.settle()
-        await service.close()
         await store.close()
 
 

@@ -124,7 +124,6 @@ class CroupierBot(commands.Bot):
             self._deadline_task.cancel()
         if hasattr(self, "service"):
             await self.service.settle()
-            await self.service.close()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

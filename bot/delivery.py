@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass, field
 
 from bot.commit import MatchCore
 from bot.live import LiveMatch
@@ -16,97 +15,46 @@ from rules.core import Decision, GameState
 log = logging.getLogger(__name__)
 
 
-@dataclass(slots=True, eq=False)
-class _Driver:
-    """One match's driver: a task that lives as long as the match, and sleeps
-    between changes (starting a task per change cost more than the rest of
-    showing a change that the transport shows at once)."""
-
-    task: asyncio.Task[None] | None = None
-    wake: asyncio.Future[None] | None = None
-    """Set while it sleeps: resolving it wakes the driver."""
-    again: bool = False
-    """A change came while it ran: it runs once more before sleeping."""
-    watchers: list[asyncio.Future[None]] = field(default_factory=list)
-    """Waiting for it to sleep (:meth:`Delivery.settle` of this match)."""
-
-
 class Delivery(MatchCore):
     """Each match's driver: computer moves, the table, the DMs."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._drivers: dict[int, _Driver] = {}
-        self._busy = 0
-        """Drivers running now (not asleep)."""
-        self._all_asleep = asyncio.Event()
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._rerun: set[int] = set()
 
     def _schedule(self, match: LiveMatch) -> None:
         """Make sure the match's driver runs: computer moves, then the table and DMs."""
-        driver = self._drivers.get(match.id)
-        if driver is None:
-            driver = self._drivers[match.id] = _Driver()
-            self._woke()
-            driver.task = asyncio.get_running_loop().create_task(
-                self._drive(match, driver), name=f"croupier-match-{match.id}")
-        elif driver.wake is not None:
-            wake, driver.wake = driver.wake, None
-            self._woke()
-            wake.set_result(None)
-        else:
-            driver.again = True
+        task = self._tasks.get(match.id)
+        if task is not None and not task.done():
+            self._rerun.add(match.id)
+            return
+        self._tasks[match.id] = asyncio.get_running_loop().create_task(
+            self._drive(match), name=f"croupier-match-{match.id}")
 
-    def _woke(self) -> None:
-        self._busy += 1
-        self._all_asleep.clear()
-
-    def _asleep(self, driver: _Driver) -> None:
-        self._busy -= 1
-        if not self._busy:
-            self._all_asleep.set()
-        watchers, driver.watchers = driver.watchers, []
-        for watcher in watchers:
-            if not watcher.done():
-                watcher.set_result(None)
-
-    async def _drive(self, match: LiveMatch, driver: _Driver) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            while True:
-                driver.again = False
-                try:
-                    # All computer moves first, then one table edit: Discord rate-limits
-                    # edits per channel, and the narration lists every move anyway.
-                    # A look first, without the lock: most steps wait for people. A
-                    # change being committed meanwhile schedules this driver again
-                    # (every holder of the lock does once it lets go), so it shows
-                    # what is committed now and does not wait for that change.
-                    while self._computer_turn(match):
-                        async with match.lock:
-                            if not await self._computer_moves(match):
-                                break
-                    await self._show(match)
-                except Exception:
-                    log.exception("match %s: driving failed", match.id)
-                if match.finished or match.row.status in ("cancelled", "abandoned"):
-                    break
-                if driver.again:
-                    continue
-                driver.wake = loop.create_future()
-                self._asleep(driver)
-                await driver.wake
-        finally:
-            if driver.wake is None:  # it stopped running, not sleeping
-                self._asleep(driver)
-            if self._drivers.get(match.id) is driver:
-                del self._drivers[match.id]
-        self._forget(match)
-
-    def _forget(self, match: LiveMatch) -> None:
-        super()._forget(match)
-        driver = self._drivers.get(match.id)
-        if driver is not None and driver.wake is not None and driver.task is not None:
-            driver.task.cancel()  # asleep, and nothing is left to show
+    async def _drive(self, match: LiveMatch) -> None:
+        while True:
+            self._rerun.discard(match.id)
+            try:
+                # All computer moves first, then one table edit: Discord rate-limits
+                # edits per channel, and the narration lists every move anyway.
+                # A look first, without the lock: most steps wait for people. A
+                # change being committed meanwhile schedules this driver again
+                # (every holder of the lock does once it lets go), so it shows
+                # what is committed now and does not wait for that change.
+                while self._computer_turn(match):
+                    async with match.lock:
+                        if not await self._computer_moves(match):
+                            break
+                await self._show(match)
+            except Exception:
+                log.exception("match %s: driving failed", match.id)
+            if match.id not in self._rerun:
+                break
+        if self._tasks.get(match.id) is asyncio.current_task():
+            del self._tasks[match.id]  # idle: the next change starts a new driver
+        if match.finished or match.row.status in ("cancelled", "abandoned"):
+            self._forget(match)
 
     async def _show(self, match: LiveMatch) -> None:
         async with match.showing:
@@ -152,28 +100,13 @@ class Delivery(MatchCore):
                 mentions=[seat.user_id],
             )
 
-    async def settle(self, match: LiveMatch | None = None) -> None:
-        """Wait until every match's driver (or ``match``'s) has shown what changed
-        and sleeps (tests, the local table, shutting down)."""
-        if match is None:
-            while self._busy:
-                await self._all_asleep.wait()
-            return
-        driver = self._drivers.get(match.id)
-        while driver is not None and driver.wake is None:
-            watcher = asyncio.get_running_loop().create_future()
-            driver.watchers.append(watcher)
-            await watcher
-            driver = self._drivers.get(match.id)
-
-    async def close(self) -> None:
-        """Stop every driver now, asleep or not (shutting down; :meth:`settle`
-        first to let each show what changed). Whatever a driver had not
-        committed yet is made again after a restart."""
-        tasks = [driver.task for driver in self._drivers.values() if driver.task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+    async def settle(self) -> None:
+        """Wait until every match's driver is idle (tests, the local table)."""
+        while True:
+            running = [t for t in self._tasks.values() if not t.done()]
+            if not running:
+                return
+            await asyncio.gather(*running, return_exceptions=True)
 
     async def repost(self, channel_id: int) -> LiveMatch:
         """Post the table again as a new message (``/table``)."""

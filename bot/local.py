@@ -513,14 +513,12 @@ async def play_local(database: str, *, game: str | None = None,
             screen.say("\nBye — your game is saved; `make run` continues it.")
         else:
             screen.say("\nBye — your unfinished games are kept." if table.saved() else "\nBye.")
-        # The drivers sleep at a prompt; while the computer plays, stopping them
-        # stops it: a move not yet committed is simply made again on resuming (it
-        # depends only on the match's seed and step).
-        await service.close()
+        # The drivers are idle at a prompt; while the computer plays, Ctrl-C lands in
+        # settle(), whose gather cancels them: a move not yet committed is simply
+        # made again on resuming (it depends only on the match's seed and step).
         raise
     finally:
         await service.settle()
-        await service.close()
         await store.close()
 
 
