@@ -191,22 +191,26 @@ class MatchCore(ABC):
         events: list[Event] = []
         rows: list[ChoiceRow] = []
         seq = match.next_seq
-        queue = list(moves)
-        while queue:
-            seat, choice, source, interaction_id, checked = queue.pop(0)
-            step = state.step
-            events += state.apply(seat, choice, checked=checked)
-            rows.append(ChoiceRow(seq + len(rows), seat, choice, source, step, interaction_id))
-            if forced and not queue and len(rows) < MAX_ROWS:
-                queue = self._forced_moves(state)
+        batch: Sequence[Move] = moves
+        while batch:
+            for seat, choice, source, interaction_id, checked in batch:
+                step = state.step
+                events += state.apply(seat, choice, checked=checked)
+                rows.append(ChoiceRow(seq + len(rows), seat, choice, source, step,
+                                      interaction_id))
+            batch = self._forced_moves(state) if forced and len(rows) < MAX_ROWS else ()
         outcome = state.outcome()
         moved = state.step != before
-        deadline = None if outcome else (
-            self._deadline(match, self.clock.now()) if moved else match.row.deadline_at)
-        result = None if outcome is None else (outcome.reason, self._seat_results(
-            seats or match.seats, outcome))
+        result = rater = None
+        if outcome is not None:
+            deadline = None
+            result = (outcome.reason, self._seat_results(seats or match.seats, outcome))
+            rater = RATER if is_rated(match.row.guild_id, result[1]) else None
+        elif moved:
+            deadline = self._deadline(match, self.clock.now())
+        else:
+            deadline = match.row.deadline_at
         warned = match.row.warned and not moved
-        rater = RATER if result is not None and is_rated(match.row.guild_id, result[1]) else None
         try:
             await self.store.matches.record(match.id, rows, deadline_at=deadline, warned=warned,
                                             seats=seats, result=result, rater=rater)
