@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import Any
 
+from bot.recent import RecentIds
 from rules.core import Decision, Event, GameInfo, GameState
 from storage.models import MatchRow, SeatRow
+
+RECENT = 64
+"""Interaction ids remembered per match, to acknowledge a repeated one again
+without a read of the log."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,7 @@ class LiveMatch:
     delivered: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     """What each seat was last sent privately (to send only changes)."""
     dm_failed: set[int] = field(default_factory=set)
-    recent_interactions: deque[str] = field(default_factory=lambda: deque(maxlen=64))
+    recent_interactions: RecentIds = field(default_factory=lambda: RecentIds(RECENT))
     finished: bool = False
     turn_seconds: int | None = None
     """The server's own deadline setting, if it has one."""

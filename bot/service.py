@@ -21,7 +21,7 @@ import logging
 from bot.commit import Ack, Move, Timing
 from bot.deadlines import MAX_STRIKES, Deadlines
 from bot.delivery import Delivery
-from bot.live import LiveMatch
+from bot.live import RECENT, LiveMatch
 from bot.lobby import BOT_NAMES, Lobby
 from bot.submissions import Submissions
 from rules.core import GameInfo
@@ -76,7 +76,7 @@ class MatchService(Lobby, Submissions, Deadlines, Delivery):
                     match.state = self._replay(match, [(c.seat, c.choice) for c in log_rows])
                     match.next_seq = len(log_rows)
                     match.recent_interactions.extend(
-                        c.interaction_id for c in log_rows[-64:] if c.interaction_id)
+                        c.interaction_id for c in log_rows[-RECENT:] if c.interaction_id)
                     if match.state.over:
                         raise RuntimeError("log ends in a finished game without a result")
                     grace = now + self.timing.restart_grace

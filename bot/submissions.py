@@ -45,7 +45,7 @@ class Submissions(MatchCore):
             except storage_errors.DuplicateInteraction:
                 return Ack(match.id, seat.seat, canonical, duplicate=True)
             if interaction_id is not None:
-                match.recent_interactions.append(interaction_id)
+                match.recent_interactions.add(interaction_id)
             held = match.state.step == before and not match.finished
         self._schedule(match)
         return Ack(match.id, seat.seat, canonical, held=held, events=tuple(events))
