@@ -11,6 +11,7 @@ other.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 import time
@@ -140,9 +141,11 @@ class Database:
         row = await self.fetchone("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
         return int(row[0]) if row else 0
 
-    async def write(self, work: Work) -> Any:
-        """Run ``work(connection)`` inside a write transaction and return its
-        result once that transaction is committed.
+    def write(self, work: Work) -> asyncio.Future[Any]:
+        """Run ``work(connection)`` inside a write transaction: a future of its
+        result, answered once that transaction is committed. ``work`` is handed
+        over at this call, not when the future is awaited (a coroutine here
+        would keep one more frame per write in flight).
 
         ``work`` runs in the writer process, so it must pickle: a module-level
         dataclass instance with a ``__call__``, or a :func:`functools.partial` of a
@@ -155,7 +158,7 @@ class Database:
         stored, even if the writer process died meanwhile. A caller cancelled
         after asking still has its write committed.
         """
-        return await self._writer.submit(work)
+        return self._writer.submit(work)
 
     async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
         """Rows of one read."""
