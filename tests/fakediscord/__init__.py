@@ -30,6 +30,7 @@ from .model.constants import (
 )
 from .netguard import InternetAccessBlocked, NetworkGuard
 from .server import BotError, DiscordAPIError, Rejection, WaitTimeout
+from .server.faults import Fault
 
 __all__ = [
     "ADMINISTRATOR",
@@ -55,6 +56,7 @@ __all__ = [
     "FakeMessage",
     "FakeRole",
     "FakeUser",
+    "Fault",
     "InteractionResult",
     "InternetAccessBlocked",
     "LogCapture",

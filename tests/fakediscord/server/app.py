@@ -9,12 +9,15 @@ to a user who closed DMs are all refused the way Discord refuses them.
 
 from __future__ import annotations
 
+import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 
 from .errors import DiscordAPIError, Rejection
+from .faults import Fault
 from .routes.channels import ChannelRoutes
 from .routes.commands import CommandRoutes
 from .routes.guilds import GuildRoutes
@@ -89,7 +92,20 @@ class FakeDiscordServer(
         try:
             if path.startswith(API_PREFIX) and not self._is_token_route(path):
                 self._check_auth(request)
-            response = await handler(request)
+            fault = self._fault_for(method, path)
+            if fault is not None and fault.kind == "latency":
+                await asyncio.sleep(fault.seconds)
+            if fault is None or fault.kind == "latency":
+                response = await handler(request)
+            else:
+                if fault.kind == "performed_then":
+                    await handler(request)
+                response = json_response(fault.body(), 429 if fault.kind == "ratelimit"
+                                         else fault.status)
+                response.headers.update(fault.headers())
+                body = fault.body()
+                self.rejections.append(Rejection(method, path, response.status,
+                                                 body.get("code", 0), body["message"]))
         except DiscordAPIError as exc:
             body: dict[str, Any] = {"code": exc.code, "message": exc.message}
             if exc.errors:
@@ -115,6 +131,15 @@ class FakeDiscordServer(
         self.requests.append(RequestRecord(method, path, response.status))
         self._bump()
         return response
+
+    def _fault_for(self, method: str, path: str) -> Fault | None:
+        """The injected fault this REST request meets, if any (counted as a hit)."""
+        if not self.faults.active or not path.startswith(API_PREFIX):
+            return None
+        rest = path[len(API_PREFIX):]
+        found = re.match(r"/channels/(\d+)", rest)
+        channel = self.channels.get(int(found[1])) if found else None
+        return self.faults.take(method, rest, dm=channel is not None and channel.is_dm)
 
     @staticmethod
     def _is_token_route(path: str) -> bool:

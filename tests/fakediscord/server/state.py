@@ -21,6 +21,7 @@ from ..model import (
     SnowflakeFactory,
 )
 from .errors import Rejection
+from .faults import Faults
 from .wire import RequestRecord
 
 if TYPE_CHECKING:
@@ -75,6 +76,8 @@ class FakeState:
         self.server_errors: list[str] = []
         #: Every error answer the bot received (validation, 403 on closed DMs, ...).
         self.rejections: list[Rejection] = []
+        self.faults = Faults()
+        """REST faults switched on by the test (:mod:`.faults`)."""
         #: Every REST request, in order.
         self.requests: list[RequestRecord] = []
         #: ERROR records logged on ``discord.*`` while the fake runs.
