@@ -14,7 +14,8 @@ from bot.config import Settings
 from bot.deadlines import run_deadlines
 from bot.discord_transport import DiscordTransport
 from bot.presenters import Presenters
-from bot.replies import RecentInteractions, reply_error, send
+from bot.recent import RecentIds
+from bot.replies import RECENT_INTERACTIONS, reply_error, send
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from bot.stats_views import STATS_ITEMS
@@ -61,7 +62,7 @@ class CroupierBot(commands.Bot):
         self.clock = clock
         self.sync_commands = sync_commands
         self.presenters = Presenters()
-        self.recent_interactions = RecentInteractions()
+        self.recent_interactions = RecentIds(RECENT_INTERACTIONS)
         self._deadline_task: asyncio.Task[None] | None = None
         self._closed_once = False
 

@@ -91,8 +91,9 @@ class MatchCore(ABC):
         """Make sure the match's driver runs (computer moves, then showing)."""
 
     @abstractmethod
-    async def _show(self, match: LiveMatch) -> None:
-        """Show what changed: the public table, then private views."""
+    async def _show(self, match: LiveMatch) -> bool:
+        """Show what changed: the public table, then private views; ``False`` when
+        it must be shown again later."""
 
     # -- lookups ----------------------------------------------------------
     def match_in(self, channel_id: int | None) -> LiveMatch:

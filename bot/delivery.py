@@ -10,9 +10,14 @@ import logging
 
 from bot.commit import MatchCore
 from bot.live import LiveMatch
+from bot.transport import ShowLater
 from rules.core import Decision, GameState
 
 log = logging.getLogger(__name__)
+
+SHOW_AGAIN_AFTER: tuple[float, ...] = (1, 2, 4, 8, 15, 30, 60, 60)
+"""Pauses before showing a match again after Discord failed for now (5xx, a rate
+limit outlasting discord.py's waits, a timeout): about four minutes in all."""
 
 
 class Delivery(MatchCore):
@@ -33,6 +38,7 @@ class Delivery(MatchCore):
             self._drive(match), name=f"croupier-match-{match.id}")
 
     async def _drive(self, match: LiveMatch) -> None:
+        failures = 0
         while True:
             self._rerun.discard(match.id)
             try:
@@ -46,9 +52,20 @@ class Delivery(MatchCore):
                     async with match.lock:
                         if not await self._computer_moves(match):
                             break
-                await self._show(match)
+                shown = await self._show(match)
             except Exception:
                 log.exception("match %s: driving failed", match.id)
+            else:
+                if not shown and failures < len(SHOW_AGAIN_AFTER):
+                    # Shown again after a pause, the last move of a game included:
+                    # the match stays in memory until its table and result are shown.
+                    await asyncio.sleep(SHOW_AGAIN_AFTER[failures])
+                    failures += 1
+                    continue
+                if not shown:
+                    log.warning("match %s: Discord kept failing; shown with the next change",
+                                match.id)
+                failures = 0
             if match.id not in self._rerun:
                 break
         if self._tasks.get(match.id) is asyncio.current_task():
@@ -56,20 +73,32 @@ class Delivery(MatchCore):
         if match.finished or match.row.status in ("cancelled", "abandoned"):
             self._forget(match)
 
-    async def _show(self, match: LiveMatch) -> None:
+    async def _show(self, match: LiveMatch) -> bool:
+        """Show what changed: the table, then the private views. ``False`` when
+        Discord failed for now (:class:`ShowLater`) and it must be shown again."""
         async with match.showing:
             events, match.outbox = match.outbox, []
-            message_id = await self.transport.publish(match, events)
-            if message_id is not None and message_id != match.row.table_message_id:
-                match.row.table_message_id = message_id
-                await self.store.matches.set_table_message(match.id, message_id)
+            shown = True
+            try:
+                message_id = await self.transport.publish(match, events)
+            except ShowLater as failed:
+                log.warning("match %s: the table is shown later (%s)", match.id, failed)
+                shown = False
+            else:
+                if message_id is not None and message_id != match.row.table_message_id:
+                    match.row.table_message_id = message_id
+                    await self.store.matches.set_table_message(match.id, message_id)
             if match.state is not None and match.info.has_secrets:
-                await self._deliver_private(match)
+                shown = await self._deliver_private(match) and shown
+            return shown
 
-    async def _deliver_private(self, match: LiveMatch) -> None:
+    async def _deliver_private(self, match: LiveMatch) -> bool:
+        """Each person's DM, where what is private to them changed; ``False`` if
+        one failed for now (it is sent again on the next showing)."""
         private, match.private_outbox = match.private_outbox, []
         decided: GameState | None = None
         decisions: dict[int, Decision] = {}
+        shown = True
         for seat in match.seats:
             if seat.computer_plays or seat.user_id is None or seat.user_id in match.dm_failed:
                 continue
@@ -88,17 +117,29 @@ class Delivery(MatchCore):
                 continue
             view = match.view_of(state, seat.seat, decision, tuple(
                 e for e in private if e.visible_to(seat.seat)) if private else ())
-            if await self.transport.deliver_private(match, seat, view):
+            try:
+                reached = await self.transport.deliver_private(match, seat, view)
+            except ShowLater as failed:
+                log.warning("match %s: seat %s's DM is sent later (%s)", match.id, seat.seat,
+                            failed)
+                shown = False
+                continue
+            if reached:
                 match.delivered[seat.seat] = key
                 continue
             match.dm_failed.add(seat.user_id)
             await self.store.closed_dms.mark_closed(seat.user_id, self.clock.now())
-            await self.transport.notify(
-                match,
-                f"I can't send {seat.name} a direct message (their DMs are closed). "
-                f"{seat.name}: use the **My hand** button on the table, or /hand.",
-                mentions=[seat.user_id],
-            )
+            try:
+                await self.transport.notify(
+                    match,
+                    f"I can't send {seat.name} a direct message (their DMs are closed). "
+                    f"{seat.name}: use the **My hand** button on the table, or /hand.",
+                    mentions=[seat.user_id],
+                )
+            except ShowLater as failed:
+                log.warning("match %s: the closed-DM notice was not posted (%s)", match.id,
+                            failed)
+        return shown
 
     async def settle(self) -> None:
         """Wait until every match's driver is idle (tests, the local table)."""

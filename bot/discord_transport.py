@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 
 from bot.errors import CannotPost
 from bot.live import LiveMatch, PrivateView
 from bot.replies import for_edit, for_send
+from bot.transport import ShowLater
 from rules.core import Event
 from storage.models import SeatRow
 
@@ -20,6 +23,33 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 NARRATION_LINES = 6
+DMS_CLOSED = 50007
+"""Discord's "Cannot send messages to this user": the only answer that means a
+player's DMs are closed to the bot."""
+
+
+def temporary(error: BaseException) -> bool:
+    """Whether a failed request may well work if made again later: Discord's 5xx,
+    a rate limit that outlasted discord.py's waiting, a timeout, a dropped
+    connection.
+
+    >>> temporary(TimeoutError()), temporary(ValueError())
+    (True, False)
+    """
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, (discord.RateLimited, TimeoutError, aiohttp.ClientError))
+
+
+@asynccontextmanager
+async def later_on_temporary(what: str) -> AsyncIterator[None]:
+    """Turn a temporary failure of the requests inside into :class:`ShowLater`."""
+    try:
+        yield
+    except Exception as error:
+        if temporary(error):
+            raise ShowLater(f"{what}: {error!r}") from error
+        raise
 
 
 class DiscordTransport:
@@ -39,6 +69,10 @@ class DiscordTransport:
         :class:`CannotPost` when Discord refuses a new table."""
         lines = self._narration.setdefault(match.id, deque(maxlen=NARRATION_LINES))
         lines.extend(event.render(match.names) for event in events)
+        async with later_on_temporary(f"match {match.id}: the table"):
+            return await self._publish(match, lines)
+
+    async def _publish(self, match: LiveMatch, lines: deque[str]) -> int | None:
         parts = self.bot.presenters.table(match, list(lines))
         channel = self._channel(match)
         message_id = match.row.table_message_id
@@ -58,12 +92,12 @@ class DiscordTransport:
             except discord.NotFound as gone:
                 raise CannotPost("the channel is gone") from gone
             sent_id = message.id
-        if match.finished or match.row.status in ("cancelled", "abandoned"):
-            self._narration.pop(match.id, None)
         if match.finished:
             await channel.send(f"🏁 **{match.info.title}** match #{match.id} is over.\n"
                                + self.bot.presenters.result(match),
                                allowed_mentions=discord.AllowedMentions.none())
+        if match.finished or match.row.status in ("cancelled", "abandoned"):
+            self._narration.pop(match.id, None)
         return sent_id
 
     async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:
@@ -78,21 +112,28 @@ class DiscordTransport:
         last = self._dms.get(key)
         new_decision = view.decision is not None and (last is None or last[1] != view.step)
         try:
-            if last is not None and not new_decision:
-                try:
-                    await last[0].edit(**for_edit(parts))
-                    return True
-                except discord.NotFound:
-                    pass
-            elif last is not None:
-                await self._retire(last[0])
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            message = await user.send(**for_send(parts))
-        except discord.Forbidden:
-            return False
-        except discord.HTTPException:
-            log.warning("match %s: DM to seat %s failed", match.id, seat.seat, exc_info=True)
-            return False
+            async with later_on_temporary(f"match {match.id}: the DM of seat {seat.seat}"):
+                if last is not None and not new_decision:
+                    try:
+                        await last[0].edit(**for_edit(parts))
+                        return True
+                    except discord.NotFound:
+                        pass
+                elif last is not None:
+                    await self._retire(last[0])
+                user = (self.bot.get_user(seat.user_id)
+                        or await self.bot.fetch_user(seat.user_id))
+                message = await user.send(**for_send(parts))
+        except discord.Forbidden as refused:
+            if refused.code == DMS_CLOSED:
+                return False
+            log.warning("match %s: DM to seat %s refused (%s); not taken for closed DMs",
+                        match.id, seat.seat, refused)
+            return True
+        except discord.HTTPException as failed:
+            # Neither temporary nor "closed": shown again with the next change.
+            log.warning("match %s: DM to seat %s failed (%s)", match.id, seat.seat, failed)
+            return True
         self._dms[key] = (message, view.step if view.decision is not None else None)
         if match.finished:
             self._dms.pop(key, None)
@@ -111,4 +152,6 @@ class DiscordTransport:
         pings = " ".join(f"<@{user_id}>" for user_id in mentions)
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in mentions])
-        await self._channel(match).send(f"{pings} {text}".strip(), allowed_mentions=allowed)
+        async with later_on_temporary(f"match {match.id}: a notice"):
+            await self._channel(match).send(f"{pings} {text}".strip(),
+                                            allowed_mentions=allowed)

@@ -77,6 +77,14 @@ class NotRecorded(CroupierError):
                          "if it keeps failing, tell the server's moderators.")
 
 
+class DiscordBusy(CroupierError):
+    """Discord failed to take the new table for now (5xx, timeouts)."""
+
+    def __init__(self) -> None:
+        super().__init__("Discord did not take the table just now; nothing was opened. "
+                         "Try again in a moment.")
+
+
 class CannotPost(CroupierError):
     """The bot may not post or edit its table where it was asked to play."""
 

@@ -8,7 +8,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.commit import MatchCore
-from bot.errors import AlreadySeated, ChannelBusy, LobbyFull, NotAllowed, NotSeated, WrongPhase
+from bot.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    DiscordBusy,
+    LobbyFull,
+    NotAllowed,
+    NotSeated,
+    WrongPhase,
+)
 from bot.live import LiveMatch, Player
 from rules.core import Event, SeatSetup
 from rules.registry import get_game
@@ -81,7 +89,8 @@ class Lobby(MatchCore):
         """Post a new table at once (not by the match's driver), so that its
         opener hears of it only once it is there, or hears why not."""
         async with match.lock:
-            await self._show(match)
+            if not await self._show(match) and match.row.table_message_id is None:
+                raise DiscordBusy()
         self._schedule(match)
 
     async def join(self, player: Player, channel_id: int, *,

@@ -11,14 +11,25 @@ import discord
 from discord import app_commands
 
 from bot.errors import CroupierError
+from bot.recent import RecentIds
 from rules.errors import RulesError
 from rules.words import clip
 
 log = logging.getLogger(__name__)
 
-UNEXPECTED = "Something went wrong on my side; nothing was changed. Please try again."
+UNEXPECTED = ("Something went wrong on my side. Look at the table (or /hand) before trying "
+              "again: what you did may already count.")
+DISCORD_FAILED = ("Discord did not take my answer just now. Look at the table (or /hand) to "
+                  "see where things stand before trying again: what you did may already count.")
+"""Said when answering failed: the choice may well be committed by then, so
+neither says that nothing was changed."""
 ALREADY_ACKNOWLEDGED = 40060
 """Discord's error code when an interaction is answered a second time."""
+
+RECENT_INTERACTIONS = 4096
+"""Interaction ids a bot remembers having begun to handle: Discord may deliver one
+twice (after a gateway resume); the repeat must not be handled again, and cannot be
+answered anyway."""
 
 CONTENT = 2000
 EMBED_TITLE = 256
@@ -87,6 +98,18 @@ def already_acknowledged(error: BaseException) -> bool:
     return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
 
 
+def answering_failed(error: BaseException) -> bool:
+    """Whether ``error`` is Discord failing or refusing a request (an answer, an
+    edit): Discord's trouble or a late answer, not a fault of ours.
+
+    >>> answering_failed(ValueError("x"))
+    False
+    """
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.__cause__ or error
+    return isinstance(error, discord.HTTPException | discord.RateLimited | TimeoutError)
+
+
 def message_for(error: BaseException) -> str | None:
     """The text to show for an expected refusal, or ``None`` for a real fault."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
@@ -150,7 +173,10 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
         log.info("interaction %s was already answered", interaction.id)
         return
     text = message_for(error)
-    if text is None:
+    if text is None and answering_failed(error):
+        log.warning("interaction %s: Discord failed a request (%s)", interaction.id, error)
+        text = DISCORD_FAILED
+    elif text is None:
         log.error("interaction %s failed", interaction.id, exc_info=error)
         text = UNEXPECTED
     try:
@@ -166,33 +192,9 @@ async def guarded(interaction: discord.Interaction,
     replies (component errors would otherwise only be logged by discord.py).
     A second delivery of the same interaction is dropped: it was answered."""
     recent = getattr(interaction.client, "recent_interactions", None)
-    if isinstance(recent, RecentInteractions) and not recent.first(interaction.id):
+    if isinstance(recent, RecentIds) and not recent.first(interaction.id):
         return
     try:
         await action()
     except Exception as error:
         await reply_error(interaction, error)
-
-
-class RecentInteractions:
-    """The ids of the interactions a bot has lately begun to handle. Discord may
-    deliver one interaction twice (after a gateway resume); the repeat must not
-    be handled again, and cannot be answered anyway.
-
-    >>> recent = RecentInteractions(size=2)
-    >>> recent.first(1), recent.first(1), recent.first(2), recent.first(3), recent.first(1)
-    (True, False, True, True, True)
-    """
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self._ids: dict[int, None] = {}
-
-    def first(self, interaction_id: int) -> bool:
-        """True the first time ``interaction_id`` is seen (among the recent ones)."""
-        if interaction_id in self._ids:
-            return False
-        self._ids[interaction_id] = None
-        if len(self._ids) > self.size:
-            del self._ids[next(iter(self._ids))]
-        return True

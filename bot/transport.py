@@ -11,21 +11,31 @@ from rules.core import Event
 from storage.models import SeatRow
 
 
+class ShowLater(Exception):
+    """Showing failed for now (Discord answered 5xx, stayed rate-limited, timed out):
+    the driver shows the match again later. Nothing is concluded about the player
+    or the channel from it (a DM that failed so is not "DMs closed")."""
+
+
 class Transport(Protocol):
     """Shows matches to people: Discord, the terminal, or a recorder in tests."""
 
     async def publish(self, match: LiveMatch, events: Sequence[Event]) -> int | None:
         """Post or edit the public table after ``events`` (all public). Returns the
-        table message id, or ``None`` if the transport has no messages."""
+        table message id, or ``None`` if the transport has no messages. Raises
+        :class:`ShowLater` on a temporary failure (``events`` are still shown with
+        the next table)."""
         ...
 
     async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:
         """Send a seat its private view (hand, pending secret choice). ``False`` when
-        the player cannot be reached privately (closed DMs)."""
+        the player cannot be reached privately (closed DMs); :class:`ShowLater` on a
+        temporary failure."""
         ...
 
     async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
-        """A short public line in the match's channel (warnings, DM trouble)."""
+        """A short public line in the match's channel (warnings, DM trouble);
+        :class:`ShowLater` on a temporary failure."""
         ...
 
 

@@ -1,0 +1,210 @@
+"""End to end with Discord misbehaving (the fake's injected faults): a temporary
+failure is shown again later and never taken for closed DMs; a table edit that
+fails does not stop the DMs of that move, nor the final table and result."""
+
+from __future__ import annotations
+
+import pytest
+
+import bot.delivery
+import tests.simgame  # noqa: F401  (registers the secret-choice test game)
+from tests.e2e import make_bot, select_ids, table_message
+from tests.fakediscord import Fault
+
+DM_MESSAGES = r"/channels/\d+/messages"
+
+
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Showing again after a failure waits a moment, not seconds."""
+    monkeypatch.setattr(bot.delivery, "SHOW_AGAIN_AFTER", (0.05, 0.1, 0.2), raising=False)
+
+
+async def open_secret_game(fake_discord, bot, channel, ada, bo):
+    await fake_discord.slash(ada, channel, "play secret")
+    await fake_discord.slash(bo, channel, "join")
+    await fake_discord.slash(ada, channel, "start")
+    await bot.service.settle()
+    return bot.service.match_in(channel.id)
+
+
+async def pick(fake_discord, bot, user, card: str) -> None:
+    """``user`` picks ``card`` from the menu of their latest DM."""
+    dm = fake_discord.dm_messages(user)[-1]
+    assert select_ids(dm), [m.text for m in fake_discord.dm_messages(user)]
+    await fake_discord.select(user, dm, select_ids(dm)[0], [card])
+    await bot.service.settle()
+
+
+async def test_a_dm_that_fails_for_now_is_sent_again_and_not_taken_for_closed_dms(
+        fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("secret-table")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    # Bo's first DM meets a 503 (discord.py does not retry one).
+    failed = fake_discord.faults.add(Fault("status", status=503, method="POST",
+                                           route=DM_MESSAGES, dm=True, times=1))
+    bot = make_bot(tmp_path / "dm.sqlite3")
+    async with fake_discord.running(bot):
+        await open_secret_game(fake_discord, bot, channel, ada, bo)
+        assert failed.hits == 1
+        # Both hands arrived all the same, the failed one shown again after a pause.
+        assert "Pick a card" in fake_discord.dm_messages(ada)[-1].text
+        assert "Pick a card" in fake_discord.dm_messages(bo)[-1].text
+        # Nobody was told Bo's DMs are closed, and nothing was stored saying so.
+        assert not [m for m in channel.messages if "can't send" in m.text]
+        assert await bot.store.closed_dms.closed_since(bo.id) is None
+        # Bo keeps getting DMs for the rest of the match.
+        await pick(fake_discord, bot, ada, "3")
+        await pick(fake_discord, bot, bo, "1")
+        assert "(2, 3)" in fake_discord.dm_messages(bo)[-1].text
+
+
+async def test_only_cannot_send_messages_to_this_user_means_closed_dms(fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("secret-table")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    fake_discord.set_dms_closed(bo)  # 403, code 50007
+    bot = make_bot(tmp_path / "closed.sqlite3")
+    async with fake_discord.running(bot):
+        await open_secret_game(fake_discord, bot, channel, ada, bo)
+        assert [m for m in channel.messages if "can't send Bo" in m.text]
+        assert await bot.store.closed_dms.closed_since(bo.id) is not None
+
+
+async def test_a_table_edit_that_fails_is_shown_later_and_the_dms_still_go_out(
+        fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("secret-table")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    bot = make_bot(tmp_path / "table.sqlite3")
+    async with fake_discord.running(bot):
+        await open_secret_game(fake_discord, bot, channel, ada, bo)
+        table = table_message(channel)
+        edits = fake_discord.faults.add(Fault(
+            "status", status=503, method="PATCH", route=rf"/channels/{channel.id}/messages/",
+            times=2))
+        await pick(fake_discord, bot, ada, "3")
+        await pick(fake_discord, bot, bo, "1")
+        assert edits.hits == 2
+        # The round's DMs went out although the table edits failed...
+        assert "(2, 3)" in fake_discord.dm_messages(bo)[-1].text
+        # ...and the table caught up once Discord answered again.
+        assert "Ada shows 3, Bo shows 1" in table_message(channel).text
+        assert table_message(channel).id == table.id
+
+
+async def test_the_last_move_s_table_and_result_appear_though_discord_failed(
+        fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("secret-table")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    bot = make_bot(tmp_path / "final.sqlite3")
+    async with fake_discord.running(bot):
+        match = await open_secret_game(fake_discord, bot, channel, ada, bo)
+        await pick(fake_discord, bot, ada, "1")
+        await pick(fake_discord, bot, bo, "1")
+        # The last choices (the third round is forced): the table edit and then the
+        # result post each fail once.
+        edit = fake_discord.faults.add(Fault(
+            "status", status=503, method="PATCH", route=rf"/channels/{channel.id}/messages/",
+            times=1))
+        post = fake_discord.faults.add(Fault(
+            "status", status=503, method="POST", route=rf"/channels/{channel.id}/messages$",
+            times=1))
+        await pick(fake_discord, bot, ada, "2")
+        await pick(fake_discord, bot, bo, "3")
+        assert match.finished and edit.hits == post.hits == 1
+        # The final table, and the result once, though both first met a failure.
+        assert "Ada shows 3, Bo shows 2" in table_message(channel).text
+        over = [m for m in channel.messages if "is over" in m.text]
+        assert len(over) == 1 and "Bo" in over[0].text
+        # Only then did the match leave memory.
+        assert match.id not in {m.id for m in bot.service.live_matches()}
+
+
+async def test_a_rate_limited_table_edit_waits_and_goes_through(fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("secret-table")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    bot = make_bot(tmp_path / "limited.sqlite3")
+    async with fake_discord.running(bot):
+        await open_secret_game(fake_discord, bot, channel, ada, bo)
+        limited = fake_discord.faults.add(Fault(
+            "ratelimit", seconds=0.1, method="PATCH",
+            route=rf"/channels/{channel.id}/messages/", times=1))
+        await pick(fake_discord, bot, ada, "3")
+        await pick(fake_discord, bot, bo, "1")
+        # discord.py waited out the Retry-After and edited the table: no second try
+        # was needed from Croupier.
+        assert limited.hits == 1
+        assert [r.status for r in fake_discord.rejections].count(429) == 1
+        assert "Ada shows 3, Bo shows 1" in table_message(channel).text
+
+
+async def test_a_menu_left_on_an_old_dm_is_refused_as_moved_on(fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("secret-table")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    bot = make_bot(tmp_path / "stale.sqlite3")
+    async with fake_discord.running(bot):
+        match = await open_secret_game(fake_discord, bot, channel, ada, bo)
+        old = fake_discord.dm_messages(ada)[-1]
+        menu = select_ids(old)[0]
+        # Discord fails every edit of a DM from now on: Ada picks from /hand, and
+        # neither her DM's update nor, once the round is over, taking its menu off
+        # goes through, so the old menu stays there.
+        fake_discord.faults.add(Fault("status", status=503, method="PATCH",
+                                      route=r"/channels/\d+/messages/", dm=True, times=None))
+        hand = await fake_discord.slash(ada, channel, "hand")
+        await fake_discord.select(ada, hand.message, select_ids(hand.message)[0], ["1"])
+        await bot.service.settle()
+        await pick(fake_discord, bot, bo, "1")
+        fake_discord.faults.clear()
+        assert select_ids(old) == [menu] and fake_discord.dm_messages(ada)[-1] is not old
+        step, log = match.state.step, await bot.store.matches.choices(match.id)
+        pressed = await fake_discord.select(ada, old, menu, ["2"])
+        assert pressed.ephemeral and "moved on" in pressed.message.text
+        assert match.state.step == step and await bot.store.matches.choices(match.id) == log
+
+
+async def test_a_failed_acknowledgement_never_says_nothing_changed(fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("secret-table")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    bot = make_bot(tmp_path / "ack.sqlite3")
+    async with fake_discord.running(bot):
+        match = await open_secret_game(fake_discord, bot, channel, ada, bo)
+        dm = fake_discord.dm_messages(ada)[-1]
+        # The choice is committed, then Discord refuses its acknowledgement.
+        failed = fake_discord.faults.add(Fault(
+            "status", status=404, code=10062, message="Unknown interaction",
+            method="POST", route=r"/interactions/", times=1))
+        answer = await fake_discord.select(ada, dm, select_ids(dm)[0], ["2"])
+        await bot.service.settle()
+        assert failed.hits == 1 and match.state.has_chosen(0)
+        # What Ada is told does not claim that nothing changed; the bot logged a
+        # warning, not an ERROR (the discord_errors fixture fails the test on one).
+        assert answer.ephemeral and "may already count" in answer.text
+        assert "nothing was changed" not in answer.text
+
+
+async def test_an_answer_discord_performed_but_failed_is_success(fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("secret-table")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    bot = make_bot(tmp_path / "performed.sqlite3")
+    async with fake_discord.running(bot):
+        match = await open_secret_game(fake_discord, bot, channel, ada, bo)
+        dm = fake_discord.dm_messages(ada)[-1]
+        # Discord acknowledges, then answers 502; discord.py asks again and hears
+        # "already acknowledged" (40060).
+        fake_discord.faults.add(Fault("performed_then", status=502, method="POST",
+                                      route=r"/interactions/", times=1))
+        answer = await fake_discord.select(ada, dm, select_ids(dm)[0], ["2"])
+        await bot.service.settle()
+        assert match.state.has_chosen(0)
+        assert answer.type == 7 and answer.acked
+        await fake_discord.wait_for(lambda: len(fake_discord.rejections) == 2)
+        assert [r.code for r in fake_discord.rejections] == [0, 40060]
+        await bot.service.settle()  # nothing more: no error reply, no ERROR log
