@@ -15,7 +15,7 @@ from bot.deadlines import run_deadlines
 from bot.discord_transport import DiscordTransport
 from bot.presenters import Presenters
 from bot.recent import RecentIds
-from bot.replies import RECENT_INTERACTIONS, reply_error, send
+from bot.replies import RECENT_INTERACTIONS, first_in_time, reply_error, send
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from bot.stats_views import STATS_ITEMS
@@ -35,11 +35,11 @@ class CroupierTree(app_commands.CommandTree):
     """The command tree with the one error handler for every slash command."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Handle each interaction once: a repeated delivery was already answered."""
-        recent = getattr(interaction.client, "recent_interactions", None)
-        if interaction.type is discord.InteractionType.autocomplete or recent is None:
+        """Handle each interaction once (a repeated delivery was already answered),
+        and only while it can still be answered (:func:`~bot.replies.too_late`)."""
+        if interaction.type is discord.InteractionType.autocomplete:
             return True
-        return bool(recent.first(interaction.id))
+        return first_in_time(interaction)
 
     async def on_error(self, interaction: discord.Interaction,
                        error: app_commands.AppCommandError) -> None:
@@ -103,7 +103,7 @@ class CroupierBot(commands.Bot):
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if known_custom_id(custom_id, ITEMS) and on_message(interaction):
             return
-        if self.recent_interactions.first(interaction.id):
+        if first_in_time(interaction):
             try:
                 await send(interaction, f"⚠️ {UNKNOWN_ITEM}", ephemeral=True)
             except discord.HTTPException:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -25,6 +26,16 @@ DISCORD_FAILED = ("Discord did not take my answer just now. Look at the table (o
 neither says that nothing was changed."""
 ALREADY_ACKNOWLEDGED = 40060
 """Discord's error code when an interaction is answered a second time."""
+
+ANSWER_WITHIN = 3.0
+"""Seconds Discord gives a bot to acknowledge an interaction."""
+LATE_AFTER = 2.5
+"""An interaction older than this when it reaches the bot is not acted on: what
+is left of :data:`ANSWER_WITHIN` would not cover committing a choice and
+answering it, and a choice committed but not answered shows the player "This
+interaction failed" while it counted."""
+CLOCK_SKEW = 60.0
+"""An interaction older than this says the clock is wrong, not the delivery late."""
 
 RECENT_INTERACTIONS = 4096
 """Interaction ids a bot remembers having begun to handle: Discord may deliver one
@@ -186,13 +197,52 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
             log.warning("could not tell user %s about: %s", interaction.user.id, text)
 
 
+def too_late(interaction: discord.Interaction, now: datetime | None = None) -> bool:
+    """Whether ``interaction`` is too old to be answered in time (Discord's
+    :data:`ANSWER_WITHIN` seconds, counted from the time in its id). Such an
+    interaction is not acted on: the player sees "This interaction failed" and
+    tries again, and the second try must work. An age past :data:`CLOCK_SKEW`
+    says this machine's clock is off, not that the interaction is late, so it
+    is acted on.
+
+    >>> from datetime import timedelta
+    >>> made = discord.utils.snowflake_time(1_100_000_000_000_000_000)
+    >>> class Clicked:
+    ...     id = 1_100_000_000_000_000_000
+    >>> too_late(Clicked(), made + timedelta(seconds=1))
+    False
+    >>> too_late(Clicked(), made + timedelta(seconds=2.9))
+    True
+    """
+    made = discord.utils.snowflake_time(interaction.id)
+    age = ((now or discord.utils.utcnow()) - made).total_seconds()
+    if age > CLOCK_SKEW:
+        log.warning("interaction %s is %.0f s old: is this machine's clock right?",
+                    interaction.id, age)
+        return False
+    return age > LATE_AFTER
+
+
+def first_in_time(interaction: discord.Interaction) -> bool:
+    """Whether to handle ``interaction``: the first delivery of it (a repeat
+    was answered already), and young enough to be answered (:func:`too_late`)."""
+    recent = getattr(interaction.client, "recent_interactions", None)
+    if isinstance(recent, RecentIds) and not recent.first(interaction.id):
+        return False
+    if too_late(interaction):
+        log.warning("interaction %s came too late to be answered; not acted on",
+                    interaction.id)
+        return False
+    return True
+
+
 async def guarded(interaction: discord.Interaction,
                   action: Callable[[], Awaitable[None]]) -> None:
     """Run a component callback once per interaction, turning refusals into
     replies (component errors would otherwise only be logged by discord.py).
-    A second delivery of the same interaction is dropped: it was answered."""
-    recent = getattr(interaction.client, "recent_interactions", None)
-    if isinstance(recent, RecentIds) and not recent.first(interaction.id):
+    A second delivery of the same interaction is dropped: it was answered; one
+    too old to answer changes nothing (:func:`first_in_time`)."""
+    if not first_in_time(interaction):
         return
     try:
         await action()

@@ -4,6 +4,8 @@ fails does not stop the DMs of that move, nor the final table and result."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 import bot.delivery
@@ -208,3 +210,26 @@ async def test_an_answer_discord_performed_but_failed_is_success(fake_discord, t
         await fake_discord.wait_for(lambda: len(fake_discord.rejections) == 2)
         assert [r.code for r in fake_discord.rejections] == [0, 40060]
         await bot.service.settle()  # nothing more: no error reply, no ERROR log
+
+
+async def test_an_interaction_too_old_to_answer_changes_nothing_and_a_retry_works(
+        fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("secret-table")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    bot = make_bot(tmp_path / "late.sqlite3")
+    async with fake_discord.running(bot):
+        match = await open_secret_game(fake_discord, bot, channel, ada, bo)
+        dm = fake_discord.dm_messages(ada)[-1]
+        menu = select_ids(dm)[0]
+        # The gateway is slow: Ada's pick reaches the bot 2.7 s after she made it.
+        fake_discord.interaction_delay = 2.7
+        late = await fake_discord.select(ada, dm, menu, ["2"], wait=False)
+        await asyncio.sleep(3.2)  # delivered at 2.7 s; given the rest of its 3 s
+        await bot.service.settle()
+        assert not late.acked and not match.state.has_chosen(0)
+        assert await bot.store.matches.choices(match.id) == []
+        # Discord showed her "This interaction failed"; she tries again, and it counts.
+        fake_discord.interaction_delay = 0.0
+        again = await fake_discord.select(ada, dm, menu, ["2"])
+        assert again.acked and match.state.has_chosen(0)

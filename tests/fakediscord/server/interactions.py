@@ -88,7 +88,11 @@ class InteractionDispatch(MessageStore):
         inter.payload = payload
         self.interactions[inter.id] = inter
         self._by_token[inter.token] = inter
-        self._broadcast("INTERACTION_CREATE", payload)
+        if self.interaction_delay > 0:
+            loop.call_later(self.interaction_delay, self._broadcast, "INTERACTION_CREATE",
+                            payload)
+        else:
+            self._broadcast("INTERACTION_CREATE", payload)
         return inter
 
     def redeliver_interaction(self, inter: FakeInteraction) -> None:

@@ -77,6 +77,9 @@ class FakeState:
         #: Every error answer the bot received (validation, 403 on closed DMs, ...).
         self.rejections: list[Rejection] = []
         self.faults = Faults()
+        self.interaction_delay = 0.0
+        """Seconds between a user's action and its INTERACTION_CREATE reaching the bot
+        (a slow gateway); the interaction's id and its 3 s still count from the action."""
         """REST faults switched on by the test (:mod:`.faults`)."""
         #: Every REST request, in order.
         self.requests: list[RequestRecord] = []
