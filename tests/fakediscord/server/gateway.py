@@ -51,8 +51,11 @@ class GatewaySession:
 class GatewayConnection:
     """One websocket. A writer task sends queued frames in order, optionally zlib-compressed."""
 
-    def __init__(self, ws: web.WebSocketResponse, compress: str | None) -> None:
+    def __init__(self, ws: web.WebSocketResponse, compress: str | None,
+                 transport: asyncio.BaseTransport | None = None) -> None:
         self.ws = ws
+        self.transport = transport
+        """The TCP connection under the websocket (to cut it without a close frame)."""
         self.compress = compress
         # zlib-stream: one compressor for the whole connection; every frame ends with a
         # Z_SYNC_FLUSH marker, which is what discord.py looks for to split messages.
@@ -166,7 +169,7 @@ class Gateway(Waiting):
         ws = web.WebSocketResponse(timeout=1.0, max_msg_size=0)
         await ws.prepare(request)
         self.connection_queries.append(dict(request.query))
-        conn = GatewayConnection(ws, request.query.get("compress"))
+        conn = GatewayConnection(ws, request.query.get("compress"), request.transport)
         self._connections.add(conn)
         try:
             if request.query.get("encoding", "json") != "json":
@@ -297,6 +300,18 @@ class Gateway(Waiting):
             if conn.session is not None:
                 conn.send_op(7, None)
         await self.flush()
+
+    async def close_gateway(self, code: int = 4000, message: str = "Unknown error") -> None:
+        """Close every bot's websocket with ``code``: 4000 is Discord's "unknown
+        error", after which a bot reconnects and RESUMEs."""
+        for conn in list(self._connections):
+            await conn.close(code=code, message=message)
+
+    async def drop_gateway(self) -> None:
+        """Cut every bot's connection without a close frame (a plain disconnect)."""
+        for conn in list(self._connections):
+            if conn.transport is not None:
+                conn.transport.abort()
 
     async def _close_connections(self) -> None:
         for conn in list(self._connections):

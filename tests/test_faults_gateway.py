@@ -1,0 +1,74 @@
+"""Whole games with the gateway misbehaving mid-game: op 7 Reconnect, close 4000, a
+plain disconnect. Every acknowledged choice is in
+the log, the game ends with its result shown, nothing is logged as an ERROR (the
+``discord_errors`` fixture), and each run's time is recorded beside the fault-free
+one (``record_property``: in the JUnit XML report, ``--junitxml``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from tests.e2e import make_bot, select_ids, select_values, table_message
+from tests.fakediscord import FakeDiscord
+
+
+async def no_fault(fake: FakeDiscord) -> None:
+    """The fault-free run, for comparison."""
+
+
+async def reconnect(fake: FakeDiscord) -> None:
+    await fake.request_reconnect()
+
+
+async def close_4000(fake: FakeDiscord) -> None:
+    await fake.close_gateway(4000, "Unknown error")
+
+
+async def disconnect(fake: FakeDiscord) -> None:
+    await fake.drop_gateway()
+
+
+FAULTS: dict[str, Callable[[FakeDiscord], Awaitable[None]]] = {
+    "none": no_fault, "op 7": reconnect, "close 4000": close_4000,
+    "disconnect": disconnect}
+
+
+async def back(fake: FakeDiscord, sessions: int, resumes: int) -> None:
+    """Wait until the bot is connected again (a RESUME, or a new IDENTIFY)."""
+    await fake.wait_for(lambda: fake.resume_count > resumes or fake.identify_count > sessions,
+                        timeout=30)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fault", list(FAULTS))
+async def test_a_whole_game_against_the_computer_survives_the_gateway(
+        fault: str, fake_discord, tmp_path, record_property):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("solo")
+    ada = fake_discord.add_user("Ada")
+    bot = make_bot(tmp_path / "gateway.sqlite3")
+    started = time.perf_counter()
+    async with fake_discord.running(bot):
+        await fake_discord.slash(ada, channel, "play flank", vs_bot=True, board="6")
+        await bot.service.settle()
+        match = bot.service.match_in(channel.id)
+        acknowledged = 0
+        while not match.finished:
+            if acknowledged == 2 and fault != "none":
+                sessions, resumes = fake_discord.identify_count, fake_discord.resume_count
+                await FAULTS[fault](fake_discord)
+                await back(fake_discord, sessions, resumes)
+            table = table_message(channel)
+            menu = select_ids(table)[0]
+            picked = await fake_discord.select(ada, table, menu,
+                                               [select_values(table, menu)[0]], timeout=10)
+            acknowledged += picked.acked
+            await bot.service.settle()
+        await fake_discord.wait_for_message(channel, contains="is over")
+        log = await bot.store.matches.choices(match.id)
+        assert sum(c.source == "player" for c in log) == acknowledged
+        assert await bot.store.matches.result(match.id) is not None
+    record_property("seconds", round(time.perf_counter() - started, 2))
