@@ -1,5 +1,6 @@
-"""Whole games with the gateway misbehaving mid-game: op 7 Reconnect, close 4000, a
-plain disconnect. Every acknowledged choice is in
+"""Whole games with Discord misbehaving mid-game: op 7 Reconnect, close 4000, a plain
+disconnect of the gateway; 1.5 s of latency on REST, and interactions delivered 1 s
+late, for three of the player's moves. Every acknowledged choice is in
 the log, the game ends with its result shown, nothing is logged as an ERROR (the
 ``discord_errors`` fixture), and each run's time is recorded beside the fault-free
 one (``record_property``: in the JUnit XML report, ``--junitxml``)."""
@@ -12,7 +13,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from tests.e2e import make_bot, select_ids, select_values, table_message
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, Fault
 
 
 async def no_fault(fake: FakeDiscord) -> None:
@@ -31,9 +32,26 @@ async def disconnect(fake: FakeDiscord) -> None:
     await fake.drop_gateway()
 
 
+async def slow_rest(fake: FakeDiscord) -> None:
+    fake.faults.add(Fault("latency", seconds=1.5, route=r"/channels/", times=None))
+
+
+async def late_delivery(fake: FakeDiscord) -> None:
+    fake.interaction_delay = 1.0
+
+
+async def lift(fake: FakeDiscord) -> None:
+    """Discord well again."""
+    fake.faults.clear()
+    fake.interaction_delay = 0.0
+
+
 FAULTS: dict[str, Callable[[FakeDiscord], Awaitable[None]]] = {
     "none": no_fault, "op 7": reconnect, "close 4000": close_4000,
-    "disconnect": disconnect}
+    "disconnect": disconnect, "REST latency": slow_rest, "delivery latency": late_delivery}
+RECONNECTS = {"op 7", "close 4000", "disconnect"}
+LASTING = 3
+"""Player moves the latency faults last."""
 
 
 async def back(fake: FakeDiscord, sessions: int, resumes: int) -> None:
@@ -44,7 +62,7 @@ async def back(fake: FakeDiscord, sessions: int, resumes: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fault", list(FAULTS))
-async def test_a_whole_game_against_the_computer_survives_the_gateway(
+async def test_a_whole_game_against_the_computer_survives_discord_faults(
         fault: str, fake_discord, tmp_path, record_property):
     guild = fake_discord.add_guild("Casino")
     channel = guild.add_text_channel("solo")
@@ -60,7 +78,10 @@ async def test_a_whole_game_against_the_computer_survives_the_gateway(
             if acknowledged == 2 and fault != "none":
                 sessions, resumes = fake_discord.identify_count, fake_discord.resume_count
                 await FAULTS[fault](fake_discord)
-                await back(fake_discord, sessions, resumes)
+                if fault in RECONNECTS:
+                    await back(fake_discord, sessions, resumes)
+            if acknowledged == 2 + LASTING:
+                await lift(fake_discord)
             table = table_message(channel)
             menu = select_ids(table)[0]
             picked = await fake_discord.select(ada, table, menu,
