@@ -7,13 +7,16 @@ one (``record_property``: in the JUnit XML report, ``--junitxml``)."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Awaitable, Callable
 
 import pytest
 
+from rules.eclipse import choose
 from tests.e2e import make_bot, select_ids, select_values, table_message
 from tests.fakediscord import FakeDiscord, Fault
+from tests.test_e2e_eclipse import SecrecyWatch, fixed_seed, latest_menu  # noqa: F401
 
 
 async def no_fault(fake: FakeDiscord) -> None:
@@ -92,4 +95,54 @@ async def test_a_whole_game_against_the_computer_survives_discord_faults(
         log = await bot.store.matches.choices(match.id)
         assert sum(c.source == "player" for c in log) == acknowledged
         assert await bot.store.matches.result(match.id) is not None
+    record_property("seconds", round(time.perf_counter() - started, 2))
+
+
+ECLIPSE_FAULTS: dict[str, Callable[[], Fault | None]] = {
+    "none": lambda: None,
+    "DMs failing for now": lambda: Fault("status", status=503, method="POST",
+                                         route=r"/channels/", dm=True, times=2),
+    "REST latency": lambda: Fault("latency", seconds=1.0, route=r"/channels/", times=6),
+}
+"""Each a fresh fault (it counts its hits), switched on after the player's first move."""
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("fixed_seed")
+@pytest.mark.parametrize("fault", list(ECLIPSE_FAULTS))
+async def test_a_whole_game_of_eclipse_with_hands_by_dm_survives_discord_faults(
+        fault: str, fake_discord, tmp_path, record_property):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("eclipse-solo")
+    ada = fake_discord.add_user("Ada")
+    bot = make_bot(tmp_path / "eclipse.sqlite3")
+    started = time.perf_counter()
+    async with fake_discord.running(bot):
+        await fake_discord.slash(ada, channel, "play eclipse", vs_bot=True, seats=3)
+        await bot.service.settle()
+        match = bot.service.match_in(channel.id)
+        watch = SecrecyWatch(fake_discord, channel, {0: ada})
+        rng = random.Random(7)
+        acknowledged = 0
+        injected = ECLIPSE_FAULTS[fault]()
+        while not match.finished:
+            if acknowledged == 1 and injected is not None and injected not in \
+                    fake_discord.faults.active:
+                fake_discord.faults.add(injected)
+            if match.state.decision_for(0) is None:
+                await bot.service.settle()
+                continue
+            value = choose(match.state.copy(), 0, rng)
+            dm, menu = latest_menu(fake_discord, ada, value)
+            picked = await fake_discord.select(ada, dm, menu, [value], timeout=10)
+            acknowledged += picked.acked
+            await bot.service.settle()
+            watch.check(match.state)
+            assert acknowledged < 400
+        await fake_discord.wait_for_message(channel, contains="is over")
+        log = await bot.store.matches.choices(match.id)
+        assert sum(c.source == "player" for c in log) == acknowledged
+        assert not [m for m in channel.messages if "can't send" in m.text]
+        if injected is not None:
+            assert injected.hits
     record_property("seconds", round(time.perf_counter() - started, 2))
