@@ -31,6 +31,27 @@ UNKNOWN_ITEM = ("That button or menu is not one I can use (it may be from an old
                 "nothing was changed. Use the current table, /hand or /table.")
 
 
+class ReconnectIsAWarning(logging.Filter):
+    """discord.py logs each failed try to reach a gateway that is down as an ERROR
+    with a traceback ("Attempting a reconnect in …"), then tries again by itself:
+    for a bot in an outage that is expected, so it is logged as a warning, with the
+    failure's one-line summary instead of the traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Lower discord.py's reconnect errors to warnings; keep everything."""
+        if record.levelno == logging.ERROR and str(record.msg).startswith(
+                "Attempting a reconnect"):
+            failure = record.exc_info[1] if record.exc_info else None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            if failure is not None:
+                record.msg = f"{record.msg} (after {type(failure).__name__}: {failure})"
+            record.exc_info = record.exc_text = None
+        return True
+
+
+RECONNECT_IS_A_WARNING = ReconnectIsAWarning()
+
+
 class CroupierTree(app_commands.CommandTree):
     """The command tree with the one error handler for every slash command."""
 
@@ -59,6 +80,7 @@ class CroupierBot(commands.Bot):
                          intents=discord.Intents.default(), help_command=None,
                          tree_cls=CroupierTree)
         self.settings = settings
+        logging.getLogger("discord.client").addFilter(RECONNECT_IS_A_WARNING)  # once: a set
         self.clock = clock
         self.sync_commands = sync_commands
         self.presenters = Presenters()

@@ -35,6 +35,10 @@ async def disconnect(fake: FakeDiscord) -> None:
     await fake.drop_gateway()
 
 
+async def outage(fake: FakeDiscord) -> None:
+    await fake.gateway_outage(OUTAGE_SECONDS)
+
+
 async def slow_rest(fake: FakeDiscord) -> None:
     fake.faults.add(Fault("latency", seconds=1.5, route=r"/channels/", times=None))
 
@@ -51,8 +55,12 @@ async def lift(fake: FakeDiscord) -> None:
 
 FAULTS: dict[str, Callable[[FakeDiscord], Awaitable[None]]] = {
     "none": no_fault, "op 7": reconnect, "close 4000": close_4000,
-    "disconnect": disconnect, "REST latency": slow_rest, "delivery latency": late_delivery}
-RECONNECTS = {"op 7", "close 4000", "disconnect"}
+    "disconnect": disconnect, "outage, resume refused": outage,
+    "REST latency": slow_rest, "delivery latency": late_delivery}
+RECONNECTS = {"op 7", "close 4000", "disconnect", "outage, resume refused"}
+OUTAGE_SECONDS = 2.0
+"""The issue's outage is 5 s; 2 s takes the same path (connection cut, reconnects
+refused with 503, RESUME refused, a new session) in less of ``make test``'s time."""
 LASTING = 3
 """Player moves the latency faults last."""
 
@@ -72,7 +80,7 @@ async def test_a_whole_game_against_the_computer_survives_discord_faults(
     ada = fake_discord.add_user("Ada")
     bot = make_bot(tmp_path / "gateway.sqlite3")
     started = time.perf_counter()
-    async with fake_discord.running(bot):
+    async with fake_discord.running(bot, reconnect=True):
         await fake_discord.slash(ada, channel, "play flank", vs_bot=True, board="6")
         await bot.service.settle()
         match = bot.service.match_in(channel.id)
@@ -95,6 +103,8 @@ async def test_a_whole_game_against_the_computer_survives_discord_faults(
         log = await bot.store.matches.choices(match.id)
         assert sum(c.source == "player" for c in log) == acknowledged
         assert await bot.store.matches.result(match.id) is not None
+    if fault == "outage, resume refused":
+        assert fake_discord.refused_connections >= 1 and fake_discord.identify_count == 2
     record_property("seconds", round(time.perf_counter() - started, 2))
 
 

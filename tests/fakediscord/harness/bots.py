@@ -40,9 +40,13 @@ class BotRunner(WorldBuilding):
             discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
 
     async def start_bot(
-        self, bot: discord.Client, *, timeout: float = 10.0, fast_ready: bool = True
+        self, bot: discord.Client, *, timeout: float = 10.0, fast_ready: bool = True,
+        reconnect: bool = False,
     ) -> None:
         """``login`` + ``connect(reconnect=False)`` in a task, then wait for ``on_ready``.
+        With ``reconnect``, the bot keeps trying to connect after the gateway refused
+        it, as a bot in production does (discord.py then logs each failed try as an
+        ERROR, "Attempting a reconnect in …"); without it, that ends the bot.
 
         ``fast_ready`` lowers discord.py's ``guild_ready_timeout`` (2 s by default: the
         wait for more GUILD_CREATEs after the last one before firing ``on_ready``) to
@@ -61,7 +65,8 @@ class BotRunner(WorldBuilding):
         except BaseException:
             await bot.close()
             raise
-        task = asyncio.create_task(bot.connect(reconnect=False), name=f"fake-discord-bot-{id(bot)}")
+        task = asyncio.create_task(bot.connect(reconnect=reconnect),
+                                   name=f"fake-discord-bot-{id(bot)}")
         self._bots[id(bot)] = (bot, task)
         ready = asyncio.create_task(bot.wait_until_ready())
         done, _ = await asyncio.wait(
@@ -91,9 +96,10 @@ class BotRunner(WorldBuilding):
             )
 
     @asynccontextmanager
-    async def running(self, bot: ClientT, *, timeout: float = 10.0) -> AsyncIterator[ClientT]:
+    async def running(self, bot: ClientT, *, timeout: float = 10.0,
+                      reconnect: bool = False) -> AsyncIterator[ClientT]:
         """``async with fake.running(bot):`` starts the bot and always stops it."""
-        await self.start_bot(bot, timeout=timeout)
+        await self.start_bot(bot, timeout=timeout, reconnect=reconnect)
         try:
             yield bot
         finally:

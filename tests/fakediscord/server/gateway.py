@@ -125,6 +125,8 @@ class Gateway(Waiting):
         self.connection_queries: list[dict[str, str]] = []
         self._connections: set[GatewayConnection] = set()
         self._quiet = 0
+        self._outage_until = 0.0
+        self.refused_connections = 0
 
     def _live_sessions(self) -> list[GatewaySession]:
         return [s for s in self.sessions.values() if s.alive]
@@ -166,6 +168,10 @@ class Gateway(Waiting):
             await conn.flush()
 
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if asyncio.get_running_loop().time() < self._outage_until:
+            self.refused_connections += 1
+            self._bump()
+            return web.Response(status=503, text="upstream connect error")
         ws = web.WebSocketResponse(timeout=1.0, max_msg_size=0)
         await ws.prepare(request)
         self.connection_queries.append(dict(request.query))
@@ -312,6 +318,15 @@ class Gateway(Waiting):
         for conn in list(self._connections):
             if conn.transport is not None:
                 conn.transport.abort()
+
+    async def gateway_outage(self, seconds: float) -> None:
+        """The gateway is down for ``seconds``: connections are cut, new ones are
+        refused with 503, and afterwards RESUME is refused (op 9): every session
+        has ended, so a bot must IDENTIFY again. REST stays up."""
+        self._outage_until = asyncio.get_running_loop().time() + seconds
+        for session in self.sessions.values():
+            session.alive = False
+        await self.drop_gateway()
 
     async def _close_connections(self) -> None:
         for conn in list(self._connections):
