@@ -124,13 +124,9 @@ class DiscordTransport:
                 user = (self.bot.get_user(seat.user_id)
                         or await self.bot.fetch_user(seat.user_id))
                 message = await user.send(**for_send(parts))
-        except discord.Forbidden as refused:
-            if refused.code == DMS_CLOSED:
-                return False
-            log.warning("match %s: DM to seat %s refused (%s); not taken for closed DMs",
-                        match.id, seat.seat, refused)
-            return True
         except discord.HTTPException as failed:
+            if isinstance(failed, discord.Forbidden) and failed.code == DMS_CLOSED:
+                return False
             # Neither temporary nor "closed": shown again with the next change.
             log.warning("match %s: DM to seat %s failed (%s)", match.id, seat.seat, failed)
             return True

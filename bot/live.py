@@ -80,8 +80,6 @@ class LiveMatch:
     warn_seconds: int | None = None
     id: int = field(init=False)
     """The match id (its row's, which never changes; asked on every move)."""
-    _names: tuple[str, ...] = field(init=False, default=(), repr=False, compare=False)
-    _named: list[SeatRow] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.id = self.row.id
@@ -94,12 +92,7 @@ class LiveMatch:
     @property
     def names(self) -> tuple[str, ...]:
         """Seat names in seat order, for narration."""
-        # Asked for every view shown. Seats change by a new list (lobby, strikes),
-        # never in place, so the names are made again only for a new list.
-        seats = self.row.seats
-        if self._named is not seats:
-            self._names, self._named = tuple(seat.name for seat in seats), seats
-        return self._names
+        return tuple(seat.name for seat in self.row.seats)
 
     @property
     def computer_seats(self) -> set[int]:

@@ -27,11 +27,9 @@ neither says that nothing was changed."""
 ALREADY_ACKNOWLEDGED = 40060
 """Discord's error code when an interaction is answered a second time."""
 
-ANSWER_WITHIN = 3.0
-"""Seconds Discord gives a bot to acknowledge an interaction."""
 LATE_AFTER = 2.5
 """An interaction older than this when it reaches the bot is not acted on: what
-is left of :data:`ANSWER_WITHIN` would not cover committing a choice and
+is left of the 3 s Discord gives to acknowledge it would not cover committing a choice and
 answering it, and a choice committed but not answered shows the player "This
 interaction failed" while it counted."""
 CLOCK_SKEW = 60.0
@@ -100,12 +98,18 @@ def fit(parts: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _cause(error: BaseException) -> BaseException:
+    """What failed inside a command (discord.py wraps it in ``CommandInvokeError``)."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        return error.__cause__ or error
+    return error
+
+
 def already_acknowledged(error: BaseException) -> bool:
     """Whether ``error`` is Discord refusing a second answer to one interaction
     (a duplicate delivery, or a retried request Discord had already performed):
     expected, not a fault."""
-    if isinstance(error, app_commands.CommandInvokeError):
-        error = error.__cause__ or error
+    error = _cause(error)
     return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
 
 
@@ -116,15 +120,13 @@ def answering_failed(error: BaseException) -> bool:
     >>> answering_failed(ValueError("x"))
     False
     """
-    if isinstance(error, app_commands.CommandInvokeError):
-        error = error.__cause__ or error
-    return isinstance(error, discord.HTTPException | discord.RateLimited | TimeoutError)
+    return isinstance(_cause(error),
+                      discord.HTTPException | discord.RateLimited | TimeoutError)
 
 
 def message_for(error: BaseException) -> str | None:
     """The text to show for an expected refusal, or ``None`` for a real fault."""
-    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
-        error = error.__cause__ or error
+    error = _cause(error)
     if isinstance(error, CroupierError | RulesError):
         return str(error)
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
@@ -198,8 +200,8 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
 
 
 def too_late(interaction: discord.Interaction, now: datetime | None = None) -> bool:
-    """Whether ``interaction`` is too old to be answered in time (Discord's
-    :data:`ANSWER_WITHIN` seconds, counted from the time in its id). Such an
+    """Whether ``interaction`` is too old to be answered in time (Discord's 3 s,
+    counted from the time in its id, less a margin: :data:`LATE_AFTER`). Such an
     interaction is not acted on: the player sees "This interaction failed" and
     tries again, and the second try must work. An age past :data:`CLOCK_SKEW`
     says this machine's clock is off, not that the interaction is late, so it

@@ -5,6 +5,7 @@ fails does not stop the DMs of that move, nor the final table and result."""
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -22,12 +23,24 @@ def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bot.delivery, "SHOW_AGAIN_AFTER", (0.05, 0.1, 0.2), raising=False)
 
 
-async def open_secret_game(fake_discord, bot, channel, ada, bo):
-    await fake_discord.slash(ada, channel, "play secret")
-    await fake_discord.slash(bo, channel, "join")
-    await fake_discord.slash(ada, channel, "start")
-    await bot.service.settle()
-    return bot.service.match_in(channel.id)
+@pytest.fixture
+def people(fake_discord):
+    """A channel and the two people who play Secret Numbers in it."""
+    channel = fake_discord.add_guild("Casino").add_text_channel("secret-table")
+    return channel, fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+
+
+@asynccontextmanager
+async def secret_game(fake_discord, tmp_path, people):
+    """The bot running, and a game of Secret Numbers begun by Ada and Bo."""
+    channel, ada, bo = people
+    bot = make_bot(tmp_path / "faults.sqlite3")
+    async with fake_discord.running(bot):
+        await fake_discord.slash(ada, channel, "play secret")
+        await fake_discord.slash(bo, channel, "join")
+        await fake_discord.slash(ada, channel, "start")
+        await bot.service.settle()
+        yield bot, bot.service.match_in(channel.id)
 
 
 async def pick(fake_discord, bot, user, card: str) -> None:
@@ -39,16 +52,12 @@ async def pick(fake_discord, bot, user, card: str) -> None:
 
 
 async def test_a_dm_that_fails_for_now_is_sent_again_and_not_taken_for_closed_dms(
-        fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("secret-table")
-    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+        fake_discord, tmp_path, people):
+    channel, ada, bo = people
     # Bo's first DM meets a 503 (discord.py does not retry one).
     failed = fake_discord.faults.add(Fault("status", status=503, method="POST",
                                            route=DM_MESSAGES, dm=True, times=1))
-    bot = make_bot(tmp_path / "dm.sqlite3")
-    async with fake_discord.running(bot):
-        await open_secret_game(fake_discord, bot, channel, ada, bo)
+    async with secret_game(fake_discord, tmp_path, people) as (bot, _match):
         assert failed.hits == 1
         # Both hands arrived all the same, the failed one shown again after a pause.
         assert "Pick a card" in fake_discord.dm_messages(ada)[-1].text
@@ -62,26 +71,19 @@ async def test_a_dm_that_fails_for_now_is_sent_again_and_not_taken_for_closed_dm
         assert "(2, 3)" in fake_discord.dm_messages(bo)[-1].text
 
 
-async def test_only_cannot_send_messages_to_this_user_means_closed_dms(fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("secret-table")
-    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+async def test_only_cannot_send_messages_to_this_user_means_closed_dms(
+        fake_discord, tmp_path, people):
+    channel, _ada, bo = people
     fake_discord.set_dms_closed(bo)  # 403, code 50007
-    bot = make_bot(tmp_path / "closed.sqlite3")
-    async with fake_discord.running(bot):
-        await open_secret_game(fake_discord, bot, channel, ada, bo)
+    async with secret_game(fake_discord, tmp_path, people) as (bot, _match):
         assert [m for m in channel.messages if "can't send Bo" in m.text]
         assert await bot.store.closed_dms.closed_since(bo.id) is not None
 
 
 async def test_a_table_edit_that_fails_is_shown_later_and_the_dms_still_go_out(
-        fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("secret-table")
-    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
-    bot = make_bot(tmp_path / "table.sqlite3")
-    async with fake_discord.running(bot):
-        await open_secret_game(fake_discord, bot, channel, ada, bo)
+        fake_discord, tmp_path, people):
+    channel, ada, bo = people
+    async with secret_game(fake_discord, tmp_path, people) as (bot, _match):
         table = table_message(channel)
         edits = fake_discord.faults.add(Fault(
             "status", status=503, method="PATCH", route=rf"/channels/{channel.id}/messages/",
@@ -97,13 +99,9 @@ async def test_a_table_edit_that_fails_is_shown_later_and_the_dms_still_go_out(
 
 
 async def test_the_last_move_s_table_and_result_appear_though_discord_failed(
-        fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("secret-table")
-    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
-    bot = make_bot(tmp_path / "final.sqlite3")
-    async with fake_discord.running(bot):
-        match = await open_secret_game(fake_discord, bot, channel, ada, bo)
+        fake_discord, tmp_path, people):
+    channel, ada, bo = people
+    async with secret_game(fake_discord, tmp_path, people) as (bot, match):
         await pick(fake_discord, bot, ada, "1")
         await pick(fake_discord, bot, bo, "1")
         # The last choices (the third round is forced): the table edit and then the
@@ -125,13 +123,9 @@ async def test_the_last_move_s_table_and_result_appear_though_discord_failed(
         assert match.id not in {m.id for m in bot.service.live_matches()}
 
 
-async def test_a_rate_limited_table_edit_waits_and_goes_through(fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("secret-table")
-    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
-    bot = make_bot(tmp_path / "limited.sqlite3")
-    async with fake_discord.running(bot):
-        await open_secret_game(fake_discord, bot, channel, ada, bo)
+async def test_a_rate_limited_table_edit_waits_and_goes_through(fake_discord, tmp_path, people):
+    channel, ada, bo = people
+    async with secret_game(fake_discord, tmp_path, people) as (bot, _match):
         limited = fake_discord.faults.add(Fault(
             "ratelimit", seconds=0.1, method="PATCH",
             route=rf"/channels/{channel.id}/messages/", times=1))
@@ -144,13 +138,9 @@ async def test_a_rate_limited_table_edit_waits_and_goes_through(fake_discord, tm
         assert "Ada shows 3, Bo shows 1" in table_message(channel).text
 
 
-async def test_a_menu_left_on_an_old_dm_is_refused_as_moved_on(fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("secret-table")
-    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
-    bot = make_bot(tmp_path / "stale.sqlite3")
-    async with fake_discord.running(bot):
-        match = await open_secret_game(fake_discord, bot, channel, ada, bo)
+async def test_a_menu_left_on_an_old_dm_is_refused_as_moved_on(fake_discord, tmp_path, people):
+    channel, ada, bo = people
+    async with secret_game(fake_discord, tmp_path, people) as (bot, match):
         old = fake_discord.dm_messages(ada)[-1]
         menu = select_ids(old)[0]
         # Discord fails every edit of a DM from now on: Ada picks from /hand, and
@@ -170,13 +160,9 @@ async def test_a_menu_left_on_an_old_dm_is_refused_as_moved_on(fake_discord, tmp
         assert match.state.step == step and await bot.store.matches.choices(match.id) == log
 
 
-async def test_a_failed_acknowledgement_never_says_nothing_changed(fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("secret-table")
-    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
-    bot = make_bot(tmp_path / "ack.sqlite3")
-    async with fake_discord.running(bot):
-        match = await open_secret_game(fake_discord, bot, channel, ada, bo)
+async def test_a_failed_acknowledgement_never_says_nothing_changed(fake_discord, tmp_path, people):
+    _channel, ada, _bo = people
+    async with secret_game(fake_discord, tmp_path, people) as (bot, match):
         dm = fake_discord.dm_messages(ada)[-1]
         # The choice is committed, then Discord refuses its acknowledgement.
         failed = fake_discord.faults.add(Fault(
@@ -191,13 +177,9 @@ async def test_a_failed_acknowledgement_never_says_nothing_changed(fake_discord,
         assert "nothing was changed" not in answer.text
 
 
-async def test_an_answer_discord_performed_but_failed_is_success(fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("secret-table")
-    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
-    bot = make_bot(tmp_path / "performed.sqlite3")
-    async with fake_discord.running(bot):
-        match = await open_secret_game(fake_discord, bot, channel, ada, bo)
+async def test_an_answer_discord_performed_but_failed_is_success(fake_discord, tmp_path, people):
+    _channel, ada, _bo = people
+    async with secret_game(fake_discord, tmp_path, people) as (bot, match):
         dm = fake_discord.dm_messages(ada)[-1]
         # Discord acknowledges, then answers 502; discord.py asks again and hears
         # "already acknowledged" (40060).
@@ -213,13 +195,9 @@ async def test_an_answer_discord_performed_but_failed_is_success(fake_discord, t
 
 
 async def test_an_interaction_too_old_to_answer_changes_nothing_and_a_retry_works(
-        fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("secret-table")
-    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
-    bot = make_bot(tmp_path / "late.sqlite3")
-    async with fake_discord.running(bot):
-        match = await open_secret_game(fake_discord, bot, channel, ada, bo)
+        fake_discord, tmp_path, people):
+    _channel, ada, _bo = people
+    async with secret_game(fake_discord, tmp_path, people) as (bot, match):
         dm = fake_discord.dm_messages(ada)[-1]
         menu = select_ids(dm)[0]
         # The gateway is slow: Ada's pick reaches the bot 2.7 s after she made it.

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.client import CroupierBot
+from bot.live import LiveMatch
 from rules.eclipse import choose
 from tests.e2e import make_bot, select_ids, select_values, table_message
-from tests.fakediscord import FakeDiscord, Fault
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser, Fault
 from tests.test_e2e_eclipse import SecrecyWatch, fixed_seed, latest_menu  # noqa: F401
 
 
@@ -71,19 +76,35 @@ async def back(fake: FakeDiscord, sessions: int, resumes: int) -> None:
                         timeout=30)
 
 
+@asynccontextmanager
+async def solo_game(fake: FakeDiscord, tmp_path: Path, game: str, **options: Any
+                    ) -> AsyncIterator[tuple[CroupierBot, FakeChannel, FakeUser, LiveMatch]]:
+    """The bot running (reconnecting as in production), and Ada's game of ``game``
+    against the computer begun."""
+    channel = fake.add_guild("Casino").add_text_channel("solo")
+    ada = fake.add_user("Ada")
+    bot = make_bot(tmp_path / "solo.sqlite3")
+    async with fake.running(bot, reconnect=True):
+        await fake.slash(ada, channel, f"play {game}", vs_bot=True, **options)
+        await bot.service.settle()
+        yield bot, channel, ada, bot.service.match_in(channel.id)
+
+
+async def played_out(fake: FakeDiscord, bot: CroupierBot, channel: FakeChannel,
+                     match: LiveMatch, acknowledged: int) -> None:
+    """The result is posted and every acknowledged choice of the person is logged."""
+    await fake.wait_for_message(channel, contains="is over")
+    log = await bot.store.matches.choices(match.id)
+    assert sum(c.source == "player" for c in log) == acknowledged
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("fault", list(FAULTS))
 async def test_a_whole_game_against_the_computer_survives_discord_faults(
         fault: str, fake_discord, tmp_path, record_property):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("solo")
-    ada = fake_discord.add_user("Ada")
-    bot = make_bot(tmp_path / "gateway.sqlite3")
     started = time.perf_counter()
-    async with fake_discord.running(bot, reconnect=True):
-        await fake_discord.slash(ada, channel, "play flank", vs_bot=True, board="6")
-        await bot.service.settle()
-        match = bot.service.match_in(channel.id)
+    async with solo_game(fake_discord, tmp_path, "flank", board="6") as (
+            bot, channel, ada, match):
         acknowledged = 0
         while not match.finished:
             if acknowledged == 2 and fault != "none":
@@ -99,9 +120,7 @@ async def test_a_whole_game_against_the_computer_survives_discord_faults(
                                                [select_values(table, menu)[0]], timeout=10)
             acknowledged += picked.acked
             await bot.service.settle()
-        await fake_discord.wait_for_message(channel, contains="is over")
-        log = await bot.store.matches.choices(match.id)
-        assert sum(c.source == "player" for c in log) == acknowledged
+        await played_out(fake_discord, bot, channel, match, acknowledged)
         assert await bot.store.matches.result(match.id) is not None
     if fault == "outage, resume refused":
         assert fake_discord.refused_connections >= 1 and fake_discord.identify_count == 2
@@ -122,15 +141,9 @@ ECLIPSE_FAULTS: dict[str, Callable[[], Fault | None]] = {
 @pytest.mark.parametrize("fault", list(ECLIPSE_FAULTS))
 async def test_a_whole_game_of_eclipse_with_hands_by_dm_survives_discord_faults(
         fault: str, fake_discord, tmp_path, record_property):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("eclipse-solo")
-    ada = fake_discord.add_user("Ada")
-    bot = make_bot(tmp_path / "eclipse.sqlite3")
     started = time.perf_counter()
-    async with fake_discord.running(bot):
-        await fake_discord.slash(ada, channel, "play eclipse", vs_bot=True, seats=3)
-        await bot.service.settle()
-        match = bot.service.match_in(channel.id)
+    async with solo_game(fake_discord, tmp_path, "eclipse", seats=3) as (
+            bot, channel, ada, match):
         watch = SecrecyWatch(fake_discord, channel, {0: ada})
         rng = random.Random(7)
         acknowledged = 0
@@ -149,9 +162,7 @@ async def test_a_whole_game_of_eclipse_with_hands_by_dm_survives_discord_faults(
             await bot.service.settle()
             watch.check(match.state)
             assert acknowledged < 400
-        await fake_discord.wait_for_message(channel, contains="is over")
-        log = await bot.store.matches.choices(match.id)
-        assert sum(c.source == "player" for c in log) == acknowledged
+        await played_out(fake_discord, bot, channel, match, acknowledged)
         assert not [m for m in channel.messages if "can't send" in m.text]
         if injected is not None:
             assert injected.hits

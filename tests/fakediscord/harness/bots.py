@@ -43,7 +43,7 @@ class BotRunner(WorldBuilding):
         self, bot: discord.Client, *, timeout: float = 10.0, fast_ready: bool = True,
         reconnect: bool = False,
     ) -> None:
-        """``login`` + ``connect(reconnect=False)`` in a task, then wait for ``on_ready``.
+        """``login`` + ``connect(reconnect=reconnect)`` in a task, then wait for ``on_ready``.
         With ``reconnect``, the bot keeps trying to connect after the gateway refused
         it, as a bot in production does (discord.py then logs each failed try as an
         ERROR, "Attempting a reconnect in …"); without it, that ends the bot.

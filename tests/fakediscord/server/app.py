@@ -100,10 +100,10 @@ class FakeDiscordServer(
             else:
                 if fault.kind == "performed_then":
                     await handler(request)
-                response = json_response(fault.body(), 429 if fault.kind == "ratelimit"
+                body = fault.body()
+                response = json_response(body, 429 if fault.kind == "ratelimit"
                                          else fault.status)
                 response.headers.update(fault.headers())
-                body = fault.body()
                 self.rejections.append(Rejection(method, path, response.status,
                                                  body.get("code", 0), body["message"]))
         except DiscordAPIError as exc:
