@@ -146,7 +146,7 @@ class CroupierBot(commands.Bot):
         if self._deadline_task is not None:
             self._deadline_task.cancel()
         if hasattr(self, "service"):
-            await self.service.settle()
+            await self.service.wind_down()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

@@ -9,6 +9,7 @@ import asyncio
 import logging
 
 from bot.commit import MatchCore
+from bot.errors import CannotPost
 from bot.live import LiveMatch
 from bot.transport import ShowLater
 from rules.core import Decision, GameState
@@ -27,6 +28,7 @@ class Delivery(MatchCore):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._rerun: set[int] = set()
+        self._closing = asyncio.Event()
 
     def _schedule(self, match: LiveMatch) -> None:
         """Make sure the match's driver runs: computer moves, then the table and DMs."""
@@ -53,13 +55,22 @@ class Delivery(MatchCore):
                         if not await self._computer_moves(match):
                             break
                 shown = await self._show(match)
+            except CannotPost as refused:
+                # The channel is gone or closed to the bot: waiting will not help.
+                log.warning("match %s: the table cannot be shown (%s)", match.id, refused)
+                if match.finished and not match.result_shown:
+                    await self._result_shown(match)
             except Exception:
                 log.exception("match %s: driving failed", match.id)
             else:
-                if not shown and failures < len(SHOW_AGAIN_AFTER):
-                    # Shown again after a pause, the last move of a game included:
-                    # the match stays in memory until its table and result are shown.
-                    await asyncio.sleep(SHOW_AGAIN_AFTER[failures])
+                # A finished match is shown again until its result is in the channel
+                # (the store keeps it queued meanwhile, for a restart); any other,
+                # for about four minutes, then with its next change.
+                if not shown and (failures < len(SHOW_AGAIN_AFTER)
+                                  or (match.finished and not match.result_shown)):
+                    pause = SHOW_AGAIN_AFTER[min(failures, len(SHOW_AGAIN_AFTER) - 1)]
+                    if await self._closing_within(pause):
+                        break  # shown after the restart (see MatchService.restore)
                     failures += 1
                     continue
                 if not shown:
@@ -88,9 +99,16 @@ class Delivery(MatchCore):
                 if message_id is not None and message_id != match.row.table_message_id:
                     match.row.table_message_id = message_id
                     await self.store.matches.set_table_message(match.id, message_id)
+                if match.finished and not match.result_shown:
+                    await self._result_shown(match)
             if match.state is not None and match.info.has_secrets:
                 shown = await self._deliver_private(match) and shown
             return shown
+
+    async def _result_shown(self, match: LiveMatch) -> None:
+        """The final table and result are shown: the match leaves the store's queue."""
+        match.result_shown = True
+        await self.store.matches.result_shown(match.id)
 
     async def _deliver_private(self, match: LiveMatch) -> bool:
         """Each person's DM, where what is private to them changed; ``False`` if
@@ -140,6 +158,20 @@ class Delivery(MatchCore):
                 log.warning("match %s: the closed-DM notice was not posted (%s)", match.id,
                             failed)
         return shown
+
+    async def _closing_within(self, seconds: float) -> bool:
+        """Wait ``seconds``; ``True`` at once if the bot begins to close meanwhile."""
+        try:
+            await asyncio.wait_for(self._closing.wait(), seconds)
+        except TimeoutError:
+            return False
+        return True
+
+    async def wind_down(self) -> None:
+        """The bot is closing: let showings under way finish, but wait for no pause
+        before showing again (a finished match's result stays queued in the store)."""
+        self._closing.set()
+        await self.settle()
 
     async def settle(self) -> None:
         """Wait until every match's driver is idle (tests, the local table)."""

@@ -92,7 +92,7 @@ class DiscordTransport:
             except discord.NotFound as gone:
                 raise CannotPost("the channel is gone") from gone
             sent_id = message.id
-        if match.finished:
+        if match.finished and not match.result_shown:
             await channel.send(f"🏁 **{match.info.title}** match #{match.id} is over.\n"
                                + self.bot.presenters.result(match),
                                allowed_mentions=discord.AllowedMentions.none())

@@ -75,6 +75,9 @@ class LiveMatch:
     dm_failed: set[int] = field(default_factory=set)
     recent_interactions: RecentIds = field(default_factory=lambda: RecentIds(RECENT))
     finished: bool = False
+    result_shown: bool = False
+    """The final table and the result post are in the channel (set once, by the
+    driver; the store keeps the match queued until then)."""
     turn_seconds: int | None = None
     """The server's own deadline setting, if it has one."""
     warn_seconds: int | None = None

@@ -63,7 +63,8 @@ class MatchService(Lobby, Submissions, Deadlines, Delivery):
     """Runs every lobby and match of the process."""
 
     async def restore(self) -> list[LiveMatch]:
-        """Rebuild every unfinished match from its log and re-arm its deadline."""
+        """Rebuild every unfinished match from its log and re-arm its deadline; show
+        the final tables and results that were not shown before the bot stopped."""
         restored = []
         now = self.clock.now()
         for row in await self.store.matches.unfinished():
@@ -94,7 +95,27 @@ class MatchService(Lobby, Submissions, Deadlines, Delivery):
         for match in restored:
             if match.playing:
                 self._schedule(match)
+        for match in await self._results_to_show():
+            self._schedule(match)
         return restored
+
+    async def _results_to_show(self) -> list[LiveMatch]:
+        """Finished matches whose final table and result were not shown before the
+        bot stopped: back in memory (not holding their channels) to be shown."""
+        queued = []
+        for row in await self.store.matches.results_to_show():
+            try:
+                match = LiveMatch(row=row, info=get_game(row.game), finished=True)
+                log_rows = await self.store.matches.choices(row.id)
+                match.state = self._replay(match, [(c.seat, c.choice) for c in log_rows])
+                match.next_seq = len(log_rows)
+            except Exception:
+                log.exception("match %s: its result could not be rebuilt to be shown", row.id)
+                await self.store.matches.result_shown(row.id)
+                continue
+            self._live[match.id] = match
+            queued.append(match)
+        return queued
 
     def game(self, name: str) -> GameInfo:
         """A game by name (for commands that show rules)."""

@@ -233,6 +233,7 @@ def _finish(conn: sqlite3.Connection, match_id: int, reason: str,
     )
     conn.execute("INSERT INTO results (match_id, reason, finished_at) VALUES (?, ?, ?)",
                  (match_id, reason, stamp))
+    conn.execute("INSERT INTO results_to_show (match_id) VALUES (?)", (match_id,))
     _insert_rows(
         conn, "INSERT INTO result_seats (match_id, seat, user_id, is_bot, place, score)"
         " VALUES (?, ?, ?, ?, ?, ?)",
@@ -311,14 +312,25 @@ class MatchRepository:
 
     async def unfinished(self) -> list[MatchRow]:
         """Every lobby and active match, oldest first (for recovery at start-up)."""
-        rows = await self._db.fetchall(
-            "SELECT * FROM matches WHERE status IN ('lobby', 'active') ORDER BY id"
-        )
+        return await self._with_seats("m.status IN ('lobby', 'active')")
+
+    async def results_to_show(self) -> list[MatchRow]:
+        """Finished matches whose final table and result are not shown yet,
+        oldest first (shown at start-up)."""
+        return await self._with_seats("m.id IN (SELECT match_id FROM results_to_show)")
+
+    async def result_shown(self, match_id: int) -> None:
+        """The match's final table and result are in its channel (or never can be)."""
+        await self._db.execute("DELETE FROM results_to_show WHERE match_id = ?", (match_id,))
+
+    async def _with_seats(self, where: str) -> list[MatchRow]:
+        """The matches ``m`` that ``where`` picks, with their seats, oldest first."""
+        rows = await self._db.fetchall(f"SELECT * FROM matches m WHERE {where} ORDER BY id")
         seats_by_match: dict[int, list[SeatRow]] = {row["id"]: [] for row in rows}
         if rows:
             seat_rows = await self._db.fetchall(
                 "SELECT s.* FROM match_seats s JOIN matches m ON m.id = s.match_id"
-                " WHERE m.status IN ('lobby', 'active') ORDER BY s.match_id, s.seat"
+                f" WHERE {where} ORDER BY s.match_id, s.seat"
             )
             for seat_row in seat_rows:
                 seats_by_match[seat_row["match_id"]].append(_seat(seat_row))

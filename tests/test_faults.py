@@ -123,6 +123,60 @@ async def test_the_last_move_s_table_and_result_appear_though_discord_failed(
         assert match.id not in {m.id for m in bot.service.live_matches()}
 
 
+async def test_a_finished_match_is_shown_again_until_discord_takes_its_result(
+        fake_discord, tmp_path, people):
+    channel, ada, bo = people
+    async with secret_game(fake_discord, tmp_path, people) as (bot, match):
+        await pick(fake_discord, bot, ada, "1")
+        await pick(fake_discord, bot, bo, "1")
+        # More failures than the pauses between showings (three, in these tests);
+        # 503, which discord.py does not retry itself.
+        edit = fake_discord.faults.add(Fault(
+            "status", status=503, method="PATCH", route=rf"/channels/{channel.id}/messages/",
+            times=5))
+        await pick(fake_discord, bot, ada, "2")
+        await pick(fake_discord, bot, bo, "3")
+        assert match.finished and edit.hits == 5
+        assert "Ada shows 3, Bo shows 2" in table_message(channel).text
+        assert len([m for m in channel.messages if "is over" in m.text]) == 1
+        assert not await bot.store.matches.results_to_show()
+
+
+async def test_a_result_discord_never_took_is_shown_after_a_restart(
+        fake_discord, tmp_path, people):
+    channel, ada, bo = people
+    async with secret_game(fake_discord, tmp_path, people) as (bot, match):
+        await pick(fake_discord, bot, ada, "1")
+        await pick(fake_discord, bot, bo, "1")
+        down = fake_discord.faults.add(Fault(
+            "status", status=503, method="PATCH", route=rf"/channels/{channel.id}/messages/",
+            times=None))
+        await pick(fake_discord, bot, ada, "2")
+        # Not pick(): its settling would wait for a showing that never succeeds.
+        dm = fake_discord.dm_messages(bo)[-1]
+        await fake_discord.select(bo, dm, select_ids(dm)[0], ["3"])
+        await fake_discord.wait_for(lambda: match.finished)
+        await fake_discord.wait_for(lambda: down.hits >= 2, timeout=10)
+        # Still trying: the match stays in memory, and queued in the store.
+        assert match in bot.service.live_matches()
+        assert [m.id for m in await bot.store.matches.results_to_show()] == [match.id]
+    assert not [m for m in channel.messages if "is over" in m.text]
+    assert "Result" not in table_message(channel).text
+    fake_discord.faults.clear()
+    again = make_bot(tmp_path / "faults.sqlite3")
+    async with fake_discord.running(again):
+        over = await fake_discord.wait_for_message(channel, contains="is over")
+        assert "Bo" in over.text
+        await again.service.settle()
+        assert "Result" in table_message(channel).text
+        assert len([m for m in channel.messages if "is over" in m.text]) == 1
+        assert not await again.store.matches.results_to_show()
+        assert not again.service.live_matches()
+        # A new game may open in the channel meanwhile: the old one never held it.
+        opened = await fake_discord.slash(ada, channel, "play secret")
+        assert "opened" in opened.content
+
+
 async def test_a_rate_limited_table_edit_waits_and_goes_through(fake_discord, tmp_path, people):
     channel, ada, bo = people
     async with secret_game(fake_discord, tmp_path, people) as (bot, _match):

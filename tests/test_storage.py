@@ -13,7 +13,7 @@ from bot.live import Player
 from bot.service import MatchService, Timing
 from rules.core import replay
 from rules.registry import get_game
-from storage import ChoiceRow, DuplicateInteraction, SeatRow, Store
+from storage import ChoiceRow, DuplicateInteraction, SeatResult, SeatRow, Store
 from storage.db import Database, Migration, shipped_migrations
 from tests.recording import RecordingTransport
 
@@ -84,6 +84,23 @@ async def test_the_choice_log_is_append_only_and_interactions_unique(store):
     with pytest.raises(sqlite3.IntegrityError, match="append-only"):
         await store.db.execute("DELETE FROM match_choices")
     assert await store.matches.interaction_logged("i1")
+
+
+async def test_a_recorded_result_is_queued_to_be_shown_until_it_is(store):
+    seats = [SeatRow(0, 1, "Ada"), SeatRow(1, 2, "Bo")]
+    first, second = [await store.matches.create_lobby(
+        game="flank", options={}, seed=1, guild_id=1, channel_id=10 + n, host_id=1,
+        max_seats=2, seats=seats) for n in range(2)]
+    for mid in (first, second):
+        await store.matches.start(mid, seats, None)
+        await store.matches.record(mid, [], deadline_at=None, result=("resign", [
+            SeatResult(0, 1, False, 1, None), SeatResult(1, 2, False, 2, None)]))
+    queued = await store.matches.results_to_show()
+    assert [m.id for m in queued] == [first, second]
+    assert [s.name for s in queued[0].seats] == ["Ada", "Bo"]
+    assert queued[0].status == "finished"
+    await store.matches.result_shown(first)
+    assert [m.id for m in await store.matches.results_to_show()] == [second]
 
 
 async def test_guild_settings_and_closed_dms(store):
