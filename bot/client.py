@@ -148,5 +148,11 @@ class CroupierBot(commands.Bot):
         if hasattr(self, "service"):
             await self.service.wind_down()
         await super().close()
+        # After a new gateway session discord.py waits up to 2 s for its guilds before
+        # dispatching READY; closing does not stop that wait, and a READY dispatched
+        # after the close fails with an asyncio ERROR. Cancelled, as a newer READY would.
+        waiting_ready = getattr(self._connection, "_ready_task", None)
+        if waiting_ready is not None:
+            waiting_ready.cancel()
         if hasattr(self, "store"):
             await self.store.close()

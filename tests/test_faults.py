@@ -265,3 +265,13 @@ async def test_an_interaction_too_old_to_answer_changes_nothing_and_a_retry_work
         fake_discord.interaction_delay = 0.0
         again = await fake_discord.select(ada, dm, menu, ["2"])
         assert again.acked and match.state.has_chosen(0)
+
+
+async def test_closing_just_after_a_new_gateway_session_logs_no_error(fake_discord, tmp_path):
+    bot = make_bot(tmp_path / "faults.sqlite3")
+    async with fake_discord.running(bot, reconnect=True):
+        await fake_discord.gateway_outage(0.2)  # RESUME refused: a new session, a new READY
+        await fake_discord.wait_for(lambda: fake_discord.identify_count == 2, timeout=30)
+    # discord.py waits up to 2 s for a new session's guilds before it dispatches READY:
+    # a bot closed meanwhile must not dispatch it afterwards (an asyncio ERROR).
+    await asyncio.sleep(2.5)
