@@ -52,3 +52,22 @@ async def store(tmp_path) -> AsyncIterator[Store]:
         yield opened
     finally:
         await opened.close()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The whole games played under faults (tests/test_faults_games.py): seconds each
+    took, beside its game's fault-free run."""
+    seconds: dict[str, dict[str, float]] = {}
+    for report in terminalreporter.stats.get("passed", []):
+        for name, value in getattr(report, "user_properties", ()):
+            if name == "fault_seconds":
+                game, fault, took = value
+                seconds.setdefault(game, {})[fault] = took
+    if not seconds:
+        return
+    terminalreporter.section("Whole games under faults: seconds (× the fault-free run)")
+    for game, runs in sorted(seconds.items()):
+        calm = runs.get("none")
+        terminalreporter.line(f"{game}: " + "; ".join(
+            f"{fault} {took:.1f}" + (f" (×{took / calm:.1f})" if calm and fault != "none" else "")
+            for fault, took in sorted(runs.items(), key=lambda run: (run[0] != "none", run[0]))))
