@@ -177,6 +177,18 @@ async def test_a_result_discord_never_took_is_shown_after_a_restart(
         assert "opened" in opened.content
 
 
+async def test_a_table_message_that_is_gone_is_posted_anew(fake_discord, tmp_path, people):
+    channel, ada, bo = people
+    async with secret_game(fake_discord, tmp_path, people) as (bot, match):
+        gone = table_message(channel)
+        fake_discord.delete_message(gone)  # a moderator tidied the channel
+        await pick(fake_discord, bot, ada, "3")
+        await pick(fake_discord, bot, bo, "1")
+        table = table_message(channel)
+        assert table.id != gone.id and "Ada shows 3, Bo shows 1" in table.text
+        assert (await bot.store.matches.get(match.id)).table_message_id == table.id
+
+
 async def test_a_rate_limited_table_edit_waits_and_goes_through(fake_discord, tmp_path, people):
     channel, ada, bo = people
     async with secret_game(fake_discord, tmp_path, people) as (bot, _match):
