@@ -189,7 +189,8 @@ async def test_a_table_message_that_is_gone_is_posted_anew(fake_discord, tmp_pat
         assert (await bot.store.matches.get(match.id)).table_message_id == table.id
 
 
-async def test_a_rate_limited_table_edit_waits_and_goes_through(fake_discord, tmp_path, people):
+async def test_a_rate_limited_table_edit_waits_and_goes_through(fake_discord, tmp_path, people,
+                                                                caplog):
     channel, ada, bo = people
     async with secret_game(fake_discord, tmp_path, people) as (bot, _match):
         limited = fake_discord.faults.add(Fault(
@@ -201,6 +202,7 @@ async def test_a_rate_limited_table_edit_waits_and_goes_through(fake_discord, tm
         # was needed from Croupier.
         assert limited.hits == 1
         assert [r.status for r in fake_discord.rejections].count(429) == 1
+        assert not [r for r in caplog.records if "shown later" in r.getMessage()]
         assert "Ada shows 3, Bo shows 1" in table_message(channel).text
 
 

@@ -84,7 +84,9 @@ class Fault:
         """Discord's headers for the error answer."""
         if self.kind != "ratelimit":
             return {}
-        return {"Retry-After": f"{self.seconds:g}", "X-RateLimit-Limit": "5",
+        # Discord's answers come through Google's load balancer: discord.py takes a 429
+        # without ``Via`` for a Cloudflare ban and gives up at once instead of waiting.
+        return {"Retry-After": f"{self.seconds:g}", "Via": "1.1 google", "X-RateLimit-Limit": "5",
                 "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": f"{self.seconds:g}",
                 "X-RateLimit-Bucket": "fakebucket", "X-RateLimit-Scope": "user"}
 
