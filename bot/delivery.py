@@ -105,6 +105,11 @@ class Delivery(MatchCore):
                 shown = await self._deliver_private(match) and shown
             return shown
 
+    async def _dms_open(self, user_id: int) -> None:
+        """A DM reached the player: a closed mark from an earlier match is stale."""
+        if await self.store.closed_dms.closed_since(user_id) is not None:
+            await self.store.closed_dms.mark_open(user_id)
+
     async def _result_shown(self, match: LiveMatch) -> None:
         """The final table and result are shown: the match leaves the store's queue."""
         match.result_shown = True
@@ -143,6 +148,8 @@ class Delivery(MatchCore):
                 shown = False
                 continue
             if reached:
+                if seat.seat not in match.delivered:  # the seat's first DM of this match
+                    await self._dms_open(seat.user_id)
                 match.delivered[seat.seat] = key
                 continue
             match.dm_failed.add(seat.user_id)

@@ -73,11 +73,21 @@ async def test_a_dm_that_fails_for_now_is_sent_again_and_not_taken_for_closed_dm
 
 async def test_only_cannot_send_messages_to_this_user_means_closed_dms(
         fake_discord, tmp_path, people):
-    channel, _ada, bo = people
+    channel, ada, bo = people
     fake_discord.set_dms_closed(bo)  # 403, code 50007
     async with secret_game(fake_discord, tmp_path, people) as (bot, _match):
         assert [m for m in channel.messages if "can't send Bo" in m.text]
         assert await bot.store.closed_dms.closed_since(bo.id) is not None
+        await fake_discord.slash(ada, channel, "cancel")
+        # Bo opens their DMs; the stored mark does not stop the next match's DMs.
+        fake_discord.set_dms_closed(bo, False)
+        await fake_discord.slash(ada, channel, "play secret")
+        await fake_discord.slash(bo, channel, "join")
+        await fake_discord.slash(ada, channel, "start")
+        await bot.service.settle()
+        assert "(match #2)" in fake_discord.dm_messages(bo)[-1].text
+        assert await bot.store.closed_dms.closed_since(bo.id) is None
+        assert len([m for m in channel.messages if "can't send Bo" in m.text]) == 1
 
 
 async def test_a_table_edit_that_fails_is_shown_later_and_the_dms_still_go_out(
