@@ -13,6 +13,7 @@ import discord
 
 from bot.errors import CannotPost
 from bot.live import LiveMatch, PrivateView
+from bot.presenters.base import shown_names
 from bot.replies import for_edit, for_send
 from bot.transport import ShowLater
 from rules.core import Event
@@ -68,7 +69,7 @@ class DiscordTransport:
         """Edit the table in place (or post it if it has no message yet);
         :class:`CannotPost` when Discord refuses a new table."""
         lines = self._narration.setdefault(match.id, deque(maxlen=NARRATION_LINES))
-        lines.extend(event.render(match.names) for event in events)
+        lines.extend(event.render(shown_names(match.names)) for event in events)
         async with later_on_temporary(f"match {match.id}: the table"):
             return await self._publish(match, lines)
 

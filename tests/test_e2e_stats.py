@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.e2e import make_bot, table_message
 
 
@@ -79,3 +81,24 @@ async def test_names_with_braces_show_as_they_are_everywhere(fake_discord, tmp_p
         assert "vs {boss}" in history.message.text
         summary = await fake_discord.slash(zero, channel, "match", id=first)
         assert "{boss}" in summary.message.text and "{0}{s1}" in summary.message.text
+
+
+async def test_names_with_markdown_show_as_typed_everywhere(fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("games")
+    stars, bars = fake_discord.add_user("*Ada*"), fake_discord.add_user("__Bo__")
+    bot = make_bot(tmp_path / "names.sqlite3")
+    async with fake_discord.running(bot):
+        first = await play_and_finish(fake_discord, bot, channel, stars, bars, loser=bars)
+        texts = {"table": table_message(channel).text,
+                 "result": next(m for m in channel.messages if "is over" in m.text).text}
+        for command, options in (("stats", {"against": bars}), ("leaderboard", {"game": "flank"}),
+                                 ("history", {}), ("match", {"id": first})):
+            texts[command] = (await fake_discord.slash(stars, channel, command,
+                                                       **options)).message.text
+        for where, text in texts.items():
+            # Escaped, Discord shows the names as typed; bare, it would show Ada in
+            # italics and Bo underlined.
+            assert "\\*Ada\\*" in text and "\\_\\_Bo\\_\\_" in text, (where, text)
+            assert not re.search(r"(?<!\\)\*Ada|(?<!\\)_Bo", text), (where, text)
+        assert "\\_\\_Bo\\_\\_ forfeits" in texts["table"]

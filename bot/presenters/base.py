@@ -29,11 +29,27 @@ MENU_SIZE = 25
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
+def shown(name: str) -> str:
+    r"""A display name as Discord text: its markdown escaped, so that it shows as it
+    was typed. (Not for select menu labels, which Discord shows as plain text, nor
+    for pictures.)
+
+    >>> print(shown("*Ada*_"))
+    \*Ada\*\_
+    """
+    return discord.utils.escape_markdown(name)
+
+
+def shown_names(names: Sequence[str]) -> list[str]:
+    """Every seat's name as Discord text (see :func:`shown`)."""
+    return [shown(name) for name in names]
+
+
 def seat_label(match: LiveMatch, seat: int) -> str:
-    """A seat's name with a robot for computer players."""
+    """A seat's name, as Discord text, with a robot for computer players."""
     row = match.seats[seat]
     mark = " 🤖" if row.computer_plays else ""
-    return f"{row.name}{mark}"
+    return f"{shown(row.name)}{mark}"
 
 
 def channel_match(interaction: discord.Interaction, info: GameInfo) -> LiveMatch:
@@ -236,9 +252,10 @@ class GamePresenter:
         waiting = []
         for decision in match.state.pending():
             seat = match.seats[decision.seat]
-            who = f"<@{seat.user_id}>" if seat.user_id and not seat.computer_plays else seat.name
+            who = (f"<@{seat.user_id}>" if seat.user_id and not seat.computer_plays
+                   else shown(seat.name))
             waiting.append(who)
-        chosen = [match.seats[s].name for s in range(len(match.seats))
+        chosen = [shown(match.seats[s].name) for s in range(len(match.seats))
                   if match.state.has_chosen(s)]
         value = "Waiting for " + ", ".join(waiting) if waiting else "…"
         if chosen:
@@ -246,7 +263,7 @@ class GamePresenter:
         if match.row.deadline_at and any(not match.seats[d.seat].computer_plays
                                          for d in match.state.pending()):
             value += f"\nDeadline <t:{int(match.row.deadline_at)}:R>"
-        strikes = [f"{s.name} {'❌' * s.strikes}" for s in match.seats if s.strikes]
+        strikes = [f"{shown(s.name)} {'❌' * s.strikes}" for s in match.seats if s.strikes]
         if strikes:
             value += "\nStrikes: " + ", ".join(strikes)
         embed.add_field(name="Turn", value=value, inline=False)
@@ -270,13 +287,14 @@ class GamePresenter:
             medal = MEDALS.get(place)
             lines.append(f"{medal + ' ' if medal else ''}{place_label(place, places)} "
                          f"{seat_label(match, seat)}{score}")
-        return f"**{verdict(match.names, places, match.computer_seats)}** ({outcome.reason})\n" + \
+        words = verdict(shown_names(match.names), places, match.computer_seats)
+        return f"**{words}** ({outcome.reason})\n" + \
             "\n".join(lines)
 
     def lobby(self, match: LiveMatch) -> dict[str, Any]:
         """The lobby: seats, options and the Join / Leave / Start buttons."""
         embed = discord.Embed(title=f"🃏 {match.info.title} — lobby", colour=COLOUR)
-        seats = [f"{i + 1}. {s.name}" + (" (host)" if s.user_id == match.row.host_id else "")
+        seats = [f"{i + 1}. {shown(s.name)}" + (" (host)" if s.user_id == match.row.host_id else "")
                  for i, s in enumerate(match.seats)]
         seats += [f"{i + 1}. —" for i in range(len(match.seats), match.row.max_seats)]
         embed.add_field(name=f"Seats {len(match.seats)}/{match.row.max_seats}",
@@ -300,7 +318,7 @@ class GamePresenter:
                               colour=COLOUR, description=self.private_text(match, view)[:4000])
         if view.events:
             embed.add_field(name="Just now", value="\n".join(
-                e.render(view.names) for e in view.events)[:1024], inline=False)
+                e.render(shown_names(view.names)) for e in view.events)[:1024], inline=False)
         items: list[discord.ui.Item[Any]] = []
         if view.decision is not None:
             embed.add_field(name="Your decision", value=view.decision.prompt

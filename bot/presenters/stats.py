@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.presenters.base import COLOUR, MEDALS
+from bot.presenters.base import COLOUR, MEDALS, shown
 from bot.render.chart import render_rating_chart
 from bot.stats import GameReport, HeadToHead, LeaderboardPage
 from rules.registry import games
@@ -42,6 +42,7 @@ def _place(place: int, result: PlayerResult | None = None) -> str:
 def stats_parts(name: str, reports: Sequence[GameReport], *,
                 versus: tuple[str, HeadToHead] | None = None) -> dict[str, Any]:
     """The /stats reply: one field per game, a head-to-head line, a chart."""
+    pictured, name = name, shown(name)
     if not reports:
         return {"content": f"**{name}** has not finished a match here yet"
                            " — nothing to show.", "embed": None}
@@ -64,14 +65,14 @@ def stats_parts(name: str, reports: Sequence[GameReport], *,
         embed.add_field(name=_title(record.game), value="\n".join(lines), inline=True)
     if versus is not None:
         other, h2h = versus
-        embed.add_field(name=f"Against {other}", value=(
+        embed.add_field(name=f"Against {shown(other)}", value=(
             f"{h2h.matches} matches together: ahead {h2h.ahead}, behind {h2h.behind}, "
             f"level {h2h.level}" if h2h.matches else "They have not played together here."),
             inline=False)
     charted = next((r for r in reports if len(r.ordinals) >= CHART_AFTER), None)
     if charted is not None:
         filename = f"rating-{charted.record.game}.png"
-        title = f"{name} — {_title(charted.record.game)}"
+        title = f"{pictured} — {_title(charted.record.game)}"
         chart = render_rating_chart(charted.ordinals, title=title,
                                     subtitle="rating after each rated match")
         files.append(discord.File(io.BytesIO(chart), filename=filename))
@@ -91,7 +92,7 @@ def leaderboard_parts(page: LeaderboardPage, buttons: Sequence[discord.ui.Item[A
         lines = []
         for rank, row in enumerate(page.rows, start=page.first_rank):
             medal = MEDALS.get(rank, f"`#{rank:>3}`")
-            lines.append(f"{medal} **{discord.utils.escape_markdown(row.name)}** — "
+            lines.append(f"{medal} **{shown(row.name)}** — "
                          f"{row.ordinal:.1f} ({row.games} rated)")
         embed.description = "\n".join(lines)
     embed.set_footer(text=f"Page {page.page} of {page.pages} · {page.total} rated players · "
@@ -104,11 +105,12 @@ def leaderboard_parts(page: LeaderboardPage, buttons: Sequence[discord.ui.Item[A
 
 def history_parts(name: str, results: Sequence[PlayerResult]) -> dict[str, Any]:
     """A player's latest matches."""
+    name = shown(name)
     if not results:
         return {"content": f"**{name}** has no finished matches here yet.", "embed": None}
     lines = []
     for result in results:
-        others = ", ".join(n for _, n, _ in result.opponents) or "—"
+        others = ", ".join(shown(n) for _, n, _ in result.opponents) or "—"
         change = ("" if result.change is None
                   else f" · {'+' if result.change >= 0 else ''}{result.change:.1f}")
         lines.append(f"`#{result.match_id}` {_date(result.finished_at)} **{_title(result.game)}**"
@@ -127,9 +129,9 @@ def match_parts(summary: MatchSummary) -> dict[str, Any]:
     for _seat, _, name, computer, place, score in sorted(
             summary.seats, key=lambda s: (s[4] is None, s[4] or 0, s[0])):
         robot = " 🤖" if computer else ""
-        shown = "" if place is None else f"{_place(place)} "
+        placed = "" if place is None else f"{_place(place)} "
         points = "" if score is None else f" — {score}"
-        seats.append(f"{shown}{discord.utils.escape_markdown(name)}{robot}{points}")
+        seats.append(f"{placed}{shown(name)}{robot}{points}")
     embed.add_field(name="Players", value="\n".join(seats) or "—", inline=False)
     outcome = summary.reason or summary.status
     embed.add_field(name="Result", value=outcome, inline=True)

@@ -9,7 +9,7 @@ import io
 import discord
 
 from bot.live import LiveMatch, PrivateView
-from bot.presenters.base import COLOUR, GamePresenter, seat_label
+from bot.presenters.base import COLOUR, GamePresenter, seat_label, shown_names
 from bot.render.eclipse import render_hand, render_table
 from rules.eclipse.placement import COMPLETE
 from rules.eclipse.text import cards_text, reveal_text, role, subset_text
@@ -27,13 +27,14 @@ class EclipsePresenter(GamePresenter):
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
         assert match.state is not None
         view: EclipseView = match.state.observe(None)
-        names = list(match.names)
+        names, text_names = list(match.names), shown_names(match.names)
         hand_no = min(view.hands_played + 1, view.hand_cap)
         title = f"Eclipse — hand {hand_no}" if view.outcome is None else "Eclipse — game over"
         embed = discord.Embed(title=title, colour=COLOUR)
         if view.outcome is None:
-            embed.add_field(name="This hand", value=f"**{names[view.attacker]}** attacks "
-                                                    f"**{names[view.defender]}**", inline=False)
+            embed.add_field(name="This hand", value=f"**{text_names[view.attacker]}** attacks "
+                                                    f"**{text_names[view.defender]}**",
+                            inline=False)
         for seat in range(view.seats):
             mark = ROLE_MARK[role(view, seat)]
             if view.out[seat]:
@@ -49,7 +50,7 @@ class EclipsePresenter(GamePresenter):
             name=f"Safe set {safe.size if safe else 0}/{COMPLETE}",
             value=f"{safe.label}: {cards_text(safe.cards)}" if safe else "empty", inline=True)
         embed.add_field(name="Deck", value=plural(view.deck_size, "card"), inline=True)
-        last = reveal_text(view, names)
+        last = reveal_text(view, text_names)
         if last:
             embed.add_field(name="Last reveal", value=last, inline=False)
         filename = f"eclipse-{match.id}-{view.step}.png"
@@ -59,7 +60,7 @@ class EclipsePresenter(GamePresenter):
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         obs: EclipseView = view.observation
-        names = view.names
+        names = shown_names(view.names)
         me = view.seat
         if obs.outcome is not None:
             situation = "The game is over."

@@ -7,7 +7,7 @@ import io
 import discord
 
 from bot.live import LiveMatch, PrivateView
-from bot.presenters.base import COLOUR, GamePresenter, seat_label
+from bot.presenters.base import COLOUR, GamePresenter, seat_label, shown
 from bot.render.flank import render_png
 from rules.core import Decision
 from rules.flank import FlankView
@@ -30,7 +30,7 @@ class FlankPresenter(GamePresenter):
         embed = discord.Embed(title=title[:256], colour=COLOUR)
         for seat in (black, white):
             stoppers = f", {view.stoppers_left[seat]} stoppers" if view.stoppers else ""
-            embed.add_field(name=f"{DISCS[view.colours[seat]]} {names[seat]}"[:256],
+            embed.add_field(name=f"{DISCS[view.colours[seat]]} {shown(names[seat])}"[:256],
                             value=f"**{view.scores[seat]}** on the table\n"
                                   f"{view.cards_left[seat]} cards{stoppers} left")
         filename = f"flank-{match.id}-{view.step}.png"

@@ -9,7 +9,7 @@ import io
 import discord
 
 from bot.live import LiveMatch, PrivateView
-from bot.presenters.base import COLOUR, GamePresenter, seat_label
+from bot.presenters.base import COLOUR, GamePresenter, seat_label, shown, shown_names
 from bot.render.nails import render_hand, render_stack
 from rules.nails.stack import PLACING
 from rules.nails.state import NailsView
@@ -42,7 +42,7 @@ class NailsPresenter(GamePresenter):
             state_line += " · **final round**"
         if view.obligation and view.outcome is None:
             colour, by = view.obligation
-            state_line += f"\nMust cover a **{colour} {word}** (fired by {names[by]})"
+            state_line += f"\nMust cover a **{colour} {word}** (fired by {shown(names[by])})"
         embed.add_field(name="Table", value=state_line, inline=False)
         filename = f"nails-{match.id}-{view.step}.png"
         embed.set_image(url=f"attachment://{filename}")
@@ -54,7 +54,7 @@ class NailsPresenter(GamePresenter):
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         obs: NailsView = view.observation
-        names = view.names
+        names = shown_names(view.names)
         me = view.seat
         if obs.outcome is not None:
             situation = "The game is over."
