@@ -10,7 +10,7 @@ import math
 
 from bot.commit import MatchCore, Move
 from bot.live import LiveMatch
-from rules.core import RESIGN
+from rules.core import RESIGN, Event
 from storage.models import SeatRow
 
 log = logging.getLogger(__name__)
@@ -47,9 +47,10 @@ class Deadlines(MatchCore):
             late = match.humans_pending()
         if late:
             left = max(0, round((match.row.deadline_at or 0) - self.clock.now()))
+            who = ", ".join(f"{{s{s.seat}}}" for s in late)
             await self.transport.notify(
-                match, f"⏳ {', '.join(s.name for s in late)}: {left} seconds left to choose, "
-                "then the computer chooses for you and you get a strike.",
+                match, Event("deadline", f"⏳ {who}: {left} seconds left to choose, then the "
+                                         "computer chooses for you and you get a strike."),
                 mentions=[s.user_id for s in late if s.user_id is not None],
             )
 
@@ -82,17 +83,19 @@ class Deadlines(MatchCore):
                 if decision.strike and struck.strikes >= MAX_STRIKES:
                     struck.state = "forfeited"
                     moves.append(Move(seat.seat, RESIGN, "resign"))
-                    notes.append(f"{seat.name} ran out of time a third time and forfeits.")
+                    notes.append(Event("timeout", f"{{s{seat.seat}}} ran out of time a third "
+                                                  "time and forfeits."))
                     continue
                 choice = (decision.default if decision.default is not None
                           else await self._think(match, seat.seat))
                 moves.append(Move(seat.seat, choice, "auto"))
                 if decision.strike:
-                    notes.append(f"⏰ {seat.name} ran out of time; the computer chose for them "
-                                 f"(strike {struck.strikes} of {MAX_STRIKES}).")
+                    notes.append(Event("timeout", f"⏰ {{s{seat.seat}}} ran out of time; the "
+                                       "computer chose for them (strike "
+                                       f"{struck.strikes} of {MAX_STRIKES})."))
                 else:
-                    notes.append(f"⏰ {seat.name} ran out of time; the usual choice was made "
-                                 "for them (no strike).")
+                    notes.append(Event("timeout", f"⏰ {{s{seat.seat}}} ran out of time; the "
+                                       "usual choice was made for them (no strike)."))
             await self._commit_each(match, moves, seats)
         for note in notes:
             await self.transport.notify(match, note)

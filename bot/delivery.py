@@ -12,7 +12,7 @@ from bot.commit import MatchCore
 from bot.errors import CannotPost
 from bot.live import LiveMatch
 from bot.transport import ShowLater
-from rules.core import Decision, GameState
+from rules.core import Decision, Event, GameState
 
 log = logging.getLogger(__name__)
 
@@ -157,8 +157,9 @@ class Delivery(MatchCore):
             try:
                 await self.transport.notify(
                     match,
-                    f"I can't send {seat.name} a direct message (their DMs are closed). "
-                    f"{seat.name}: use the **My hand** button on the table, or /hand.",
+                    Event("dms-closed", f"I can't send {{s{seat.seat}}} a direct message (their "
+                          f"DMs are closed). {{s{seat.seat}}}: use the **My hand** button on "
+                          "the table, or /hand."),
                     mentions=[seat.user_id],
                 )
             except ShowLater as failed:

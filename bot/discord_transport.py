@@ -144,8 +144,10 @@ class DiscordTransport:
         except discord.HTTPException:
             log.info("could not retire DM %s", message.id)
 
-    async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
+    async def notify(self, match: LiveMatch, notice: Event, mentions: Sequence[int] = ()
+                     ) -> None:
         """A line in the match's channel, pinging only the named users."""
+        text = notice.render(shown_names(match.names))
         pings = " ".join(f"<@{user_id}>" for user_id in mentions)
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in mentions])

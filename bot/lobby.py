@@ -213,8 +213,8 @@ class Lobby(MatchCore):
                      for s in match.seats]
             await self.store.matches.set_seats(match.id, seats)
             match.row.seats = seats
-        await self.transport.notify(
-            match, f"{seat.name} was removed; the computer player takes their seat.")
+        await self.transport.notify(match, Event(
+            "kicked", f"{{s{seat.seat}}} was removed; the computer player takes their seat."))
         self._schedule(match)
         return match
 

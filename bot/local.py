@@ -258,9 +258,10 @@ class TerminalTransport:
                 self.screen.say(f"  (only you) {event.render(view.names)}", "private")
         return True
 
-    async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
+    async def notify(self, match: LiveMatch, notice: Event, mentions: Sequence[int] = ()
+                     ) -> None:
         if match.id not in self.hidden:
-            self.screen.say(f"! {text}", "hint")
+            self.screen.say(f"! {notice.render(match.names)}", "hint")
 
 
 # -- words ---------------------------------------------------------------------------------

@@ -33,9 +33,11 @@ class Transport(Protocol):
         temporary failure."""
         ...
 
-    async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
-        """A short public line in the match's channel (warnings, DM trouble);
-        :class:`ShowLater` on a temporary failure."""
+    async def notify(self, match: LiveMatch, notice: Event, mentions: Sequence[int] = ()
+                     ) -> None:
+        """A short public line in the match's channel (warnings, DM trouble), its
+        ``{s0}``… the seats' names as for events; :class:`ShowLater` on a temporary
+        failure."""
         ...
 
 
@@ -50,5 +52,6 @@ class NullTransport:
         """Pretends delivery worked."""
         return True
 
-    async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
+    async def notify(self, match: LiveMatch, notice: Event, mentions: Sequence[int] = ()
+                     ) -> None:
         """Says nothing."""

@@ -18,6 +18,7 @@ class RecordingTransport:
     published: list[tuple[int, list[Event]]] = field(default_factory=list)
     private: list[tuple[int, PrivateView]] = field(default_factory=list)
     notices: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
+    """(match, the notice with the seats' names filled in, who it pings)."""
     next_message_id: int = 1000
 
     async def publish(self, match: LiveMatch, events: Sequence[Event]) -> int | None:
@@ -33,8 +34,9 @@ class RecordingTransport:
         self.private.append((seat.user_id or 0, view))
         return True
 
-    async def notify(self, match: LiveMatch, text: str, mentions: Sequence[int] = ()) -> None:
-        self.notices.append((match.id, text, tuple(mentions)))
+    async def notify(self, match: LiveMatch, notice: Event, mentions: Sequence[int] = ()
+                     ) -> None:
+        self.notices.append((match.id, notice.render(match.names), tuple(mentions)))
 
     def public_texts(self, names: Sequence[str]) -> list[str]:
         """Every public line shown, names filled in."""

@@ -90,6 +90,17 @@ async def test_only_cannot_send_messages_to_this_user_means_closed_dms(
         assert len([m for m in channel.messages if "can't send Bo" in m.text]) == 1
 
 
+async def test_a_notice_names_a_player_as_typed(fake_discord, tmp_path):
+    channel = fake_discord.add_guild("Casino").add_text_channel("secret-table")
+    ada, odd = fake_discord.add_user("Ada"), fake_discord.add_user("*{s0}*")
+    fake_discord.set_dms_closed(odd)
+    async with secret_game(fake_discord, tmp_path, (channel, ada, odd)):
+        notice = next(m for m in channel.messages if "can't send" in m.text)
+        # Neither a place-holder nor markdown: Discord shows the name as typed.
+        assert "I can't send \\*{s0}\\* a direct message" in notice.text, notice.text
+        assert "\\*{s0}\\*: use the **My hand** button" in notice.text
+
+
 async def test_a_table_edit_that_fails_is_shown_later_and_the_dms_still_go_out(
         fake_discord, tmp_path, people):
     channel, ada, bo = people
