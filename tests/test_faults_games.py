@@ -33,9 +33,8 @@ from tests.test_e2e_nails import Watch as NailsWatch
 CHANNELS = r"/channels/"
 ANSWERS = r"/(interactions|webhooks)/"
 """Interaction callbacks and their follow-ups."""
-OUTAGE_SECONDS = 2.0
-"""The issue's outage is 5 s; 2 s takes the same path (connection cut, reconnects
-refused with 503, RESUME refused, a new session) in less of ``make test``'s time."""
+OUTAGE_SECONDS = 5.0
+"""The issue's outage: connections refused for 5 s, then RESUME refused."""
 FROM, LASTING = 2, 3
 """The fault comes after the people's second acknowledged choice, and what lasts
 until lifted lasts for three more."""
