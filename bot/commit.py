@@ -114,9 +114,11 @@ class MatchCore(ABC):
         """Every lobby and match in play."""
         return list(self._live.values())
 
-    def _register(self, match: LiveMatch) -> None:
+    def _register(self, match: LiveMatch, *, holds_channel: bool = True) -> None:
+        """Keep ``match`` live; a finished one waiting to be shown holds no channel."""
         self._live[match.id] = match
-        self._by_channel[match.row.channel_id] = match.id
+        if holds_channel:
+            self._by_channel[match.row.channel_id] = match.id
 
     def _free_channel(self, match: LiveMatch) -> None:
         """The match no longer holds its channel (it ended): a new one may open
@@ -240,12 +242,16 @@ class MatchCore(ABC):
     async def _reload(self, match: LiveMatch) -> None:
         """Bring a live match back to what the store holds (after a failed write)."""
         try:
-            log_rows = await self.store.matches.choices(match.id)
-            if match.state is not None:
-                match.state = self._replay(match, [(c.seat, c.choice) for c in log_rows])
-            match.next_seq = len(log_rows)
+            await self._replay_log(match)
         except Exception:
             log.exception("match %s: could not be read back after a failed write", match.id)
+
+    async def _replay_log(self, match: LiveMatch) -> list[ChoiceRow]:
+        """Rebuild the match's state from its stored choice log; returns the log."""
+        log_rows = await self.store.matches.choices(match.id)
+        match.state = self._replay(match, [(c.seat, c.choice) for c in log_rows])
+        match.next_seq = len(log_rows)
+        return log_rows
 
     @staticmethod
     def _replay(match: LiveMatch, choices: Sequence[tuple[int, str]]) -> GameState:

@@ -69,7 +69,9 @@ class DiscordTransport:
         """Edit the table in place (or post it if it has no message yet);
         :class:`CannotPost` when Discord refuses a new table."""
         lines = self._narration.setdefault(match.id, deque(maxlen=NARRATION_LINES))
-        lines.extend(event.render(shown_names(match.names)) for event in events)
+        if events:
+            names = shown_names(match.names)
+            lines.extend(event.render(names) for event in events)
         async with later_on_temporary(f"match {match.id}: the table"):
             return await self._publish(match, lines)
 

@@ -73,9 +73,7 @@ class MatchService(Lobby, Submissions, Deadlines, Delivery):
                 match = LiveMatch(row=row, info=info)
                 await self._load_guild_timing(match)
                 if row.status == "active":
-                    log_rows = await self.store.matches.choices(row.id)
-                    match.state = self._replay(match, [(c.seat, c.choice) for c in log_rows])
-                    match.next_seq = len(log_rows)
+                    log_rows = await self._replay_log(match)
                     match.recent_interactions.extend(
                         c.interaction_id for c in log_rows[-RECENT:] if c.interaction_id)
                     if match.state.over:
@@ -106,14 +104,12 @@ class MatchService(Lobby, Submissions, Deadlines, Delivery):
         for row in await self.store.matches.results_to_show():
             try:
                 match = LiveMatch(row=row, info=get_game(row.game), finished=True)
-                log_rows = await self.store.matches.choices(row.id)
-                match.state = self._replay(match, [(c.seat, c.choice) for c in log_rows])
-                match.next_seq = len(log_rows)
+                await self._replay_log(match)
             except Exception:
                 log.exception("match %s: its result could not be rebuilt to be shown", row.id)
                 await self.store.matches.result_shown(row.id)
                 continue
-            self._live[match.id] = match
+            self._register(match, holds_channel=False)
             queued.append(match)
         return queued
 

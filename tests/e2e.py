@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.client import CroupierBot
 from bot.clock import Clock
 from bot.config import Settings
@@ -17,6 +19,15 @@ def make_bot(database: Path, *, clock: Clock | None = None, turn_seconds: int = 
     settings = Settings(_env_file=None, database=database, turn_seconds=turn_seconds,
                         warn_seconds=60)
     return CroupierBot(settings, clock=clock)
+
+
+def deal_the_same(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Every match opened from now on gets ``seed``: a test walks the same game each run."""
+    class Seeded:
+        def randrange(self, _: int) -> int:
+            return seed
+
+    monkeypatch.setattr("bot.lobby.random.SystemRandom", Seeded)
 
 
 def table_message(channel: FakeChannel) -> FakeMessage:

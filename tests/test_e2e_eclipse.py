@@ -18,18 +18,14 @@ import pytest
 
 from rules.eclipse import choose
 from rules.eclipse.state import EclipseState
-from tests.e2e import make_bot, select_ids, select_values, table_message
+from tests.e2e import deal_the_same, make_bot, select_ids, select_values, table_message
 from tests.fakediscord.model import FakeMessage
 
 
 @pytest.fixture
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal the same cards every run, so the test walks the same path."""
-    class Seeded:
-        def randrange(self, _: int) -> int:
-            return 20261121
-
-    monkeypatch.setattr("bot.lobby.random.SystemRandom", Seeded)
+    deal_the_same(monkeypatch, 20261121)
 
 
 def versions(message: FakeMessage) -> Iterable[tuple[tuple[int, int], str]]:

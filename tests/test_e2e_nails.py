@@ -17,18 +17,14 @@ import pytest
 
 from rules.nails import choose
 from rules.nails.stack import Placement
-from tests.e2e import make_bot, select_ids, select_values, table_message
+from tests.e2e import deal_the_same, make_bot, select_ids, select_values, table_message
 
 TILE = re.compile(r"\btiles? (\d+)\b|\b(\d+)@|\bTile (\d+)\b")
 
 
 @pytest.fixture
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Seeded:
-        def randrange(self, _: int) -> int:
-            return 424242
-
-    monkeypatch.setattr("bot.lobby.random.SystemRandom", Seeded)
+    deal_the_same(monkeypatch, 424242)
 
 
 def tile_numbers(text: str) -> set[int]:

@@ -63,42 +63,41 @@ async def test_figures_after_matches(fake_discord, tmp_path):
         assert "Nobody is rated" in empty.message.text
 
 
-async def test_names_with_braces_show_as_they_are_everywhere(fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("games")
-    boss, zero = fake_discord.add_user("{boss}"), fake_discord.add_user("{0}{s1}")
+async def names_everywhere(fake_discord, tmp_path, winner: str, loser: str) -> dict[str, str]:
+    """Two players called ``winner`` and ``loser`` finish a Flank game; every place
+    that then names them: the table, the result post, the winner's /stats against
+    the loser, the leaderboard, the loser's /history and /match."""
+    channel = fake_discord.add_guild("Casino").add_text_channel("games")
+    won, lost = fake_discord.add_user(winner), fake_discord.add_user(loser)
     bot = make_bot(tmp_path / "names.sqlite3")
     async with fake_discord.running(bot):
-        first = await play_and_finish(fake_discord, bot, channel, boss, zero, loser=zero)
-        table = table_message(channel).text
-        assert "{boss}" in table and "{0}{s1}" in table
-        assert "{0}{s1} forfeits" in table
-        stats = await fake_discord.slash(boss, channel, "stats", against=zero)
-        assert "{boss}" in stats.message.text and "{0}{s1}" in stats.message.text
-        board = await fake_discord.slash(zero, channel, "leaderboard", game="flank")
-        assert "{boss}" in board.message.text and "{0}{s1}" in board.message.text
-        history = await fake_discord.slash(zero, channel, "history")
-        assert "vs {boss}" in history.message.text
-        summary = await fake_discord.slash(zero, channel, "match", id=first)
-        assert "{boss}" in summary.message.text and "{0}{s1}" in summary.message.text
+        first = await play_and_finish(fake_discord, bot, channel, won, lost, loser=lost)
+        texts = {"table": table_message(channel).text,
+                 "result": next(m for m in channel.messages if "is over" in m.text).text}
+        for user, command, options in (
+                (won, "stats", {"against": lost}), (lost, "leaderboard", {"game": "flank"}),
+                (lost, "history", {}), (lost, "match", {"id": first})):
+            texts[command] = (await fake_discord.slash(user, channel, command,
+                                                       **options)).message.text
+    return texts
+
+
+async def test_names_with_braces_show_as_they_are_everywhere(fake_discord, tmp_path):
+    texts = await names_everywhere(fake_discord, tmp_path, "{boss}", "{0}{s1}")
+    table = texts["table"]
+    assert "{boss}" in table and "{0}{s1}" in table
+    assert "{0}{s1} forfeits" in table
+    assert "{boss}" in texts["stats"] and "{0}{s1}" in texts["stats"]
+    assert "{boss}" in texts["leaderboard"] and "{0}{s1}" in texts["leaderboard"]
+    assert "vs {boss}" in texts["history"]
+    assert "{boss}" in texts["match"] and "{0}{s1}" in texts["match"]
 
 
 async def test_names_with_markdown_show_as_typed_everywhere(fake_discord, tmp_path):
-    guild = fake_discord.add_guild("Casino")
-    channel = guild.add_text_channel("games")
-    stars, bars = fake_discord.add_user("*Ada*"), fake_discord.add_user("__Bo__")
-    bot = make_bot(tmp_path / "names.sqlite3")
-    async with fake_discord.running(bot):
-        first = await play_and_finish(fake_discord, bot, channel, stars, bars, loser=bars)
-        texts = {"table": table_message(channel).text,
-                 "result": next(m for m in channel.messages if "is over" in m.text).text}
-        for command, options in (("stats", {"against": bars}), ("leaderboard", {"game": "flank"}),
-                                 ("history", {}), ("match", {"id": first})):
-            texts[command] = (await fake_discord.slash(stars, channel, command,
-                                                       **options)).message.text
-        for where, text in texts.items():
-            # Escaped, Discord shows the names as typed; bare, it would show Ada in
-            # italics and Bo underlined.
-            assert "\\*Ada\\*" in text and "\\_\\_Bo\\_\\_" in text, (where, text)
-            assert not re.search(r"(?<!\\)\*Ada|(?<!\\)_Bo", text), (where, text)
-        assert "\\_\\_Bo\\_\\_ forfeits" in texts["table"]
+    texts = await names_everywhere(fake_discord, tmp_path, "*Ada*", "__Bo__")
+    for where, text in texts.items():
+        # Escaped, Discord shows the names as typed; bare, it would show Ada in
+        # italics and Bo underlined.
+        assert "\\*Ada\\*" in text and "\\_\\_Bo\\_\\_" in text, (where, text)
+        assert not re.search(r"(?<!\\)\*Ada|(?<!\\)_Bo", text), (where, text)
+    assert "\\_\\_Bo\\_\\_ forfeits" in texts["table"]

@@ -43,6 +43,19 @@ async def secret_game(fake_discord, tmp_path, people):
         yield bot, bot.service.match_in(channel.id)
 
 
+def failing_table_edits(fake_discord, channel, times: int | None) -> Fault:
+    """The next ``times`` edits of messages in ``channel`` (its table) answered with
+    503, which discord.py does not ask again itself (``None``: every edit)."""
+    return fake_discord.faults.add(Fault(
+        "status", status=503, method="PATCH", route=rf"/channels/{channel.id}/messages/",
+        times=times))
+
+
+def results_posted(channel) -> list:
+    """The channel's result posts."""
+    return [m for m in channel.messages if "is over" in m.text]
+
+
 async def pick(fake_discord, bot, user, card: str) -> None:
     """``user`` picks ``card`` from the menu of their latest DM."""
     dm = fake_discord.dm_messages(user)[-1]
@@ -106,9 +119,7 @@ async def test_a_table_edit_that_fails_is_shown_later_and_the_dms_still_go_out(
     channel, ada, bo = people
     async with secret_game(fake_discord, tmp_path, people) as (bot, _match):
         table = table_message(channel)
-        edits = fake_discord.faults.add(Fault(
-            "status", status=503, method="PATCH", route=rf"/channels/{channel.id}/messages/",
-            times=2))
+        edits = failing_table_edits(fake_discord, channel, 2)
         await pick(fake_discord, bot, ada, "3")
         await pick(fake_discord, bot, bo, "1")
         assert edits.hits == 2
@@ -127,9 +138,7 @@ async def test_the_last_move_s_table_and_result_appear_though_discord_failed(
         await pick(fake_discord, bot, bo, "1")
         # The last choices (the third round is forced): the table edit and then the
         # result post each fail once.
-        edit = fake_discord.faults.add(Fault(
-            "status", status=503, method="PATCH", route=rf"/channels/{channel.id}/messages/",
-            times=1))
+        edit = failing_table_edits(fake_discord, channel, 1)
         post = fake_discord.faults.add(Fault(
             "status", status=503, method="POST", route=rf"/channels/{channel.id}/messages$",
             times=1))
@@ -138,7 +147,7 @@ async def test_the_last_move_s_table_and_result_appear_though_discord_failed(
         assert match.finished and edit.hits == post.hits == 1
         # The final table, and the result once, though both first met a failure.
         assert "Ada shows 3, Bo shows 2" in table_message(channel).text
-        over = [m for m in channel.messages if "is over" in m.text]
+        over = results_posted(channel)
         assert len(over) == 1 and "Bo" in over[0].text
         # Only then did the match leave memory.
         assert match.id not in {m.id for m in bot.service.live_matches()}
@@ -150,16 +159,13 @@ async def test_a_finished_match_is_shown_again_until_discord_takes_its_result(
     async with secret_game(fake_discord, tmp_path, people) as (bot, match):
         await pick(fake_discord, bot, ada, "1")
         await pick(fake_discord, bot, bo, "1")
-        # More failures than the pauses between showings (three, in these tests);
-        # 503, which discord.py does not retry itself.
-        edit = fake_discord.faults.add(Fault(
-            "status", status=503, method="PATCH", route=rf"/channels/{channel.id}/messages/",
-            times=5))
+        # More failures than the pauses between showings (three, in these tests).
+        edit = failing_table_edits(fake_discord, channel, 5)
         await pick(fake_discord, bot, ada, "2")
         await pick(fake_discord, bot, bo, "3")
         assert match.finished and edit.hits == 5
         assert "Ada shows 3, Bo shows 2" in table_message(channel).text
-        assert len([m for m in channel.messages if "is over" in m.text]) == 1
+        assert len(results_posted(channel)) == 1
         assert not await bot.store.matches.results_to_show()
 
 
@@ -169,9 +175,7 @@ async def test_a_result_discord_never_took_is_shown_after_a_restart(
     async with secret_game(fake_discord, tmp_path, people) as (bot, match):
         await pick(fake_discord, bot, ada, "1")
         await pick(fake_discord, bot, bo, "1")
-        down = fake_discord.faults.add(Fault(
-            "status", status=503, method="PATCH", route=rf"/channels/{channel.id}/messages/",
-            times=None))
+        down = failing_table_edits(fake_discord, channel, None)
         await pick(fake_discord, bot, ada, "2")
         # Not pick(): its settling would wait for a showing that never succeeds.
         dm = fake_discord.dm_messages(bo)[-1]
@@ -181,7 +185,7 @@ async def test_a_result_discord_never_took_is_shown_after_a_restart(
         # Still trying: the match stays in memory, and queued in the store.
         assert match in bot.service.live_matches()
         assert [m.id for m in await bot.store.matches.results_to_show()] == [match.id]
-    assert not [m for m in channel.messages if "is over" in m.text]
+    assert not results_posted(channel)
     assert "Result" not in table_message(channel).text
     fake_discord.faults.clear()
     again = make_bot(tmp_path / "faults.sqlite3")
@@ -190,7 +194,7 @@ async def test_a_result_discord_never_took_is_shown_after_a_restart(
         assert "Bo" in over.text
         await again.service.settle()
         assert "Result" in table_message(channel).text
-        assert len([m for m in channel.messages if "is over" in m.text]) == 1
+        assert len(results_posted(channel)) == 1
         assert not await again.store.matches.results_to_show()
         assert not again.service.live_matches()
         # A new game may open in the channel meanwhile: the old one never held it.

@@ -24,7 +24,7 @@ import pytest
 
 from rules.core import replay
 from rules.registry import get_game
-from tests.e2e import make_bot, select_ids, select_values, table_message
+from tests.e2e import deal_the_same, make_bot, select_ids, select_values, table_message
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser, Fault
 from tests.fakediscord.harness.results import InteractionResult
 from tests.test_e2e_eclipse import SecrecyWatch
@@ -130,11 +130,7 @@ TROUBLES: dict[str, Trouble] = {
 @pytest.fixture
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal the same every run, so each fault meets the same game as the fault-free run."""
-    class Seeded:
-        def randrange(self, _: int) -> int:
-            return 20261124
-
-    monkeypatch.setattr("bot.lobby.random.SystemRandom", Seeded)
+    deal_the_same(monkeypatch, 20261124)
 
 
 def current_menu(message: Any, match_id: int, step: int, value: str) -> str | None:

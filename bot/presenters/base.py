@@ -317,8 +317,9 @@ class GamePresenter:
                                     f"(match #{match.id})",
                               colour=COLOUR, description=self.private_text(match, view)[:4000])
         if view.events:
+            names = shown_names(view.names)
             embed.add_field(name="Just now", value="\n".join(
-                e.render(shown_names(view.names)) for e in view.events)[:1024], inline=False)
+                e.render(names) for e in view.events)[:1024], inline=False)
         items: list[discord.ui.Item[Any]] = []
         if view.decision is not None:
             embed.add_field(name="Your decision", value=view.decision.prompt
