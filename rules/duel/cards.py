@@ -29,7 +29,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from rules.words import joined, plural
+from rules.words import joined
 
 Colour = Literal["W", "U", "B", "R", "G"]
 COLOURS: tuple[Colour, ...] = ("W", "U", "B", "R", "G")
@@ -184,10 +184,11 @@ class Effect(_Data):
         """Whether casting the card chooses this effect's target."""
         return self.target in CHOSEN_TARGETS
 
-    def text(self) -> str:
-        """The effect as a sentence of rules text."""
+    def text(self, enchants: str | None = None) -> str:
+        """The effect as a sentence of rules text (``enchants``: what the aura
+        it is on enchants)."""
         amount = str(self.amount)
-        whom = _target_words(self)
+        whom = _target_words(self, enchants)
         match self.do:
             case "damage":
                 return f"Deal {amount} damage to {whom}."
@@ -216,14 +217,16 @@ class Effect(_Data):
                 return f"{_subject(whom)} gain{_s(whom)} {keyword_words(self.keyword or '')} " \
                        "until end of turn."
             case "prevent":
-                return f"Prevent the next {amount} damage to {whom} this turn."
+                return f"Prevent the next {amount} damage to " \
+                       f"{'it' if whom == 'this' else whom} this turn."
             case "regenerate":
                 return f"Regenerate {whom}."
             case "bounce":
                 return f"Return {whom} to its owner's hand."
             case "search":
-                return f"Search your library for a {self.find} card, put it into your hand, " \
-                       "then shuffle."
+                article = "an" if (self.find or "")[0] in "aeiou" else "a"
+                return f"Search your library for {article} {self.find} card, put it into " \
+                       "your hand, then shuffle."
             case "recolour":
                 return f"{_subject(whom)} become{_s(whom)} {COLOUR_NAMES[self.colour or 'W']} " \
                        "until end of turn."
@@ -233,7 +236,7 @@ class Effect(_Data):
 def _s(whom: str) -> str:
     """The verb's ending after ``whom``: "you gain", "creatures you control get",
     but "target creature gets", "each player draws"."""
-    return "" if whom in {"you", "creatures you control"} else "s"
+    return "" if whom == "you" else "s"
 
 
 def _subject(whom: str) -> str:
@@ -244,23 +247,23 @@ def _cards(amount: str) -> str:
     return "a card" if amount == "1" else f"{amount} cards"
 
 
-def _target_words(effect: Effect) -> str:
+def _target_words(effect: Effect, enchants: str | None = None) -> str:
     colour = f"{COLOUR_NAMES[effect.colour]} " if effect.colour and effect.do not in {
         "add mana", "recolour"} else ""
     keyword = f" with {keyword_words(effect.keyword)}" if effect.keyword and effect.do != \
         "grant" else ""
+    creature = f"{colour}creature{keyword}"
     words = {
         "none": "", "any": "any target", "player": "target player",
-        "opponent": "your opponent", "you": "you", "self": "this", "enchanted":
-        "the enchanted permanent", "spell": "target spell",
-        "each creature": "each creature", "each other creature": "each other creature",
-        "each opponent creature": "each creature your opponent controls",
-        "your creatures": "creatures you control", "each player": "each player",
+        "opponent": "your opponent", "you": "you", "self": "this",
+        "enchanted": f"the enchanted {enchants or 'permanent'}", "spell": "target spell",
+        "each creature": f"each {creature}", "each other creature": f"each other {creature}",
+        "each opponent creature": f"each {creature} your opponent controls",
+        "your creatures": f"each {creature} you control", "each player": "each player",
         "each opponent": "each opponent",
     }
     if effect.target in words:
-        return words[effect.target] if effect.target != "each creature" or not (
-            colour or keyword) else f"each {colour}creature{keyword}"
+        return words[effect.target]
     noun = effect.target
     return f"target {colour}{noun}{keyword}"
 
@@ -317,11 +320,12 @@ class Ability(_Data):
 
     def text(self) -> str:
         """``cost: effects`` as printed."""
-        parts = (["Tap"] if self.taps else []) + (
+        parts = (["tap"] if self.taps else []) + (
             [str(self.mana)] if self.mana.mana_value else []) + (
-            [f"Pay {self.life} life"] if self.life else []) + (
-            ["Sacrifice this"] if self.sacrifice else [])
-        return f"{', '.join(parts) or 'Free'}: " + " ".join(e.text() for e in self.effects)
+            [f"pay {self.life} life"] if self.life else []) + (
+            ["sacrifice this"] if self.sacrifice else [])
+        cost = ", ".join(parts) or "free"
+        return f"{cost[0].upper()}{cost[1:]}: " + " ".join(e.text() for e in self.effects)
 
 
 class Static(_Data):
@@ -357,15 +361,14 @@ class Static(_Data):
             raise ValueError("a static effect must change something")
         return self
 
-    def text(self) -> str:
-        """The effect as rules text."""
+    def text(self, enchants: str | None = None) -> str:
+        """The effect as rules text (``enchants``: what its aura enchants)."""
         colour = f"{COLOUR_NAMES[self.colour]} " if self.colour else ""
         keyword = f" with {keyword_words(self.keyword)}" if self.keyword else ""
         subject = {
-            "enchanted": "Enchanted permanent", "self": "This",
+            "enchanted": f"Enchanted {enchants or 'permanent'}", "self": "This",
             "each creature": f"Each {colour}creature{keyword}",
-            "your creatures": f"{colour.capitalize() or ''}{'c' if colour else 'C'}reatures"
-                              f"{keyword} you control",
+            "your creatures": f"Each {colour}creature{keyword} you control",
             "each opponent creature": f"Each {colour}creature{keyword} your opponent controls",
         }[self.applies]
         parts = []
@@ -380,19 +383,16 @@ class Static(_Data):
         if self.cant_block:
             parts.append("cannot block")
         if self.extra_mana:
-            parts.append(f"makes {plural(self.extra_mana, 'more mana')} when tapped for mana"
-                         .replace("mores mana", "more mana"))
-        verbs = joined(parts)
-        if self.applies == "your creatures":
-            verbs = verbs.replace("gets ", "get ").replace("has ", "have ").replace(
-                "does not", "do not").replace("makes", "make")
-        return f"{subject} {verbs}."
+            parts.append(f"makes {self.extra_mana} more mana when tapped for mana")
+        return f"{subject} {joined(parts)}."
 
 
 class CardDef(_Data):
     """One card of the set, as its file writes it."""
 
-    name: str = Field(min_length=2, max_length=40)
+    name: str = Field(min_length=2, max_length=40, pattern=r"^[A-Z][A-Za-z' -]*[a-z]$")
+    """Letters, spaces, apostrophes and hyphens only: the notation separates
+    names with commas, bars and other signs."""
     cost: str = ""
     type: CardType
     rarity: Rarity
@@ -431,7 +431,7 @@ class CardDef(_Data):
         if self.keywords and not creature:
             raise ValueError(f"{self.name}: only creatures have keywords")
         if self.type == "land":
-            if self.cost or not self.produces and not self.abilities:
+            if self.cost or (not self.produces and not self.abilities):
                 raise ValueError(f"{self.name}: a land costs nothing and makes mana")
         elif self.produces or self.basic:
             raise ValueError(f"{self.name}: only lands produce mana as lands")
@@ -529,18 +529,19 @@ class CardDef(_Data):
         if self.keywords:
             lines.append(joined([keyword_words(k) for k in self.keywords]).capitalize() + ".")
         if self.type == "land" and self.produces:
-            lines.append("Tap: add " + " or ".join(COLOUR_NAMES[c] for c in self.produces)
+            lines.append("Tap: Add " + " or ".join(COLOUR_NAMES[c] for c in self.produces)
                          + " mana.")
-        lines += [" ".join(e.text() for e in self.spell)] if self.spell else []
+        enchants = self.enchants
+        lines += [" ".join(e.text(enchants) for e in self.spell)] if self.spell else []
         if self.enters:
-            lines.append("When this comes into play: " + " ".join(e.text()
+            lines.append("When this comes into play: " + " ".join(e.text(enchants)
                                                                    for e in self.enters))
         if self.upkeep:
-            lines.append("At your upkeep: " + " ".join(e.text() for e in self.upkeep))
+            lines.append("At your upkeep: " + " ".join(e.text(enchants) for e in self.upkeep))
         lines += [a.text() for a in self.abilities]
-        lines += [s.text() for s in self.statics]
+        lines += [s.text(enchants) for s in self.statics]
         for colour, power, toughness in self.enhance:
-            lines.append(f"{colour}: {power:+d}/{toughness:+d} until end of turn.")
+            lines.append(f"{colour}: This gets {power:+d}/{toughness:+d} until end of turn.")
         return "\n".join(lines)
 
 

@@ -1,0 +1,380 @@
+"""Combat, exactly as the spec's "Combat" and "Combat details" say.
+
+An attack runs: declare attackers (a band may form) → a window → the defender
+declares blockers → a window → damage, in a first-strike step and then a
+regular step when any creature in combat has first strike → after each damage
+step a prevention window (prevention, regeneration and interrupts only) → the
+creatures with lethal damage are destroyed unless a regeneration shield saves
+them (a regenerated creature taps and leaves combat).
+
+Damage is split by the right player: the attacker's controller splits an
+attacker's damage among its blockers (and, with trample, the defending player
+once every blocker has lethal damage, protection and prevention ignored); the
+defender splits it when a blocker has banding; the controller of an attacking
+band splits the damage dealt *to* the band among its members.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from rules.core import Decision
+from rules.errors import IllegalChoice, MalformedChoice
+from rules.words import who
+
+if TYPE_CHECKING:
+    from rules.duel.state import DuelState
+
+MAX_BANDS = 40
+"""Most band options offered (attacks rarely have more than a handful)."""
+
+
+@dataclass(slots=True)
+class Assignment:
+    """A split of damage somebody must choose.
+
+    ``sources`` deal ``total`` between ``options``; ``lethal`` (trample) is the
+    damage each blocker must get before the player may get any."""
+
+    seat: int
+    sources: tuple[int, ...]
+    total: int
+    options: tuple[str, ...]
+    lethal: dict[str, int] = field(default_factory=dict)
+    player: str | None = None
+    to_band: bool = False
+
+
+@dataclass(slots=True)
+class CombatState:
+    """One attack in progress."""
+
+    defender: int
+    stage: str = "declare"
+    """declare → band → attack window → block → block window → damage →
+    assign → prevent window → (damage again) → over."""
+    attackers: list[int] = field(default_factory=list)
+    band: tuple[int, ...] = ()
+    blocks: dict[int, list[int]] = field(default_factory=dict)
+    """Each attacking unit (an attacker, or a band's first member) → its blockers."""
+    blocking: dict[int, int] = field(default_factory=dict)
+    """Each blocker → the unit it blocks."""
+    blocked: set[int] = field(default_factory=set)
+    steps: list[str] = field(default_factory=list)
+    step: str = ""
+    dealt: set[int] = field(default_factory=set)
+    """Creatures that dealt damage in the first-strike step."""
+    assignments: list[Assignment] = field(default_factory=list)
+    splits: list[tuple[Assignment, dict[str, int]]] = field(default_factory=list)
+
+    def units(self) -> list[tuple[int, ...]]:
+        """The attacking units: the band, then each attacker not in it."""
+        units: list[tuple[int, ...]] = [self.band] if self.band else []
+        return units + [(a,) for a in self.attackers if a not in self.band]
+
+    def view(self) -> dict[str, Any]:
+        """What everyone sees of the attack."""
+        return {"attackers": tuple(self.attackers), "band": self.band,
+                "blocks": {a: tuple(b) for a, b in self.blocks.items()},
+                "stage": self.stage, "step": self.step}
+
+    def copy(self) -> CombatState:
+        """An independent copy."""
+        return CombatState(self.defender, self.stage, list(self.attackers), self.band,
+                           {a: list(b) for a, b in self.blocks.items()}, dict(self.blocking),
+                           set(self.blocked), list(self.steps), self.step, set(self.dealt),
+                           list(self.assignments), list(self.splits))
+
+
+class Combat:
+    """The attack, as part of :class:`~rules.duel.state.DuelState`."""
+
+    # -- declaring ----------------------------------------------------------------
+    def _begin_attack(self: DuelState) -> None:
+        self.window = None
+        self.combat = CombatState(self.others(self.active)[0])
+
+    def _combat_decision(self: DuelState) -> Decision | None:
+        combat = self.combat
+        if combat is None:
+            return None
+        table = self.table
+        match combat.stage:
+            case "declare":
+                able = tuple(str(p) for p in self.battlefield
+                             if table.can_attack(p, self.active))
+                return Decision(self.active, "attack", "Choose your attackers", able,
+                                pick="several", least=1, most=len(able))
+            case "band":
+                return Decision(self.active, "band", "Form a band?",
+                                ("none", *self._bands()))
+            case "block":
+                pairs = self._block_pairs()
+                blockers = {p.split(">")[0] for p in pairs}
+                return Decision(combat.defender, "block", "Declare your blockers", pairs,
+                                pick="several", least=0, most=len(blockers))
+            case "assign":
+                job = combat.assignments[0]
+                names = ", ".join(self.cards[s] for s in job.sources)
+                prompt = (f"Split {job.total} damage to your band" if job.to_band
+                          else f"Split {names}'s {job.total} damage")
+                return Decision(job.seat, "assign", prompt, job.options, pick="split",
+                                total=job.total)
+        return None
+
+    def _bands(self: DuelState) -> list[str]:
+        combat = self.combat
+        assert combat is not None
+        table = self.table
+        banding = [a for a in combat.attackers if table.has(a, "banding")]
+        plain = [a for a in combat.attackers if a not in banding]
+        found: list[str] = []
+        for size in range(1, len(banding) + 1):
+            for group in combinations(banding, size):
+                if size >= 2:
+                    found.append("+".join(map(str, sorted(group))))
+                for other in plain:
+                    found.append("+".join(map(str, sorted((*group, other)))))
+                if len(found) >= MAX_BANDS:
+                    return found[:MAX_BANDS]
+        return found
+
+    def _block_pairs(self: DuelState) -> tuple[str, ...]:
+        combat = self.combat
+        assert combat is not None
+        table = self.table
+        pairs = []
+        for blocker in self.battlefield.values():
+            if blocker.controller != combat.defender:
+                continue
+            for unit in combat.units():
+                if all(table.can_block(blocker.id, member) for member in unit):
+                    pairs.append(f"{blocker.id}>{unit[0]}")
+        return tuple(pairs)
+
+    def _canonical_blocks(self: DuelState, decision: Decision, choice: str) -> str:
+        if choice.strip().casefold() in {"", "none", "no blocks"}:
+            return "none"
+        canonical = decision.canonical(choice.replace(" ", ""))
+        blockers = [part.split(">")[0] for part in Decision.picks(canonical)]
+        if len(set(blockers)) != len(blockers):
+            raise IllegalChoice("a creature blocks one attacker at most")
+        return canonical
+
+    def _canonical_band(self: DuelState, decision: Decision, choice: str) -> str:
+        text = choice.strip().casefold()
+        if text in {"", "none"}:
+            return "none"
+        parts = sorted(p.strip() for p in text.split("+"))
+        if not all(p.isascii() and p.isdigit() for p in parts):
+            raise MalformedChoice(f"{choice[:40]!r} is not a band like 3+5")
+        band = "+".join(sorted(parts, key=int))
+        if band not in decision.options:
+            raise IllegalChoice(f"{band} is not a band you may form; "
+                                f"the bands are {', '.join(decision.options)}")
+        return band
+
+    def _canonical_assignment(self: DuelState, decision: Decision, choice: str) -> str:
+        canonical = decision.canonical(choice.replace(" ", ""))
+        combat = self.combat
+        assert combat is not None
+        job = combat.assignments[0]
+        amounts = Decision.amounts(canonical)
+        if job.player is not None and amounts.get(job.player, 0):
+            short = [ref for ref, need in job.lethal.items() if amounts.get(ref, 0) < need]
+            if short:
+                raise IllegalChoice("trample: each blocker must be assigned lethal damage "
+                                    f"before the player ({', '.join(short)} short)")
+        return canonical
+
+    def _combat_choice(self: DuelState, seat: int, kind: str, choice: str) -> None:
+        combat = self.combat
+        assert combat is not None
+        if kind == "attack":
+            combat.attackers = [int(p) for p in Decision.picks(choice)]
+            for pid in combat.attackers:
+                self.battlefield[pid].tapped = True
+            names = ", ".join(self.cards[p] for p in combat.attackers)
+            self._say("attack", f"{who(seat)} attacks with {names}.", attackers=names)
+            combat.stage = "band" if self._bands() else "attack window"
+            if combat.stage == "attack window":
+                self._attack_declared()
+        elif kind == "band":
+            if choice != "none":
+                combat.band = tuple(int(p) for p in choice.split("+"))
+                self._say("band", "They attack as a band: "
+                          + ", ".join(self.cards[p] for p in combat.band) + ".")
+            combat.stage = "attack window"
+            self._attack_declared()
+        elif kind == "block":
+            for pair in ([] if choice == "none" else Decision.picks(choice)):
+                blocker, unit = (int(p) for p in pair.split(">"))
+                combat.blocks.setdefault(unit, []).append(blocker)
+                combat.blocking[blocker] = unit
+                combat.blocked.add(unit)
+                self._say("block", f"{self.cards[blocker]} blocks {self.cards[unit]}.")
+            if choice == "none":
+                self._say("block", f"{who(seat)} does not block.")
+            combat.stage = "block window"
+            self._open("fast")
+        else:  # assign
+            job = combat.assignments.pop(0)
+            combat.splits.append((job, Decision.amounts(choice)))
+            if not combat.assignments:
+                self._deal_damage()
+
+    def _attack_declared(self: DuelState) -> None:
+        self._check_life()  # "at the start of an attack"
+        if not self.finished:
+            self._open("fast")
+
+    def _combat_window_closed(self: DuelState) -> None:
+        combat = self.combat
+        assert combat is not None
+        if combat.stage == "attack window":
+            combat.stage = "block"
+            if not self._block_pairs():
+                combat.stage = "block window"
+                self._open("fast")
+        elif combat.stage == "block window":
+            table = self.table
+            fighting = [*combat.attackers, *combat.blocking]
+            first = any(table.has(p, "first strike") for p in fighting)
+            combat.steps = ["first", "regular"] if first else ["regular"]
+            combat.stage = "damage"
+        elif combat.stage == "prevent window":
+            self._after_damage()
+
+    # -- damage ---------------------------------------------------------------------------
+    def _combat_step(self: DuelState) -> None:
+        """Work out the next damage step (called when nobody is asked)."""
+        combat = self.combat
+        assert combat is not None
+        if combat.stage != "damage":
+            return
+        combat.step = combat.steps.pop(0)
+        combat.splits = []
+        combat.assignments = self._assignments()
+        if combat.assignments:
+            combat.stage = "assign"
+        else:
+            self._deal_damage()
+
+    def _deals_now(self, pid: int) -> bool:
+        combat = self.combat
+        assert combat is not None
+        if pid not in self.battlefield:
+            return False
+        table = self.table
+        if table.power(pid) <= 0:
+            return False
+        if combat.step == "first":
+            return table.has(pid, "first strike")
+        return pid not in combat.dealt
+
+    def _assignments(self: DuelState) -> list[Assignment]:
+        """Every split of this step, the automatic ones already made."""
+        combat = self.combat
+        assert combat is not None
+        table = self.table
+        jobs: list[Assignment] = []
+        defender_ref = self.player_ref(combat.defender)
+        for unit in combat.units():
+            members = [m for m in unit if m in self.battlefield and m in combat.attackers]
+            if not members:
+                continue
+            blockers = [b for b in combat.blocks.get(unit[0], ()) if b in self.battlefield
+                        and combat.blocking.get(b) == unit[0]]
+            defender_splits = any(table.has(b, "banding") for b in blockers)
+            for attacker in members:
+                if not self._deals_now(attacker):
+                    continue
+                power = table.power(attacker)
+                trample = table.has(attacker, "trample")
+                if unit[0] not in combat.blocked:
+                    jobs.append(Assignment(-1, (attacker,), power, (defender_ref,)))
+                    continue
+                options = tuple(str(b) for b in blockers) + ((defender_ref,) if trample
+                                                             else ())
+                if not options:
+                    continue  # blocked, and its blockers are gone: no damage
+                lethal = {str(b): table.lethal(b) for b in blockers} if trample else {}
+                seat = combat.defender if defender_splits else self.active
+                jobs.append(Assignment(seat, (attacker,), power, options, lethal,
+                                       defender_ref if trample else None))
+            dealing = [b for b in blockers if self._deals_now(b)]
+            if not dealing:
+                continue
+            if len(members) == 1:
+                for blocker in dealing:
+                    jobs.append(Assignment(-1, (blocker,), table.power(blocker),
+                                           (str(members[0]),)))
+            else:
+                total = sum(table.power(b) for b in dealing)
+                jobs.append(Assignment(self.active, tuple(dealing), total,
+                                       tuple(str(m) for m in members), to_band=True))
+        decided: list[Assignment] = []
+        for job in jobs:
+            if len(job.options) == 1:
+                combat.splits.append((job, {job.options[0]: job.total}))
+            else:
+                decided.append(job)
+        return decided
+
+    def _deal_damage(self: DuelState) -> None:
+        """Every split of the step is known: all its damage is dealt at once."""
+        combat = self.combat
+        assert combat is not None
+        table = self.table
+        colours: dict[int, str | None] = {}
+        for job, amounts in combat.splits:
+            for ref, amount in amounts.items():
+                if not amount:
+                    continue
+                if job.to_band:
+                    colour = None
+                    sources = "the blockers"
+                else:
+                    colour = table.colour(job.sources[0])
+                    sources = self.cards[job.sources[0]]
+                self._damage(ref, amount, colour, sources)
+            for source in job.sources:
+                colours[source] = table.colour(source)
+        if combat.step == "first":
+            combat.dealt.update(p for p in colours if table.has(p, "first strike"))
+        combat.splits = []
+        combat.stage = "prevent window"
+        self._open("prevent")
+
+    def _after_damage(self: DuelState) -> None:
+        """The prevention window closed: lethal damage destroys (or regenerates)."""
+        combat = self.combat
+        assert combat is not None
+        for perm in self.battlefield.values():
+            perm.damaged_now = 0
+        for player in self.players:
+            player.damaged_now = 0
+        self._destroy_lethal()
+        if self.finished:
+            return
+        if combat.steps:
+            combat.stage = "damage"
+            return
+        self.combat = None
+        self.attacked = True
+        self._check_life()  # "at the end of an attack"
+        if not self.finished:
+            self._open("main")
+
+    def _leave_combat(self: DuelState, pid: int) -> None:
+        combat = self.combat
+        if combat is None:
+            return
+        if pid in combat.attackers:
+            combat.attackers.remove(pid)
+        combat.blocking.pop(pid, None)
+        for blockers in combat.blocks.values():
+            if pid in blockers:
+                blockers.remove(pid)

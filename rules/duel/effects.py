@@ -1,0 +1,296 @@
+"""What each word of the effect vocabulary does when a spell, an ability, a
+trigger or a permanent's arrival resolves.
+
+A spell whose chosen target is gone (or no longer legal) does nothing at all;
+its mana stays spent. Damage from a source of a colour is prevented on a
+permanent with protection from that colour; prevention shields take damage
+first. In the combat prevention window, a prevention effect also gives back
+damage its target was dealt in that damage step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rules.duel.board import StackItem
+from rules.duel.cards import Effect
+from rules.words import plural, who
+
+if TYPE_CHECKING:
+    from rules.duel.state import DuelState
+
+PLAYER_EFFECTS = frozenset({"gain life", "lose life", "draw", "discard", "add mana", "search"})
+
+
+class Effects:
+    """Resolving effects, as part of :class:`~rules.duel.state.DuelState`."""
+
+    def _run_effects(self: DuelState, effects: Sequence[Effect], controller: int,
+                     source: int | None, target: str | None, x: int, colour: str | None,
+                     *, spell: StackItem | None = None, name: str | None = None) -> None:
+        """Run ``effects`` of a spell, ability or trigger called ``name``."""
+        name = name or (spell.name if spell else self.cards.get(source or 0, "the effect"))
+        chosen = next((e for e in effects if e.chooses_target), None)
+        if chosen is not None and target is not None:
+            legal = self.targets(controller, chosen, colour, source=source,
+                                 exclude=spell.id if spell else None)
+            if target not in legal:
+                self._say("fizzle", f"{name}'s target is gone: it does nothing.")
+                return
+        for effect in effects:
+            refs = self._affected(effect, controller, source, target)
+            amount = x if effect.amount == "X" else int(effect.amount)
+            self._effect(effect, refs, amount, controller, colour, name)
+
+    def _affected(self: DuelState, effect: Effect, controller: int, source: int | None,
+                  target: str | None) -> list[str]:
+        kind = effect.target
+        alive = [s for s in range(self.seats) if s not in self.lost]
+        if effect.chooses_target:
+            return [target] if target is not None else []
+        if kind == "none" or kind == "you":
+            return [self.player_ref(controller)]
+        if kind in {"opponent", "each opponent"}:
+            return [self.player_ref(s) for s in self.others(controller)]
+        if kind == "each player":
+            return [self.player_ref(s) for s in alive]
+        if kind == "self":
+            return [str(source)] if source in self.battlefield else []
+        if kind == "enchanted":
+            perm = self.battlefield.get(source or 0)
+            if perm is None or perm.attached not in self.battlefield:
+                return []
+            return [str(perm.attached)]
+        table = self.table
+        found = []
+        for perm in self.battlefield.values():
+            if not perm.card.is_creature:
+                continue
+            if kind == "each other creature" and perm.id == source:
+                continue
+            if kind == "each opponent creature" and perm.controller == controller:
+                continue
+            if kind == "your creatures" and perm.controller != controller:
+                continue
+            if effect.colour is not None and effect.do != "recolour" \
+                    and table.colour(perm.id) != effect.colour:
+                continue
+            if effect.keyword is not None and effect.do != "grant" \
+                    and not table.has(perm.id, effect.keyword):
+                continue
+            found.append(str(perm.id))
+        return found
+
+    def _seat_of(self: DuelState, ref: str) -> int | None:
+        """The player a reference names, or the controller of the permanent."""
+        if ref.startswith("p"):
+            return int(ref[1:]) - 1
+        perm = self.battlefield.get(int(ref))
+        return None if perm is None else perm.controller
+
+    def _effect(self: DuelState, effect: Effect, refs: list[str], amount: int,
+                controller: int, colour: str | None, source_name: str) -> None:
+        do = effect.do
+        if do in PLAYER_EFFECTS:
+            seats = [s for s in (self._seat_of(r) for r in refs) if s is not None]
+            if do == "add mana" or do == "search":
+                seats = seats or [controller]
+            for seat in dict.fromkeys(seats):
+                self._player_effect(effect, seat, amount)
+            return
+        if do == "counter":
+            for ref in refs:
+                self._counter(int(ref))
+            return
+        for ref in refs:
+            if ref.startswith("p"):
+                seat = int(ref[1:]) - 1
+                if do == "damage":
+                    self._damage(ref, amount, colour, source_name)
+                elif do == "prevent":
+                    self._prevent_player(seat, amount)
+                continue
+            pid = int(ref)
+            perm = self.battlefield.get(pid)
+            if perm is None:
+                continue
+            name = perm.name
+            match do:
+                case "damage":
+                    self._damage(ref, amount, colour, source_name)
+                case "destroy":
+                    self._say("destroy", f"{name} is destroyed.")
+                    self._destroy(pid)
+                case "pump":
+                    perm.power_eot += effect.power
+                    perm.toughness_eot += effect.toughness
+                    self._say("pump", f"{name} gets {effect.power:+d}/{effect.toughness:+d} "
+                              "until end of turn.")
+                case "tap":
+                    perm.tapped = True
+                    self._say("tap", f"{name} is tapped.")
+                case "untap":
+                    perm.tapped = False
+                    self._say("untap", f"{name} is untapped.")
+                case "grant":
+                    if effect.keyword and effect.keyword not in perm.granted:
+                        perm.granted = (*perm.granted, effect.keyword)
+                    self._say("grant", f"{name} gains {effect.keyword} until end of turn.")
+                case "prevent":
+                    back = min(amount, perm.damaged_now)
+                    perm.damage -= back
+                    perm.damaged_now -= back
+                    perm.prevent += amount - back
+                    self._say("prevent", f"The next {amount} damage to {name} is prevented.")
+                case "regenerate":
+                    perm.shields += 1
+                    self._say("regenerate", f"{name} will regenerate.")
+                case "bounce":
+                    self._say("bounce", f"{name} returns to its owner's hand.")
+                    self._leave(pid, "hand")
+                case "recolour":
+                    perm.colour_eot = effect.colour
+                    self._say("recolour", f"{name} becomes {effect.colour} until end of turn.")
+
+    def _player_effect(self: DuelState, effect: Effect, seat: int, amount: int) -> None:
+        player = self.players[seat]
+        match effect.do:
+            case "gain life":
+                player.life += amount
+                self._say("life", f"{who(seat)} gains {amount} life ({player.life}).")
+            case "lose life":
+                player.life -= amount
+                self._say("life", f"{who(seat)} loses {amount} life ({player.life}).")
+            case "draw":
+                for _ in range(amount):
+                    if self.finished:
+                        return
+                    self._draw(seat)
+            case "discard":
+                for _ in range(min(amount, len(player.hand))):
+                    cid = player.hand.pop(self.rng.randrange(len(player.hand)))
+                    player.graveyard.append(cid)
+                    self._say("discard", f"{who(seat)} discards {self.cards[cid]} at random.")
+            case "add mana":
+                colour = effect.colour or "W"
+                player.pool[colour] = player.pool.get(colour, 0) + amount
+                self._say("mana", f"{who(seat)} adds {plural(amount, colour + ' mana')}."
+                          .replace(" manas", " mana"))
+            case "search":
+                for index, cid in enumerate(player.library):
+                    if self._matches_type(self.cards[cid], effect.find or ""):
+                        player.library.pop(index)
+                        player.hand.append(cid)
+                        self._say("search", f"{who(seat)} searches their library for a "
+                                  f"{effect.find} card.")
+                        break
+                else:
+                    self._say("search", f"{who(seat)} finds no {effect.find} card.")
+                self.rng.shuffle(player.library)
+
+    @staticmethod
+    def _matches_type(name: str, kind: str) -> bool:
+        from rules.duel.cards import card
+
+        data = card(name)
+        if kind == "creature":
+            return data.is_creature
+        if kind == "artifact":
+            return data.artifact is not None
+        return data.type == kind
+
+    def _damage(self: DuelState, ref: str, amount: int, colour: str | None,
+                source_name: str) -> None:
+        if ref.startswith("p"):
+            seat = int(ref[1:]) - 1
+            player = self.players[seat]
+            stopped = min(player.prevent, amount)
+            player.prevent -= stopped
+            dealt = amount - stopped
+            player.life -= dealt
+            player.damaged_now += dealt
+            self._say("damage", f"{source_name} deals {dealt} damage to {who(seat)} "
+                      f"({player.life} life).")
+            return
+        pid = int(ref)
+        perm = self.battlefield.get(pid)
+        if perm is None:
+            return
+        if self.table.protected_from(pid, colour):
+            self._say("damage", f"{perm.name}'s protection prevents {source_name}'s damage.")
+            return
+        stopped = min(perm.prevent, amount)
+        perm.prevent -= stopped
+        dealt = amount - stopped
+        perm.damage += dealt
+        perm.damaged_now += dealt
+        self._say("damage", f"{source_name} deals {dealt} damage to {perm.name}.")
+
+    def _prevent_player(self: DuelState, seat: int, amount: int) -> None:
+        player = self.players[seat]
+        back = min(amount, player.damaged_now)
+        player.life += back
+        player.damaged_now -= back
+        player.prevent += amount - back
+        self._say("prevent", f"The next {amount} damage to {who(seat)} is prevented.")
+
+    def _counter(self: DuelState, item_id: int) -> None:
+        for index, item in enumerate(self.stack):
+            if item.id == item_id:
+                del self.stack[index]
+                if item.spell:
+                    self._to_graveyard(item.id)
+                self._say("counter", f"{item.name} is countered.")
+                return
+
+    # -- leaving play -----------------------------------------------------------------
+    def _destroy(self: DuelState, pid: int, *, regenerate: bool = True) -> None:
+        perm = self.battlefield.get(pid)
+        if perm is None:
+            return
+        if regenerate and perm.shields:
+            perm.shields -= 1
+            perm.tapped = True
+            perm.damage = 0
+            perm.damaged_now = 0
+            self._leave_combat(pid)
+            self._say("regenerated", f"{perm.name} regenerates.")
+            return
+        self._leave(pid, "graveyard")
+
+    def _leave(self: DuelState, pid: int, to: str) -> None:
+        perm = self.battlefield.pop(pid, None)
+        if perm is None:
+            return
+        self._leave_combat(pid)
+        owner = self.players[perm.owner]
+        (owner.hand if to == "hand" else owner.graveyard).append(pid)
+        if to == "graveyard":
+            self._say("dies", f"{perm.name} goes to the graveyard.", card=perm.name)
+        for aura in [p for p in self.battlefield.values() if p.attached == pid]:
+            self._say("dies", f"{aura.name} falls off and goes to the graveyard.")
+            self._leave(aura.id, "graveyard")
+
+    def _state_checks(self: DuelState) -> None:
+        """After a resolution: creatures with no toughness die; lethal damage
+        destroys, except in the combat prevention window (then it waits for the
+        window to close)."""
+        table = self.table
+        for perm in list(self.battlefield.values()):
+            if perm.id in self.battlefield and perm.card.is_creature \
+                    and table.toughness(perm.id) <= 0:
+                self._say("dies", f"{perm.name} has no toughness left.")
+                self._destroy(perm.id, regenerate=False)
+        window = self.window
+        if window is None or window.kind != "prevent":
+            self._destroy_lethal()
+
+    def _destroy_lethal(self: DuelState) -> None:
+        table = self.table
+        for perm in list(self.battlefield.values()):
+            if perm.id not in self.battlefield or not perm.card.is_creature:
+                continue
+            if perm.damage >= table.toughness(perm.id) and perm.damage > 0:
+                self._say("lethal", f"{perm.name} has lethal damage.")
+                self._destroy(perm.id)

@@ -1,0 +1,883 @@
+"""An Arcane Duel in progress: the turn, priority windows, the stack and combat.
+
+The engine follows ``../shared/specs/duel.md``. A turn runs untap, upkeep, draw,
+main (with at most one attack), discard, end and heal. After every phase and
+every announced action a **priority window** opens: the players, the active one
+first, may play fast effects in turn; once both pass in succession the top of
+the stack resolves (or, with an empty stack, the game moves on). Interrupts go
+on the stack too, but while one is on top only interrupts may answer it, so it
+resolves at once unless interrupted itself. A window where a player can play
+nothing is passed for them (unless they turned automatic passing off).
+
+Every choice is a short string; see :mod:`rules.duel.notation` for the forms
+(``land Ashpeak``, ``cast Kindlewhip``, ``12``, ``p2``, ``7>12``, ``12=2,p2=1``).
+Cards are numbered instances, so permanents and spells are named by number and
+players by ``p1``, ``p2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import Decision, Event, GameState, Outcome
+from rules.duel.board import Permanent, Player, StackItem
+from rules.duel.cards import BASIC_OF, CardDef, Effect, card
+from rules.duel.characteristics import Table
+from rules.duel.combat import Combat, CombatState
+from rules.duel.effects import Effects
+from rules.duel.mana import Payment, Source, available, pay
+from rules.errors import IllegalChoice, MalformedChoice
+from rules.words import who
+
+HAND_LIMIT = 7
+OPENING_HAND = 7
+MAX_X = 20
+PHASES = ("untap", "upkeep", "draw", "main", "discard", "end", "heal")
+
+
+@dataclass(slots=True)
+class Casting:
+    """A spell or ability being announced: its X and target are asked in turn."""
+
+    seat: int
+    card_id: int | None = None
+    """The card cast from the hand (``None`` for an ability)."""
+    source: int | None = None
+    ability: int | None = None
+    x: int | None = None
+    target: str | None = None
+
+
+@dataclass(slots=True)
+class Window:
+    """A priority window: who may act now and how many passed in succession."""
+
+    kind: str
+    """``fast`` (instants, interrupts, abilities), ``prevent`` (the combat
+    prevention window: prevention, regeneration and interrupts only) or ``main``
+    (the active player's main phase: anything they may cast)."""
+    priority: int
+    passes: int = 0
+
+
+@dataclass
+class DuelView:
+    """What one seat (or a spectator) may see."""
+
+    seat: int | None
+    turn: int
+    active: int
+    phase: str
+    asking: str | None
+    deciding: int | None
+    players: tuple[dict[str, Any], ...]
+    battlefield: tuple[dict[str, Any], ...]
+    stack: tuple[dict[str, Any], ...]
+    combat: dict[str, Any] | None
+    hand: tuple[str, ...] = ()
+    names: dict[int, str] = field(default_factory=dict)
+    """Card number → card name, for every card the seat may see."""
+
+
+class DuelState(Effects, Combat, GameState):
+    """A duel between two players, each with a deck of at least 40 cards."""
+
+    game = "duel"
+
+    def __init__(self, decks: Sequence[Sequence[str]], seed: int, *, life: int = 20,
+                 auto_pass: Sequence[bool] | None = None) -> None:
+        self._empty(len(decks), seed, life)
+        for seat, deck in enumerate(decks):
+            for name in deck:
+                self.players[seat].library.append(self.new_card(name, seat))
+            if auto_pass is not None:
+                self.players[seat].auto_pass = auto_pass[seat]
+        for seat, player in enumerate(self.players):
+            self.rng.shuffle(player.library)
+            for _ in range(OPENING_HAND):
+                self._draw(seat, quiet=True)
+        self.active = self.rng.randrange(self.seats)
+        self._begin_turn()
+        self._advance()
+        self._events.clear()
+
+    def _empty(self, seats: int, seed: int, life: int) -> None:
+        """Every field of a table with no cards yet (the scenario notation fills it)."""
+        GameState.__init__(self, seats, seed)
+        self.cards: dict[int, str] = {}
+        self.owners: dict[int, int] = {}
+        self.players = [Player(life=life) for _ in range(seats)]
+        self.battlefield: dict[int, Permanent] = {}
+        self.stack: list[StackItem] = []
+        self.next_id = 1
+        self.turn = 0
+        self.active = 0
+        self.phase = "untap"
+        self.window: Window | None = None
+        self.casting: Casting | None = None
+        self.combat: CombatState | None = None
+        self.attacked = False
+        self.discarding = 0
+        self.lost: set[int] = set()
+        self.finished: Outcome | None = None
+        self._events: list[Event] = []
+
+    def new_card(self, name: str, owner: int, cid: int | None = None) -> int:
+        """A new card instance of ``name`` owned by ``owner``; its number.
+        :class:`KeyError` for a card the set does not have."""
+        card(name)
+        if cid is None:
+            cid = self.next_id
+        self.cards[cid] = name
+        self.owners[cid] = owner
+        self.next_id = max(self.next_id, cid + 1)
+        return cid
+
+    # -- small questions -----------------------------------------------------
+    @property
+    def table(self) -> Table:
+        """The battlefield's permanents with their characteristics."""
+        return Table(self.battlefield)
+
+    def others(self, seat: int) -> list[int]:
+        """The other players still in the game, in turn order after ``seat``."""
+        return [(seat + k) % self.seats for k in range(1, self.seats)
+                if (seat + k) % self.seats not in self.lost]
+
+    @staticmethod
+    def player_ref(seat: int) -> str:
+        """A player in notation: ``p1`` for seat 0."""
+        return f"p{seat + 1}"
+
+    def name_of(self, ref: str) -> str:
+        """A target reference in words for narration (a card's name or a player)."""
+        if ref.startswith("p"):
+            return who(int(ref[1:]) - 1)
+        cid = int(ref)
+        return self.cards.get(cid, ref)
+
+    def in_hand(self, seat: int, name: str) -> int | None:
+        """The first copy of card ``name`` in the seat's hand."""
+        for cid in self.players[seat].hand:
+            if self.cards[cid] == name:
+                return cid
+        return None
+
+    # -- turn structure -----------------------------------------------------------
+    def _begin_turn(self) -> None:
+        self.turn += 1
+        seat = self.active
+        self._say("turn", f"Turn {self.turn}: {who(seat)}'s turn.", seat=seat)
+        self.players[seat].land_played = False
+        self.attacked = False
+        table = self.table
+        for perm in self.battlefield.values():
+            if perm.controller == seat:
+                perm.sick = False
+                if perm.tapped and not table.restricted(perm.id, "no_untap"):
+                    perm.tapped = False
+        self.phase = "upkeep"
+        for perm in list(self.battlefield.values()):
+            if perm.controller == seat and perm.id in self.battlefield and perm.card.upkeep:
+                self._say("upkeep", f"{perm.name} ({who(seat)}'s upkeep):")
+                self._run_effects(perm.card.upkeep, seat, perm.id, None, 0, perm.card.colour)
+        self._open("fast")
+
+    def _open(self, kind: str) -> None:
+        self.window = Window(kind, self.active)
+
+    def _window_closed(self) -> None:
+        """Every player passed with nothing on the stack: the phase moves on."""
+        for player in self.players:
+            player.pool.clear()
+        self._check_life()
+        if self.finished:
+            return
+        if self.combat is not None:
+            self._combat_window_closed()
+            return
+        phase = self.phase
+        if phase == "upkeep":
+            self.phase = "draw"
+            self._draw(self.active)
+            if self.finished:
+                return
+            self._open("fast")
+        elif phase == "draw":
+            self.phase = "main"
+            self._open("main")
+        elif phase == "main":
+            self.phase = "discard"
+            excess = len(self.players[self.active].hand) - HAND_LIMIT
+            if excess > 0:
+                self.discarding = excess
+                self.window = None
+            else:
+                self._open("fast")
+        elif phase == "discard":
+            self.phase = "end"
+            self._say("end", f"{who(self.active)} ends the turn.")
+            self._open("fast")
+        elif phase == "end":
+            self.phase = "heal"
+            for perm in self.battlefield.values():
+                perm.heal()
+            for player in self.players:
+                player.prevent = 0
+            self.active = self.others(self.active)[0]
+            self._begin_turn()
+
+    def _advance(self) -> None:
+        """Make every automatic move until someone must decide."""
+        while not self.finished:
+            if self.casting is not None or self.discarding:
+                return
+            if self.combat is not None and self._combat_decision() is not None:
+                return
+            window = self.window
+            if window is None:
+                if self.combat is not None:
+                    self._combat_step()
+                    continue
+                return
+            if window.passes >= len(self.players) - len(self.lost):
+                if self.stack:
+                    self._resolve_top()
+                    window.passes = 0
+                    window.priority = self.active
+                    continue
+                self.window = None
+                self._window_closed()
+                continue
+            return
+
+    # -- decisions ---------------------------------------------------------------
+    def decisions(self) -> tuple[Decision, ...]:
+        if self.finished:
+            return ()
+        return self._once_per_step(self._decide)
+
+    def _decide(self) -> tuple[Decision, ...]:
+        if self.casting is not None:
+            return (self._casting_decision(),)
+        if self.discarding:
+            hand = self.players[self.active].hand
+            return (Decision(self.active, "discard",
+                             f"Discard {self.discarding} (hand limit {HAND_LIMIT})",
+                             tuple(str(c) for c in hand), pick="several",
+                             least=self.discarding, most=self.discarding),)
+        asked = self._combat_decision()
+        if asked is not None:
+            return (asked,)
+        window = self.window
+        if window is None:
+            return ()
+        seat = window.priority
+        options = self._plays(seat)
+        if self._main_turn(seat):
+            extra = (["attack"] if self._may_attack() else []) + ["end"]
+            return (Decision(seat, "main", "Your main phase", tuple(options + extra)),)
+        player = self.players[seat]
+        return (Decision(seat, "priority", self._priority_prompt(), ("pass", *options),
+                         automatic=player.auto_pass, default="pass", strike=False),)
+
+    def _main_turn(self, seat: int) -> bool:
+        window = self.window
+        return (window is not None and window.kind == "main" and seat == self.active
+                and not self.stack and self.combat is None)
+
+    def _priority_prompt(self) -> str:
+        if self.stack:
+            top = self.stack[-1]
+            return f"Respond to {top.name}?"
+        return f"Anything before the {self.phase} phase ends?"
+
+    def _may_attack(self) -> bool:
+        table = self.table
+        return not self.attacked and any(table.can_attack(pid, self.active)
+                                         for pid in self.battlefield)
+
+    def _plays(self, seat: int) -> list[str]:
+        """What ``seat`` may play in the current window: lands, spells, abilities, boosts."""
+        window = self.window
+        if window is None:
+            return []
+        player = self.players[seat]
+        main = self._main_turn(seat)
+        options: list[str] = []
+        seen: set[str] = set()
+        for cid in player.hand:
+            name = self.cards[cid]
+            if name in seen:
+                continue
+            seen.add(name)
+            data = card(name)
+            if data.type == "land":
+                if main and not player.land_played:
+                    options.append(f"land {name}")
+            elif self._may_cast(seat, data, main) and self._affordable(seat, data) \
+                    and self._has_target(seat, data, data.target_effect()):
+                options.append(f"cast {name}")
+        for perm in self.battlefield.values():
+            if perm.controller != seat:
+                continue
+            for index in range(1, len(perm.card.abilities) + 1):
+                if self._may_use(seat, perm, index):
+                    options.append(f"use {perm.id}.{index}")
+            for colour, _, _ in perm.card.enhance:
+                if window.kind != "prevent" and self._payable(seat, colour, 0):
+                    options.append(f"boost {perm.id}.{colour}")
+        return options
+
+    def _may_cast(self, seat: int, data: CardDef, main: bool) -> bool:
+        window = self.window
+        assert window is not None
+        top_interrupt = bool(self.stack) and self.stack[-1].interrupt
+        if data.type == "interrupt":
+            return True
+        if top_interrupt:
+            return False
+        if window.kind == "prevent":
+            return data.type == "instant" and any(
+                e.do in {"prevent", "regenerate"} for e in data.spell)
+        if data.type == "instant":
+            return True
+        return main
+
+    def _affordable(self, seat: int, data: CardDef) -> bool:
+        return self._payable(seat, data.cost, 0)
+
+    def _payable(self, seat: int, cost: str, x: int, *, exclude: int | None = None) -> bool:
+        return self._payment(seat, cost, x, exclude=exclude) is not None
+
+    def _payment(self, seat: int, cost: str, x: int, *,
+                 exclude: int | None = None) -> Payment | None:
+        from rules.duel.cards import Cost
+
+        keep = tuple(sorted({c for cid in self.players[seat].hand
+                             for c in card(self.cards[cid]).cost_parts.colours}))
+        return pay(Cost.parse(cost), x, self.players[seat].pool,
+                   self._sources(seat, exclude), keep)
+
+    def _sources(self, seat: int, exclude: int | None = None) -> list[Source]:
+        """What ``seat`` could tap for mana now (lands, and permanents whose
+        ability is only ``Tap: add mana``)."""
+        found = []
+        table = self.table
+        for perm in self.battlefield.values():
+            if perm.controller != seat or perm.tapped or perm.id == exclude:
+                continue
+            data = perm.card
+            if data.type == "land" and data.produces:
+                found.append(Source(perm.id, data.produces, 1 + table.extra_mana(perm.id)))
+                continue
+            for ability in data.abilities:
+                if ability.cost == "T" and ability.mana_only and not ability.life \
+                        and not ability.sacrifice and not (data.is_creature and perm.sick):
+                    colours = tuple(dict.fromkeys(e.colour for e in ability.effects
+                                                  if e.colour))
+                    amount = sum(int(e.amount) for e in ability.effects) // max(1, len(colours))
+                    found.append(Source(perm.id, colours, max(1, amount)))
+                    break
+        return found
+
+    def _max_x(self, seat: int, cost: str, exclude: int | None = None) -> int:
+        from rules.duel.cards import Cost
+
+        spare = available(self.players[seat].pool, self._sources(seat, exclude)) \
+            - Cost.parse(cost).mana_value
+        return max(0, min(MAX_X, spare))
+
+    def _may_use(self, seat: int, perm: Permanent, index: int) -> bool:
+        ability = perm.card.abilities[index - 1]
+        window = self.window
+        assert window is not None
+        if perm.card.type == "land" and ability.mana_only and ability.cost == "T":
+            return False  # tapped for mana by the payment itself
+        if ability.mana_only and ability.cost == "T" and not ability.life \
+                and not ability.sacrifice:
+            return False  # a plain mana source: paid with automatically
+        if ability.taps and (perm.tapped or (perm.card.is_creature and perm.sick)):
+            return False
+        if self.stack and self.stack[-1].interrupt and not ability.mana_only:
+            return False
+        if window.kind == "prevent" and not ability.mana_only and not any(
+                e.do in {"prevent", "regenerate"} for e in ability.effects):
+            return False
+        if ability.life and self.players[seat].life <= ability.life:
+            return False
+        mana = ability.cost.removeprefix("T")
+        exclude = perm.id if ability.taps else None
+        if not self._payable(seat, mana, 0, exclude=exclude):
+            return False
+        target = next((e for e in ability.effects if e.chooses_target), None)
+        return self._has_target(seat, perm.card, target, source=perm.id)
+
+    # -- targets ---------------------------------------------------------------------
+    def _has_target(self, seat: int, data: CardDef, effect: Effect | None, *,
+                    source: int | None = None) -> bool:
+        if data.enchants is not None and source is None:
+            return bool(self._aura_targets(seat, data))
+        return effect is None or bool(self.targets(seat, effect, data.colour, source=source))
+
+    def _aura_targets(self, seat: int, data: CardDef) -> list[str]:
+        kind = data.enchants
+        table = self.table
+        found = []
+        for perm in self.battlefield.values():
+            if not self._is_kind(perm, kind or ""):
+                continue
+            if table.protected_from(perm.id, data.colour):
+                continue
+            found.append(str(perm.id))
+        return found
+
+    @staticmethod
+    def _is_kind(perm: Permanent, kind: str) -> bool:
+        data = perm.card
+        match kind:
+            case "creature":
+                return data.is_creature
+            case "artifact":
+                return data.artifact is not None
+            case "land":
+                return data.type == "land"
+            case "enchantment":
+                return data.type == "enchantment" or data.enchants is not None
+            case "permanent":
+                return True
+        return False
+
+    def targets(self, seat: int, effect: Effect, colour: str | None, *,
+                source: int | None = None, exclude: int | None = None) -> list[str]:
+        """Every legal target of ``effect`` for a spell or ability of ``colour``
+        controlled by ``seat``, in notation."""
+        kind = effect.target
+        found: list[str] = []
+        if kind in {"any", "player"}:
+            found += [self.player_ref(s) for s in range(self.seats) if s not in self.lost]
+        if kind == "spell":
+            return [str(item.id) for item in self.stack if item.spell and item.id != exclude
+                    and (effect.colour is None or item.colour == effect.colour)]
+        perm_kind = {"any": "creature", "attacking creature": "creature",
+                     "blocking creature": "creature"}.get(kind, kind)
+        if perm_kind in {"creature", "artifact", "enchantment", "land", "permanent"}:
+            table = self.table
+            combat = self.combat
+            for perm in self.battlefield.values():
+                if not self._is_kind(perm, perm_kind):
+                    continue
+                if kind == "attacking creature" and (combat is None
+                                                     or perm.id not in combat.attackers):
+                    continue
+                if kind == "blocking creature" and (combat is None
+                                                    or perm.id not in combat.blocking):
+                    continue
+                if effect.colour is not None and effect.do not in {"recolour"} \
+                        and table.colour(perm.id) != effect.colour:
+                    continue
+                if effect.keyword is not None and effect.do != "grant" \
+                        and not table.has(perm.id, effect.keyword):
+                    continue
+                if table.protected_from(perm.id, colour):
+                    continue
+                found.append(str(perm.id))
+        return found
+
+    # -- the casting sub-decisions ----------------------------------------------------
+    def _casting_decision(self) -> Decision:
+        casting = self.casting
+        assert casting is not None
+        data, cost, effect = self._casting_parts(casting)
+        if data.cost_parts.x and casting.card_id is not None and casting.x is None:
+            top = self._max_x(casting.seat, cost)
+            return Decision(casting.seat, "x", f"{data.name}: choose X",
+                            (*(str(n) for n in range(top + 1)), "cancel"))
+        return Decision(casting.seat, "target", f"{data.name}: choose a target",
+                        (*self._casting_targets(casting, data, effect), "cancel"))
+
+    def _casting_parts(self, casting: Casting) -> tuple[CardDef, str, Effect | None]:
+        if casting.card_id is not None:
+            data = card(self.cards[casting.card_id])
+            return data, data.cost, data.target_effect()
+        assert casting.source is not None and casting.ability is not None
+        perm = self.battlefield[casting.source]
+        ability = perm.card.abilities[casting.ability - 1]
+        return (perm.card, ability.cost.removeprefix("T"),
+                next((e for e in ability.effects if e.chooses_target), None))
+
+    def _casting_targets(self, casting: Casting, data: CardDef,
+                         effect: Effect | None) -> list[str]:
+        if casting.card_id is not None and data.enchants is not None:
+            return self._aura_targets(casting.seat, data)
+        assert effect is not None
+        return self.targets(casting.seat, effect, data.colour, source=casting.source)
+
+    def _needs_more(self, casting: Casting) -> bool:
+        data, _, effect = self._casting_parts(casting)
+        if casting.card_id is not None and data.cost_parts.x and casting.x is None:
+            return True
+        needs_target = (data.enchants is not None if casting.card_id is not None
+                        else False) or effect is not None
+        return needs_target and casting.target is None
+
+    # -- applying choices ----------------------------------------------------------------
+    def validate(self, seat: int, choice: str) -> str:
+        decision = self.decision_for(seat)
+        if decision is None:
+            return super().validate(seat, choice)
+        if decision.kind in {"main", "priority", "x", "target"}:
+            text = " ".join(choice.split())
+            for option in decision.options:
+                if option.casefold() == text.casefold():
+                    return option
+            return decision.canonical(text)
+        if decision.kind == "block":
+            return self._canonical_blocks(decision, choice)
+        if decision.kind == "band":
+            return self._canonical_band(decision, choice)
+        if decision.kind == "assign":
+            return self._canonical_assignment(decision, choice)
+        return decision.canonical(choice)
+
+    def _apply(self, seat: int, choice: str) -> list[Event]:
+        self._events = []
+        decision = self.decision_for(seat)
+        assert decision is not None
+        kind = decision.kind
+        if kind == "discard":
+            self._discard_chosen(seat, choice)
+        elif kind in {"x", "target"}:
+            self._casting_choice(seat, kind, choice)
+        elif kind in {"attack", "band", "block", "assign"}:
+            self._combat_choice(seat, kind, choice)
+        else:
+            self._play(seat, choice)
+        self._advance()
+        events, self._events = self._events, []
+        return events
+
+    def _discard_chosen(self, seat: int, choice: str) -> None:
+        player = self.players[seat]
+        for part in Decision.picks(choice):
+            cid = int(part)
+            player.hand.remove(cid)
+            player.graveyard.append(cid)
+            self._say("discard", f"{who(seat)} discards {self.cards[cid]}.")
+        self.discarding = 0
+        self._open("fast")
+
+    def _play(self, seat: int, choice: str) -> None:
+        window = self.window
+        assert window is not None
+        verb, _, rest = choice.partition(" ")
+        if verb == "pass":
+            window.passes += 1
+            window.priority = self._next_priority(seat)
+            return
+        if verb == "end":
+            self.window = None
+            self._window_closed()
+            return
+        if verb == "attack":
+            self._begin_attack()
+            return
+        if verb == "land":
+            cid = self.in_hand(seat, rest)
+            assert cid is not None
+            self.players[seat].hand.remove(cid)
+            self.players[seat].land_played = True
+            self._enter(cid, seat)
+            self._say("land", f"{who(seat)} plays {rest}.")
+            self._answer(seat)
+            return
+        if verb == "boost":
+            pid_text, _, colour = rest.partition(".")
+            perm = self.battlefield[int(pid_text)]
+            self._spend(seat, colour, 0)
+            for enhance_colour, power, toughness in perm.card.enhance:
+                if enhance_colour == colour:
+                    perm.power_eot += power
+                    perm.toughness_eot += toughness
+            self._say("boost", f"{who(seat)} pays {colour} to boost {perm.name}.")
+            return  # a boost needs no stack and opens no window
+        if verb == "cast":
+            cid = self.in_hand(seat, rest)
+            assert cid is not None
+            self.casting = Casting(seat, card_id=cid)
+        elif verb == "use":
+            pid_text, _, index_text = rest.partition(".")
+            self.casting = Casting(seat, source=int(pid_text), ability=int(index_text))
+        else:  # pragma: no cover - options are only these verbs
+            raise MalformedChoice(f"{choice!r} is not a play")
+        self._announce_if_ready()
+
+    def _next_priority(self, seat: int) -> int:
+        return self.others(seat)[0]
+
+    def _answer(self, seat: int) -> None:
+        """An action was announced by ``seat``: the others may respond."""
+        window = self.window
+        if window is None:
+            return
+        window.passes = 0
+        window.priority = self._next_priority(seat)
+
+    def _casting_choice(self, seat: int, kind: str, choice: str) -> None:
+        casting = self.casting
+        assert casting is not None
+        if choice == "cancel":
+            self.casting = None
+            return
+        if kind == "x":
+            casting.x = int(choice)
+        else:
+            casting.target = choice
+        self._announce_if_ready()
+
+    def _announce_if_ready(self) -> None:
+        casting = self.casting
+        assert casting is not None
+        if self._needs_more(casting):
+            return
+        self.casting = None
+        seat = casting.seat
+        if casting.card_id is not None:
+            self._cast(casting)
+        else:
+            self._activate(casting)
+        self._answer(seat)
+
+    def _cast(self, casting: Casting) -> None:
+        seat, cid = casting.seat, casting.card_id
+        assert cid is not None
+        data = card(self.cards[cid])
+        self._spend(seat, data.cost, casting.x or 0)
+        self.players[seat].hand.remove(cid)
+        item = StackItem(cid, seat, data.name, (*data.spell, *data.enters), casting.target,
+                         casting.x or 0, data.colour, data.type == "interrupt")
+        self.stack.append(item)
+        aim = f" on {self.name_of(casting.target)}" if casting.target else ""
+        x = f" with X={casting.x}" if data.cost_parts.x else ""
+        self._say("cast", f"{who(seat)} casts {data.name}{x}{aim}.",
+                  seat=seat, card=data.name)
+
+    def _activate(self, casting: Casting) -> None:
+        seat = casting.seat
+        assert casting.source is not None and casting.ability is not None
+        perm = self.battlefield[casting.source]
+        ability = perm.card.abilities[casting.ability - 1]
+        if ability.taps:
+            perm.tapped = True
+        self._spend(seat, ability.cost.removeprefix("T"), 0)
+        if ability.life:
+            self.players[seat].life -= ability.life
+        source: int | None = perm.id
+        if ability.sacrifice:
+            self._leave(perm.id, "graveyard")
+            source = None
+        aim = f" on {self.name_of(casting.target)}" if casting.target else ""
+        self._say("use", f"{who(seat)} uses {perm.name}{aim}.", seat=seat, card=perm.name)
+        if ability.mana_only:
+            self._run_effects(ability.effects, seat, source, casting.target, 0,
+                              perm.card.colour, name=perm.name)
+            return
+        self.stack.append(StackItem(self.next_id, seat, perm.name, ability.effects,
+                                    casting.target, 0, perm.card.colour, False, source,
+                                    spell=False))
+        self.next_id += 1
+
+    def _spend(self, seat: int, cost: str, x: int) -> None:
+        payment = self._payment(seat, cost, x)
+        if payment is None:
+            raise IllegalChoice("there is not enough mana for that")
+        player = self.players[seat]
+        for colour, count in payment.from_pool.items():
+            player.pool[colour] -= count
+        for pid in payment.tapped:
+            self.battlefield[pid].tapped = True
+        for colour, count in payment.left.items():
+            player.pool[colour] = player.pool.get(colour, 0) + count
+
+    # -- resolving ----------------------------------------------------------------------
+    def _resolve_top(self) -> None:
+        item = self.stack.pop()
+        data = item.card
+        if item.spell and data.is_permanent:
+            target = item.target
+            if data.enchants is not None and (target is None or target not in
+                                              self._aura_targets(item.controller, data)):
+                self._to_graveyard(item.id)
+                self._say("fizzle", f"{data.name} has nothing to enchant and does nothing.")
+                return
+            perm = self._enter(item.id, item.controller)
+            if data.enchants is not None and target is not None:
+                perm.attached = int(target)
+            self._say("resolve", f"{data.name} comes into play.")
+            if data.enters:
+                self._run_effects(data.enters, item.controller, perm.id, item.target, item.x,
+                                  item.colour)
+        else:
+            self._say("resolve", f"{item.name} resolves." if item.spell
+                      else f"{item.name}'s ability resolves.")
+            self._run_effects(item.effects, item.controller, item.source, item.target, item.x,
+                              item.colour, spell=item if item.spell else None, name=item.name)
+            if item.spell:
+                self._to_graveyard(item.id)
+        self._state_checks()
+
+    def _enter(self, cid: int, seat: int) -> Permanent:
+        perm = Permanent(cid, self.cards[cid], self.owners[cid], seat)
+        self.battlefield[cid] = perm
+        return perm
+
+    def _to_graveyard(self, cid: int) -> None:
+        self.players[self.owners[cid]].graveyard.append(cid)
+
+    def _draw(self, seat: int, *, quiet: bool = False) -> None:
+        player = self.players[seat]
+        if not player.library:
+            player.drew_from_empty = True
+            self._say("deck-out", f"{who(seat)} must draw from an empty library.")
+            self.lost.add(seat)
+            self._decide_outcome()
+            return
+        cid = player.library.pop(0)
+        player.hand.append(cid)
+        if not quiet:
+            self._say("draw", f"{who(seat)} draws a card.")
+            self._events.append(Event("drew", f"You draw {self.cards[cid]}.",
+                                      seats=frozenset({seat}), data={"card": self.cards[cid]}))
+
+    def _check_life(self) -> None:
+        for seat, player in enumerate(self.players):
+            if player.life <= 0 and seat not in self.lost:
+                self.lost.add(seat)
+                self._say("lose", f"{who(seat)} is at {player.life} life and loses.")
+        self._decide_outcome()
+
+    def _decide_outcome(self) -> None:
+        if not self.lost or self.finished:
+            return
+        alive = [s for s in range(self.seats) if s not in self.lost]
+        if len(alive) > 1:
+            return
+        if not alive:
+            self.finished = Outcome(places=(1,) * self.seats, scores=None,
+                                    reason="both players lost at once: a draw")
+        else:
+            winner = alive[0]
+            self.finished = Outcome(
+                places=tuple(1 if s == winner else 2 for s in range(self.seats)),
+                scores=tuple(p.life for p in self.players),
+                reason=f"player {winner + 1} is the last one standing")
+        self.window = None
+        self.casting = None
+        self.combat = None
+
+    def _outcome(self) -> Outcome | None:
+        return self.finished
+
+    def _resign(self, seat: int) -> list[Event]:
+        self.lost.add(seat)
+        self._decide_outcome()
+        return [Event("resign", f"{who(seat)} concedes.", data={"seat": seat})]
+
+    def _say(self, kind: str, text: str, **data: Any) -> None:
+        self._events.append(Event(kind, text, data=data))
+
+    # -- what players see -----------------------------------------------------------------
+    def observe(self, seat: int | None) -> DuelView:
+        table = self.table
+        names: dict[int, str] = {}
+        players = []
+        for index, player in enumerate(self.players):
+            names.update({cid: self.cards[cid] for cid in (*player.graveyard,
+                                                           *player.removed)})
+            players.append({
+                "life": player.life, "library": len(player.library),
+                "hand": len(player.hand), "graveyard": tuple(self.cards[c]
+                                                             for c in player.graveyard),
+                "pool": dict(player.pool), "lost": index in self.lost,
+            })
+        battlefield = []
+        for perm in self.battlefield.values():
+            names[perm.id] = perm.name
+            entry: dict[str, Any] = {
+                "id": perm.id, "name": perm.name, "controller": perm.controller,
+                "tapped": perm.tapped, "sick": perm.sick, "damage": perm.damage,
+                "attached": perm.attached, "shields": perm.shields, "type": perm.card.type,
+            }
+            if perm.card.is_creature:
+                entry.update(power=table.power(perm.id), toughness=table.toughness(perm.id),
+                             keywords=table.keywords(perm.id))
+            battlefield.append(entry)
+        stack = []
+        for item in self.stack:
+            names[item.id] = item.name
+            stack.append({"id": item.id, "name": item.name, "controller": item.controller,
+                          "target": item.target, "x": item.x, "interrupt": item.interrupt})
+        hand: tuple[str, ...] = ()
+        if seat is not None:
+            hand = tuple(self.cards[c] for c in self.players[seat].hand)
+            names.update({c: self.cards[c] for c in self.players[seat].hand})
+        pending = self.pending()
+        return DuelView(seat, self.turn, self.active, self.phase,
+                        pending[0].kind if pending else None,
+                        pending[0].seat if pending else None, tuple(players),
+                        tuple(battlefield), tuple(stack),
+                        self.combat.view() if self.combat else None, hand, names)
+
+    def private_part(self, seat: int) -> tuple[str, ...]:
+        return tuple(self.cards[c] for c in self.players[seat].hand)
+
+    def notation(self) -> str:
+        from rules.duel.notation import render
+
+        return render(self)
+
+    def copy(self) -> DuelState:
+        new = self._shallow_copy()
+        new.players = [p.copy() for p in self.players]
+        new.battlefield = {pid: _copy_perm(p) for pid, p in self.battlefield.items()}
+        new.stack = list(self.stack)
+        new.window = None if self.window is None else Window(
+            self.window.kind, self.window.priority, self.window.passes)
+        new.casting = None if self.casting is None else Casting(
+            self.casting.seat, self.casting.card_id, self.casting.source,
+            self.casting.ability, self.casting.x, self.casting.target)
+        new.combat = None if self.combat is None else self.combat.copy()
+        new.lost = set(self.lost)
+        new._events = []
+        new._decision_cache = None
+        new._pending_cache = None
+        return new
+
+
+def _copy_perm(perm: Permanent) -> Permanent:
+    return Permanent(perm.id, perm.name, perm.owner, perm.controller, perm.tapped, perm.sick,
+                     perm.damage, perm.attached, perm.shields, perm.prevent, perm.power_eot,
+                     perm.toughness_eot, perm.granted, perm.colour_eot, perm.damaged_now)
+
+
+def basic_land_of(colour: str) -> str:
+    """The basic land card that makes ``colour``'s mana.
+
+    >>> basic_land_of("R")
+    'Ashpeak'
+    """
+    from rules.duel.cards import card_set
+
+    for data in card_set().values():
+        if data.basic == BASIC_OF[colour]:
+            return data.name
+    raise KeyError(colour)
+
+
+def new_duel(decks: Sequence[Sequence[str]], seed: int, *,
+             options: Mapping[str, Any] | None = None) -> DuelState:
+    """A duel from decks of card names (each seat's), seeded ``seed``."""
+    life = int((options or {}).get("life", 20))
+    return DuelState(decks, seed, life=life)

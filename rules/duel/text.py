@@ -1,0 +1,114 @@
+"""A duel in words: the table for the terminal, and what each option means."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core import Decision
+from rules.duel.cards import card, keyword_words
+from rules.duel.state import DuelView
+from rules.words import clip, plural
+
+OPTION_TEXT = 100
+"""Longest option description (Discord's menu limit)."""
+
+
+def _permanent(entry: dict[str, Any], names: dict[int, str]) -> str:
+    parts = [f"{entry['id']} {entry['name']}"]
+    if "power" in entry:
+        parts.append(f"{entry['power']}/{entry['toughness']}")
+        if entry["keywords"]:
+            parts.append(", ".join(keyword_words(k) for k in entry["keywords"]))
+    flags = [flag for flag, on in (("tapped", entry["tapped"]),
+                                   ("sick", entry["sick"] and "power" in entry),
+                                   (f"{entry['damage']} damage", entry["damage"]),
+                                   (f"{plural(entry['shields'], 'shield')}", entry["shields"]))
+             if on]
+    if entry["attached"] is not None:
+        flags.append(f"on {names.get(entry['attached'], entry['attached'])}")
+    return " ".join(parts) + (f" ({', '.join(flags)})" if flags else "")
+
+
+def render_text(view: DuelView, names: Sequence[str]) -> str:
+    """The whole table as text, with the seat's own hand when the view has one."""
+    lines = [f"Arcane Duel — turn {view.turn}, {names[view.active]}'s {view.phase} phase"]
+    for seat, player in enumerate(view.players):
+        you = " (you)" if seat == view.seat else ""
+        pool = "".join(c * n for c, n in sorted(player["pool"].items()))
+        lines.append(f"{seat + 1}. {names[seat]}{you} — {player['life']} life · "
+                     f"{plural(player['hand'], 'card')} in hand · library {player['library']}"
+                     f" · graveyard {len(player['graveyard'])}"
+                     + (f" · pool {pool}" if pool else "") + (" · lost" if player["lost"]
+                                                              else ""))
+        own = [e for e in view.battlefield if e["controller"] == seat]
+        lands = [e for e in own if e["type"] == "land"]
+        others = [e for e in own if e["type"] != "land"]
+        if lands:
+            untapped = sum(1 for e in lands if not e["tapped"])
+            lines.append(f"   lands ({untapped} of {len(lands)} untapped): "
+                         + ", ".join(f"{e['id']} {e['name']}" + (" (tapped)" if e["tapped"]
+                                                                 else "") for e in lands))
+        for entry in others:
+            lines.append("   " + _permanent(entry, view.names))
+    if view.stack:
+        lines.append("Stack (top last): " + "; ".join(
+            f"{item['id']} {item['name']} ({names[item['controller']]})"
+            + (f" → {_ref(item['target'], view, names)}" if item["target"] else "")
+            for item in view.stack))
+    if view.combat is not None:
+        combat = view.combat
+        blocks = "; ".join(
+            f"{view.names.get(a, a)} blocked by "
+            + ", ".join(str(view.names.get(b, b)) for b in blockers)
+            for a, blockers in combat["blocks"].items() if blockers)
+        lines.append("Attacking: " + ", ".join(str(view.names.get(a, a))
+                                               for a in combat["attackers"])
+                     + (f" — {blocks}" if blocks else ""))
+    if view.seat is not None:
+        lines.append("Your hand: " + (", ".join(view.hand) or "empty"))
+    return "\n".join(lines)
+
+
+def _ref(ref: str, view: DuelView, names: Sequence[str]) -> str:
+    if ref.startswith("p"):
+        seat = int(ref[1:]) - 1
+        return names[seat] if seat < len(names) else ref
+    return f"{ref} {view.names.get(int(ref), '')}".strip()
+
+
+def option_text(view: DuelView, decision: Decision, option: str,
+                names: Sequence[str]) -> str:
+    """What choosing ``option`` does, in words (at most 100 characters).
+
+    >>> from rules.duel.notation import parse
+    >>> state = parse("1 p1 main // p1 20 | lib 5 | hand Kindlewhip | gy - | play 1 Ashpeak "
+    ...               "// p2 20 | lib 5 | hand - | gy - | play -")
+    >>> decision = state.decision_for(0)
+    >>> option_text(state.observe(0), decision, "cast Kindlewhip", ["Ada", "Bo"])
+    'Cast Kindlewhip (R): Deal 2 damage to any target.'
+    """
+    verb, _, rest = option.partition(" ")
+    if verb in {"cast", "land"}:
+        data = card(rest)
+        cost = f" ({data.cost})" if data.cost else ""
+        return clip(f"{verb.capitalize()} {rest}{cost}: {data.text().splitlines()[0]}"
+                    if data.text() else f"{verb.capitalize()} {rest}", OPTION_TEXT)
+    if verb in {"use", "boost"}:
+        pid_text, _, detail = rest.partition(".")
+        name = view.names.get(int(pid_text), pid_text)
+        if verb == "boost":
+            return clip(f"Pay {detail} to boost {name}", OPTION_TEXT)
+        data = card(name)
+        return clip(f"Use {name}: {data.abilities[int(detail) - 1].text()}", OPTION_TEXT)
+    if decision.kind in {"target", "assign"} or (option.startswith("p") and option[1:].isdigit()):
+        return clip(_ref(option, view, names), OPTION_TEXT)
+    if decision.kind in {"attack", "discard"} and option.isdigit():
+        return clip(f"{option} {view.names.get(int(option), '')}", OPTION_TEXT)
+    if decision.kind == "block":
+        blocker, _, attacker = option.partition(">")
+        return clip(f"{view.names.get(int(blocker), blocker)} blocks "
+                    f"{view.names.get(int(attacker), attacker)}", OPTION_TEXT)
+    words = {"pass": "Pass", "end": "End your turn", "attack": "Attack",
+             "cancel": "Cancel", "none": "None"}
+    return words.get(option, option)
