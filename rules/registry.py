@@ -24,6 +24,7 @@ GAME_PACKAGES = (
     "rules.flank",
     "rules.eclipse",
     "rules.nails",
+    "rules.duel",
 )
 """One line per game: the package whose ``GAME`` describes it."""
 

@@ -20,6 +20,7 @@ PRESENTER_PACKAGES = {
     "flank": "bot.presenters.flank",
     "eclipse": "bot.presenters.eclipse",
     "nails": "bot.presenters.nails",
+    "duel": "bot.presenters.duel",
 }
 """One line per game: the package whose ``PRESENTER`` shows it."""
 

@@ -1,2 +1,87 @@
-"""Arcane Duel: the trading card game of seed 003 (the engine; not yet dealt
-at the table, see ``docs/rules/duel.md``)."""
+"""Arcane Duel: the trading card game of seed 003.
+
+``GAME`` describes the game to the platform (see :mod:`rules.registry`). Each
+seat may bring a deck as its setup (``{"deck": "ember-and-grove"}`` or
+``{"deck": [card names]}``); a seat that brings none is dealt a starter deck
+drawn from the match's seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rules.core import GameInfo, SeatSetup
+from rules.duel.bot import choose
+from rules.duel.cards import CardDef, card_set
+from rules.duel.decks import STARTERS, starter
+from rules.duel.options import DuelOptions
+from rules.duel.rules_text import RULES_TEXT
+from rules.duel.state import DuelState, DuelView
+from rules.duel.text import option_text, render_text
+from rules.errors import BadOptions, shown
+
+MIN_DECK = 40
+MAX_DECK = 250
+
+
+def deck_of(setup: SeatSetup, fallback: str) -> tuple[str, ...]:
+    """The deck a seat's setup names, or the starter ``fallback``; :class:`BadOptions`
+    names what is wrong with a deck given.
+
+    >>> len(deck_of({"deck": "tide-and-night"}, "dawn-and-tide"))
+    40
+    >>> deck_of({"deck": ["Ashpeak"] * 3}, "dawn-and-tide")
+    Traceback (most recent call last):
+    ...
+    rules.errors.BadOptions: a deck has at least 40 cards, not 3
+    """
+    given = (setup or {}).get("deck")
+    if given is None:
+        return starter(fallback)
+    if isinstance(given, str):
+        if given not in STARTERS:
+            raise BadOptions(f"there is no starter deck {shown(given)}; the starters are "
+                             f"{', '.join(STARTERS)}")
+        return starter(given)
+    if not isinstance(given, Sequence) or not all(isinstance(n, str) for n in given):
+        raise BadOptions("a deck is a starter deck's name or a list of card names")
+    if not MIN_DECK <= len(given) <= MAX_DECK:
+        raise BadOptions(f"a deck has at least {MIN_DECK} cards, not {len(given)}"
+                         if len(given) < MIN_DECK else f"a deck has at most {MAX_DECK} cards")
+    known = card_set()
+    unknown = [n for n in given if n not in known]
+    if unknown:
+        raise BadOptions(f"there is no card {shown(unknown[0])}")
+    return tuple(given)
+
+
+def new_duel(options: DuelOptions, seats: int, seed: int,
+             setup: tuple[SeatSetup, ...]) -> DuelState:
+    """A new duel: the decks the seats bring, else two different starters."""
+    starters = random.Random(f"duel-decks:{seed}").sample(list(STARTERS), seats)
+    decks = [deck_of(s, starters[i]) for i, s in enumerate(setup)]
+    return DuelState(decks, seed, life=options.life, auto_pass=[options.auto_pass] * seats)
+
+
+GAME = GameInfo(
+    name="duel",
+    title="Arcane Duel",
+    min_seats=2,
+    max_seats=2,
+    new_state=new_duel,
+    bot=choose,
+    rules_text=RULES_TEXT,
+    default_seats=2,
+    default_turn_seconds=120,
+    options=DuelOptions,
+    has_secrets=True,
+    text=render_text,
+    option_text=option_text,
+    setup="a deck: a starter deck's name (" + ", ".join(STARTERS) + ") or 40+ card names",
+    notation_help="Type an option as shown (land Ashpeak, cast Kindlewhip, attack, pass), "
+                  "a number or p1/p2 for a target, 3>7 for a block, 7=2,p2=1 for damage.",
+)
+
+__all__ = ["GAME", "CardDef", "DuelOptions", "DuelState", "DuelView", "choose", "deck_of",
+           "new_duel"]

@@ -39,11 +39,11 @@ class Permanent:
     damaged_now: int = 0
     """Damage taken in the current combat damage step (the prevention window
     may take it back)."""
+    card: CardDef = field(init=False, repr=False, compare=False)
+    """The card's data (looked up once: it is asked all the time)."""
 
-    @property
-    def card(self) -> CardDef:
-        """The card's data."""
-        return card(self.name)
+    def __post_init__(self) -> None:
+        self.card = card(self.name)
 
     def heal(self) -> None:
         """The heal step: damage gone, until-end-of-turn effects over."""

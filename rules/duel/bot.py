@@ -275,7 +275,8 @@ def _blocks(state: DuelState, seat: int) -> str:
     for unit in sorted(combat.units(), key=lambda u: -sum(table.power(a) for a in u)):
         power = sum(table.power(a) for a in unit)
         toughness = min(table.toughness(a) for a in unit)
-        options = [int(p.split(">")[0]) for p in pairs if p.endswith(f">{unit[0]}")
+        key = combat.unit_key(unit)
+        options = [int(p.split(">")[0]) for p in pairs if p.endswith(f">{key}")
                    and int(p.split(">")[0]) not in used]
         if not options:
             continue
@@ -288,7 +289,7 @@ def _blocks(state: DuelState, seat: int) -> str:
         if pick:
             blocker = min(pick, key=lambda b: _threat(state, b))
             used.add(blocker)
-            chosen.append(f"{blocker}>{unit[0]}")
+            chosen.append(f"{blocker}>{key}")
             incoming -= power
             danger = incoming >= state.players[seat].life
     return ",".join(chosen) or "none"
@@ -332,7 +333,8 @@ def _assign(state: DuelState, seat: int, decision: Decision) -> str:
 def _discard(state: DuelState, seat: int, decision: Decision) -> str:
     lands_in_play = sum(1 for p in state.battlefield.values()
                         if p.controller == seat and p.card.type == "land")
+    labels = state.hand_labels(seat)
     ranked = sorted(decision.options, key=lambda r: (
-        -(card(state.cards[int(r)]).type == "land") if lands_in_play >= 5 else 0,
-        -card(state.cards[int(r)]).cost_parts.mana_value))
+        -(card(state.cards[labels[r]]).type == "land") if lands_in_play >= 5 else 0,
+        -card(state.cards[labels[r]]).cost_parts.mana_value))
     return ",".join(ranked[:decision.least])

@@ -81,6 +81,10 @@ class Cost:
     @classmethod
     def parse(cls, text: str) -> Cost:
         """Read a cost written like ``2RR`` or ``XG`` (``""``: nothing to pay)."""
+        return _parse_cost(text)
+
+    @classmethod
+    def _read(cls, text: str) -> Cost:
         found = _COST.match(text)
         if found is None:
             raise ValueError(f"{text!r} is not a mana cost (e.g. 2RR, XG, 0)")
@@ -105,6 +109,12 @@ class Cost:
         generic = str(self.generic) if self.generic or not coloured else ""
         return ("X" if self.x else "") + (generic if not (self.x and generic == "0") else "") \
             + coloured
+
+
+@cache
+def _parse_cost(text: str) -> Cost:
+    """Costs are read over and over while options are worked out: once each."""
+    return Cost._read(text)
 
 
 TargetKind = Literal[

@@ -19,18 +19,19 @@ class Table:
 
     def __init__(self, permanents: Mapping[int, Permanent]) -> None:
         self.permanents = permanents
+        self._sources = [p for p in permanents.values() if p.card.statics and not (
+            p.tapped and p.card.artifact == "continuous")]
+        """The permanents with static effects on (a tapped continuous artifact
+        is switched off)."""
 
     def statics_on(self, pid: int) -> Iterator[Static]:
         """Every static effect in play that applies to permanent ``pid``."""
+        if not self._sources:
+            return
         target = self.permanents[pid]
         is_creature = target.card.is_creature
-        for source in self.permanents.values():
-            statics = source.card.statics
-            if not statics:
-                continue
-            if source.tapped and source.card.artifact == "continuous":
-                continue  # a tapped continuous artifact is switched off
-            for static in statics:
+        for source in self._sources:
+            for static in source.card.statics:
                 if self._applies(static, source, target, is_creature):
                     yield static
 

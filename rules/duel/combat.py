@@ -70,9 +70,16 @@ class CombatState:
     splits: list[tuple[Assignment, dict[str, int]]] = field(default_factory=list)
 
     def units(self) -> list[tuple[int, ...]]:
-        """The attacking units: the band, then each attacker not in it."""
-        units: list[tuple[int, ...]] = [self.band] if self.band else []
+        """The attacking units still in combat: the band (its members still
+        attacking; it keeps its first member's number as its name), then each
+        attacker not in it."""
+        band = tuple(m for m in self.band if m in self.attackers)
+        units: list[tuple[int, ...]] = [band] if band else []
         return units + [(a,) for a in self.attackers if a not in self.band]
+
+    def unit_key(self, unit: tuple[int, ...]) -> int:
+        """The number blocks of ``unit`` are kept under."""
+        return self.band[0] if self.band and unit[0] in self.band else unit[0]
 
     def view(self) -> dict[str, Any]:
         """What everyone sees of the attack."""
@@ -151,7 +158,7 @@ class Combat:
                 continue
             for unit in combat.units():
                 if all(table.can_block(blocker.id, member) for member in unit):
-                    pairs.append(f"{blocker.id}>{unit[0]}")
+                    pairs.append(f"{blocker.id}>{combat.unit_key(unit)}")
         return tuple(pairs)
 
     def _canonical_blocks(self: DuelState, decision: Decision, choice: str) -> str:
@@ -282,18 +289,17 @@ class Combat:
         jobs: list[Assignment] = []
         defender_ref = self.player_ref(combat.defender)
         for unit in combat.units():
-            members = [m for m in unit if m in self.battlefield and m in combat.attackers]
-            if not members:
-                continue
-            blockers = [b for b in combat.blocks.get(unit[0], ()) if b in self.battlefield
-                        and combat.blocking.get(b) == unit[0]]
+            members = list(unit)
+            key = combat.unit_key(unit)
+            blockers = [b for b in combat.blocks.get(key, ()) if b in self.battlefield
+                        and combat.blocking.get(b) == key]
             defender_splits = any(table.has(b, "banding") for b in blockers)
             for attacker in members:
                 if not self._deals_now(attacker):
                     continue
                 power = table.power(attacker)
                 trample = table.has(attacker, "trample")
-                if unit[0] not in combat.blocked:
+                if key not in combat.blocked:
                     jobs.append(Assignment(-1, (attacker,), power, (defender_ref,)))
                     continue
                 options = tuple(str(b) for b in blockers) + ((defender_ref,) if trample

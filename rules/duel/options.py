@@ -23,4 +23,4 @@ class DuelOptions(GameOptions):
     life: int = Field(20, ge=1, le=99, description="life each player starts with")
     auto_pass: bool = Field(
         True, description="pass a priority window at once for a player who can play "
-                          "nothing in it (people may still be asked with it off)")
+                          "nothing in it")

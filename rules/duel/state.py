@@ -17,13 +17,13 @@ players by ``p1``, ``p2``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Decision, Event, GameState, Outcome
 from rules.duel.board import Permanent, Player, StackItem
-from rules.duel.cards import BASIC_OF, CardDef, Effect, card
+from rules.duel.cards import CardDef, Cost, Effect, card
 from rules.duel.characteristics import Table
 from rules.duel.combat import Combat, CombatState
 from rules.duel.effects import Effects
@@ -123,6 +123,7 @@ class DuelState(Effects, Combat, GameState):
         self.lost: set[int] = set()
         self.finished: Outcome | None = None
         self._events: list[Event] = []
+        self._mana_known: tuple[int, list[Source], tuple[str, ...]] | None = None
 
     def new_card(self, name: str, owner: int, cid: int | None = None) -> int:
         """A new card instance of ``name`` owned by ``owner``; its number.
@@ -263,10 +264,9 @@ class DuelState(Effects, Combat, GameState):
         if self.casting is not None:
             return (self._casting_decision(),)
         if self.discarding:
-            hand = self.players[self.active].hand
             return (Decision(self.active, "discard",
                              f"Discard {self.discarding} (hand limit {HAND_LIMIT})",
-                             tuple(str(c) for c in hand), pick="several",
+                             tuple(self.hand_labels(self.active)), pick="several",
                              least=self.discarding, most=self.discarding),)
         asked = self._combat_decision()
         if asked is not None:
@@ -301,6 +301,14 @@ class DuelState(Effects, Combat, GameState):
 
     def _plays(self, seat: int) -> list[str]:
         """What ``seat`` may play in the current window: lands, spells, abilities, boosts."""
+        # Every option asks whether it can be paid for: the sources are looked up once.
+        self._mana_known = (seat, self._sources(seat), self._keep(seat))
+        try:
+            return self._each_play(seat)
+        finally:
+            self._mana_known = None
+
+    def _each_play(self, seat: int) -> list[str]:
         window = self.window
         if window is None:
             return []
@@ -354,12 +362,19 @@ class DuelState(Effects, Combat, GameState):
 
     def _payment(self, seat: int, cost: str, x: int, *,
                  exclude: int | None = None) -> Payment | None:
-        from rules.duel.cards import Cost
+        known = self._mana_known
+        if known is not None and known[0] == seat:
+            sources, keep = known[1], known[2]
+            if exclude is not None:
+                sources = [s for s in sources if s.id != exclude]
+        else:
+            sources, keep = self._sources(seat, exclude), self._keep(seat)
+        return pay(Cost.parse(cost), x, self.players[seat].pool, sources, keep)
 
-        keep = tuple(sorted({c for cid in self.players[seat].hand
+    def _keep(self, seat: int) -> tuple[str, ...]:
+        """The colours the seat's hand asks for (spent last on generic mana)."""
+        return tuple(sorted({c for cid in self.players[seat].hand
                              for c in card(self.cards[cid]).cost_parts.colours}))
-        return pay(Cost.parse(cost), x, self.players[seat].pool,
-                   self._sources(seat, exclude), keep)
 
     def _sources(self, seat: int, exclude: int | None = None) -> list[Source]:
         """What ``seat`` could tap for mana now (lands, and permanents whose
@@ -384,8 +399,6 @@ class DuelState(Effects, Combat, GameState):
         return found
 
     def _max_x(self, seat: int, cost: str, exclude: int | None = None) -> int:
-        from rules.duel.cards import Cost
-
         spare = available(self.players[seat].pool, self._sources(seat, exclude)) \
             - Cost.parse(cost).mana_value
         return max(0, min(MAX_X, spare))
@@ -559,10 +572,29 @@ class DuelState(Effects, Combat, GameState):
         events, self._events = self._events, []
         return events
 
+    def hand_labels(self, seat: int) -> dict[str, int]:
+        """The seat's hand as options: each card by name, a second copy as
+        ``Name 2`` and so on; label → card number.
+
+        >>> from rules.duel.notation import parse
+        >>> state = parse("1 p1 main // p1 20 | lib 1 | hand Ashpeak, Kindlewhip, Ashpeak | "
+        ...               "gy - | play - // p2 20 | lib 1 | hand - | gy - | play -")
+        >>> list(state.hand_labels(0))
+        ['Ashpeak', 'Kindlewhip', 'Ashpeak 2']
+        """
+        labels: dict[str, int] = {}
+        copies: dict[str, int] = {}
+        for cid in self.players[seat].hand:
+            name = self.cards[cid]
+            copies[name] = copies.get(name, 0) + 1
+            labels[name if copies[name] == 1 else f"{name} {copies[name]}"] = cid
+        return labels
+
     def _discard_chosen(self, seat: int, choice: str) -> None:
         player = self.players[seat]
+        labels = self.hand_labels(seat)
         for part in Decision.picks(choice):
-            cid = int(part)
+            cid = labels[part]
             player.hand.remove(cid)
             player.graveyard.append(cid)
             self._say("discard", f"{who(seat)} discards {self.cards[cid]}.")
@@ -860,24 +892,3 @@ def _copy_perm(perm: Permanent) -> Permanent:
     return Permanent(perm.id, perm.name, perm.owner, perm.controller, perm.tapped, perm.sick,
                      perm.damage, perm.attached, perm.shields, perm.prevent, perm.power_eot,
                      perm.toughness_eot, perm.granted, perm.colour_eot, perm.damaged_now)
-
-
-def basic_land_of(colour: str) -> str:
-    """The basic land card that makes ``colour``'s mana.
-
-    >>> basic_land_of("R")
-    'Ashpeak'
-    """
-    from rules.duel.cards import card_set
-
-    for data in card_set().values():
-        if data.basic == BASIC_OF[colour]:
-            return data.name
-    raise KeyError(colour)
-
-
-def new_duel(decks: Sequence[Sequence[str]], seed: int, *,
-             options: Mapping[str, Any] | None = None) -> DuelState:
-    """A duel from decks of card names (each seat's), seeded ``seed``."""
-    life = int((options or {}).get("life", 20))
-    return DuelState(decks, seed, life=life)

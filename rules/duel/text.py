@@ -103,7 +103,7 @@ def option_text(view: DuelView, decision: Decision, option: str,
         return clip(f"Use {name}: {data.abilities[int(detail) - 1].text()}", OPTION_TEXT)
     if decision.kind in {"target", "assign"} or (option.startswith("p") and option[1:].isdigit()):
         return clip(_ref(option, view, names), OPTION_TEXT)
-    if decision.kind in {"attack", "discard"} and option.isdigit():
+    if decision.kind == "attack" and option.isdigit():
         return clip(f"{option} {view.names.get(int(option), '')}", OPTION_TEXT)
     if decision.kind == "block":
         blocker, _, attacker = option.partition(">")

@@ -1,0 +1,46 @@
+"""The duel's table and DM as text within Discord's limits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.live import LiveMatch, PrivateView
+from bot.presenters.base import COLOUR, GamePresenter, seat_label, shown_names
+from rules.duel.state import DuelView
+from rules.duel.text import render_text
+from rules.words import clip
+
+FIELD = 1024
+"""Longest embed field value."""
+
+
+class DuelPresenter(GamePresenter):
+    """Text tables for Arcane Duel."""
+
+    private_title = "your hand"
+
+    def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
+        """Each player's life, counts and permanents; the stack and the attack."""
+        assert match.state is not None
+        view: DuelView = match.state.observe(None)
+        embed = discord.Embed(title=f"{match.info.title} — turn {view.turn}", colour=COLOUR)
+        names = shown_names(match.names)
+        lines = render_text(view, names).splitlines()[1:]
+        for seat in range(len(match.seats)):
+            start = next(i for i, line in enumerate(lines) if line.startswith(f"{seat + 1}. "))
+            end = next((i for i, line in enumerate(lines[start + 1:], start + 1)
+                        if not line.startswith("   ")), len(lines))
+            head = seat_label(match, seat)
+            embed.add_field(name=clip(head, 256),
+                            value=clip("\n".join(lines[start:end]) or "—", FIELD), inline=False)
+        rest = [line for line in lines if line.startswith(("Stack", "Attacking"))]
+        if rest:
+            embed.add_field(name="Now", value=clip("\n".join(rest), FIELD), inline=False)
+        return embed, []
+
+    def private_text(self, match: LiveMatch, view: PrivateView) -> str:
+        """The whole table as the seat sees it, with its hand."""
+        observation: Any = view.observation
+        return render_text(observation, shown_names(view.names))

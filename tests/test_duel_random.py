@@ -1,0 +1,154 @@
+"""Random duels: random players and the computer player, with decks drawn from
+the whole card set, never crash, never break an invariant, replay exactly, and
+the computer beats a random player."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from rules.core import Decision, replay
+from rules.duel import GAME
+from rules.duel.bot import choose
+from rules.duel.cards import COLOURS, card_set
+from rules.duel.decks import STARTERS, basic_land
+from rules.duel.state import DuelState
+
+
+def random_deck(rng: random.Random) -> list[str]:
+    """A 40-card deck of two colours (lands included) and artifacts, from the whole set."""
+    first, second = rng.sample(COLOURS, 2)
+    pool = [c.name for c in card_set().values()
+            if c.colour in (first, second) or (c.artifact and rng.random() < 0.5)]
+    specials = [c.name for c in card_set().values() if c.type == "land" and not c.basic]
+    return ([basic_land(first)] * 8 + [basic_land(second)] * 8 + [rng.choice(specials)]
+            + [rng.choice(pool) for _ in range(23)])
+
+
+def random_choice(state: DuelState, decision: Decision, rng: random.Random) -> str:
+    """A legal choice picked at random."""
+    if decision.forced is not None:
+        return decision.forced
+    if decision.kind == "block":
+        pairs = list(decision.options)
+        rng.shuffle(pairs)
+        used: set[str] = set()
+        chosen = []
+        for pair in pairs:
+            blocker = pair.split(">")[0]
+            if blocker not in used and rng.random() < 0.5:
+                used.add(blocker)
+                chosen.append(pair)
+        return ",".join(chosen) or "none"
+    if decision.pick == "several":
+        count = rng.randint(decision.least, min(decision.most, len(decision.options)))
+        return ",".join(rng.sample(decision.options, count))
+    if decision.pick == "split":
+        assert state.combat is not None
+        job = state.combat.assignments[0]
+        amounts = dict.fromkeys(decision.options, 0)
+        left = decision.total
+        if job.player is not None and rng.random() < 0.5:
+            for ref, need in job.lethal.items():
+                give = min(left, need)
+                amounts[ref] += give
+                left -= give
+            options = list(decision.options)
+        else:
+            options = [o for o in decision.options if o != job.player] or list(decision.options)
+        for _ in range(left):
+            amounts[rng.choice(options)] += 1
+        return ",".join(f"{ref}={n}" for ref, n in amounts.items() if n)
+    return rng.choice(decision.options)
+
+
+def check_invariants(state: DuelState) -> None:
+    """No card in two zones or none, no negative mana, attachments in play."""
+    zones: Counter[int] = Counter()
+    for player in state.players:
+        assert all(n >= 0 for n in player.pool.values()), player.pool
+        for zone in (player.library, player.hand, player.graveyard, player.removed):
+            zones.update(zone)
+    zones.update(list(state.battlefield))
+    zones.update(item.id for item in state.stack if item.spell)
+    assert set(zones) == set(state.cards), set(state.cards) ^ set(zones)
+    assert max(zones.values()) == 1, [c for c, n in zones.items() if n > 1]
+    for perm in state.battlefield.values():
+        assert perm.attached is None or perm.attached in state.battlefield
+        assert perm.damage >= 0 and perm.shields >= 0
+
+
+def play_duel(seed: int, bots: tuple[bool, bool], *, starters: bool = False,
+              checks: bool = True) -> tuple[DuelState, list[tuple[int, str]], list]:
+    rng = random.Random(seed)
+    if starters:
+        decks = [list(STARTERS)[seed % 5], list(STARTERS)[(seed + 2) % 5]]
+        setup = [{"deck": d} for d in decks]
+    else:
+        setup = [{"deck": random_deck(rng)}, {"deck": random_deck(rng)}]
+    state = GAME.new({}, 2, seed, setup)
+    assert isinstance(state, DuelState)
+    log: list[tuple[int, str]] = []
+    for _ in range(20_000):
+        pending = state.pending()
+        if not pending:
+            break
+        decision = pending[0]
+        if bots[decision.seat]:
+            choice = choose(state, decision.seat, random.Random(rng.random()))
+        else:
+            choice = random_choice(state, decision, rng)
+        choice = state.canonical(decision.seat, choice)
+        state.apply(decision.seat, choice, checked=True)
+        log.append((decision.seat, choice))
+        if checks:
+            check_invariants(state)
+    assert state.over, "a duel must end"
+    return state, log, setup
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_duels_keep_every_invariant_and_replay(seed: int) -> None:
+    bots = ((seed % 3) == 0, (seed % 4) == 1)
+    state, log, setup = play_duel(seed, bots)
+    again = replay(GAME, {}, 2, seed, log, setup)
+    assert again.notation() == state.notation()
+    assert again.outcome() == state.outcome()
+
+
+def test_the_starter_decks_play_whole_computer_duels() -> None:
+    for seed in range(5):
+        state, _, _ = play_duel(seed, (True, True), starters=True)
+        assert state.outcome() is not None
+
+
+CHUNKS = 8
+CHUNK = 250
+"""Two thousand duels in chunks, so that test workers share them."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_two_thousand_random_duels_with_every_card_never_break(chunk: int) -> None:
+    seen: set[str] = set()
+    for seed in range(100 + chunk * CHUNK, 100 + (chunk + 1) * CHUNK):
+        bots = (seed % 3 == 0, seed % 5 == 0)
+        state, _, _ = play_duel(seed, bots, checks=seed % 10 == 0)
+        seen.update(state.cards.values())
+    assert len(seen) > len(card_set()) * 0.9  # nearly every card, in every chunk
+
+
+@pytest.mark.slow
+def test_the_computer_beats_a_random_player_in_95_percent_of_duels() -> None:
+    wins = 0
+    games = 200
+    for seed in range(games):
+        bot_seat = seed % 2
+        bots = (bot_seat == 0, bot_seat == 1)
+        state, _, _ = play_duel(seed, bots, starters=True, checks=False)
+        outcome = state.outcome()
+        assert outcome is not None
+        wins += outcome.places[bot_seat] == 1 and not outcome.is_draw
+    assert wins >= 0.95 * games, f"{wins} of {games}"
