@@ -97,6 +97,8 @@ class StackItem:
     interrupt: bool = False
     source: int | None = None
     spell: bool = True
+    enchanted: int | None = None
+    """For an aura's ability: the permanent it enchanted when activated."""
 
     @property
     def card(self) -> CardDef:

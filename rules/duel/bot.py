@@ -276,8 +276,9 @@ def _blocks(state: DuelState, seat: int) -> str:
         power = sum(table.power(a) for a in unit)
         toughness = min(table.toughness(a) for a in unit)
         key = combat.unit_key(unit)
-        options = [int(p.split(">")[0]) for p in pairs if p.endswith(f">{key}")
-                   and int(p.split(">")[0]) not in used]
+        options = list(dict.fromkeys(
+            int(p.split(">")[0]) for p in pairs
+            if combat.key_of(int(p.split(">")[1])) == key and int(p.split(">")[0]) not in used))
         if not options:
             continue
         good = [b for b in options if table.power(b) >= toughness
@@ -289,7 +290,9 @@ def _blocks(state: DuelState, seat: int) -> str:
         if pick:
             blocker = min(pick, key=lambda b: _threat(state, b))
             used.add(blocker)
-            chosen.append(f"{blocker}>{key}")
+            member = next(int(p.split(">")[1]) for p in pairs if p.startswith(f"{blocker}>")
+                          and combat.key_of(int(p.split(">")[1])) == key)
+            chosen.append(f"{blocker}>{member}")
             incoming -= power
             danger = incoming >= state.players[seat].life
     return ",".join(chosen) or "none"

@@ -79,7 +79,11 @@ class CombatState:
 
     def unit_key(self, unit: tuple[int, ...]) -> int:
         """The number blocks of ``unit`` are kept under."""
-        return self.band[0] if self.band and unit[0] in self.band else unit[0]
+        return self.key_of(unit[0])
+
+    def key_of(self, attacker: int) -> int:
+        """The unit an attacker belongs to, by its number (a band: its first member)."""
+        return self.band[0] if self.band and attacker in self.band else attacker
 
     def view(self) -> dict[str, Any]:
         """What everyone sees of the attack."""
@@ -125,7 +129,7 @@ class Combat:
             case "assign":
                 job = combat.assignments[0]
                 names = ", ".join(self.cards[s] for s in job.sources)
-                prompt = (f"Split {job.total} damage to your band" if job.to_band
+                prompt = (f"Split {names}'s {job.total} damage among your band" if job.to_band
                           else f"Split {names}'s {job.total} damage")
                 return Decision(job.seat, "assign", prompt, job.options, pick="split",
                                 total=job.total)
@@ -157,8 +161,10 @@ class Combat:
             if blocker.controller != combat.defender:
                 continue
             for unit in combat.units():
-                if all(table.can_block(blocker.id, member) for member in unit):
-                    pairs.append(f"{blocker.id}>{combat.unit_key(unit)}")
+                # Blocking any member of a band blocks the whole band.
+                for member in unit:
+                    if table.can_block(blocker.id, member):
+                        pairs.append(f"{blocker.id}>{member}")
         return tuple(pairs)
 
     def _canonical_blocks(self: DuelState, decision: Decision, choice: str) -> str:
@@ -217,11 +223,14 @@ class Combat:
             self._attack_declared()
         elif kind == "block":
             for pair in ([] if choice == "none" else Decision.picks(choice)):
-                blocker, unit = (int(p) for p in pair.split(">"))
+                blocker, attacker = (int(p) for p in pair.split(">"))
+                unit = combat.key_of(attacker)
                 combat.blocks.setdefault(unit, []).append(blocker)
                 combat.blocking[blocker] = unit
                 combat.blocked.add(unit)
-                self._say("block", f"{self.cards[blocker]} blocks {self.cards[unit]}.")
+                whom = "the band" if unit != attacker or (combat.band and unit in combat.band) \
+                    else self.cards[attacker]
+                self._say("block", f"{self.cards[blocker]} blocks {whom}.")
             if choice == "none":
                 self._say("block", f"{who(seat)} does not block.")
             combat.stage = "block window"
@@ -313,14 +322,10 @@ class Combat:
             dealing = [b for b in blockers if self._deals_now(b)]
             if not dealing:
                 continue
-            if len(members) == 1:
-                for blocker in dealing:
-                    jobs.append(Assignment(-1, (blocker,), table.power(blocker),
-                                           (str(members[0]),)))
-            else:
-                total = sum(table.power(b) for b in dealing)
-                jobs.append(Assignment(self.active, tuple(dealing), total,
-                                       tuple(str(m) for m in members), to_band=True))
+            for blocker in dealing:  # the band's controller splits each blocker's damage
+                jobs.append(Assignment(self.active, (blocker,), table.power(blocker),
+                                       tuple(str(m) for m in members),
+                                       to_band=len(members) > 1))
         decided: list[Assignment] = []
         for job in jobs:
             if len(job.options) == 1:
@@ -339,13 +344,8 @@ class Combat:
             for ref, amount in amounts.items():
                 if not amount:
                     continue
-                if job.to_band:
-                    colour = None
-                    sources = "the blockers"
-                else:
-                    colour = table.colour(job.sources[0])
-                    sources = self.cards[job.sources[0]]
-                self._damage(ref, amount, colour, sources)
+                self._damage(ref, amount, table.colour(job.sources[0]),
+                             self.cards[job.sources[0]])
             for source in job.sources:
                 colours[source] = table.colour(source)
         if combat.step == "first":

@@ -28,7 +28,8 @@ class Effects:
 
     def _run_effects(self: DuelState, effects: Sequence[Effect], controller: int,
                      source: int | None, target: str | None, x: int, colour: str | None,
-                     *, spell: StackItem | None = None, name: str | None = None) -> None:
+                     *, spell: StackItem | None = None, name: str | None = None,
+                     enchanted: int | None = None) -> None:
         """Run ``effects`` of a spell, ability or trigger called ``name``."""
         name = name or (spell.name if spell else self.cards.get(source or 0, "the effect"))
         chosen = next((e for e in effects if e.chooses_target), None)
@@ -39,12 +40,13 @@ class Effects:
                 self._say("fizzle", f"{name}'s target is gone: it does nothing.")
                 return
         for effect in effects:
-            refs = self._affected(effect, controller, source, target)
+            refs = self._affected(effect, controller, source, target, enchanted)
             amount = x if effect.amount == "X" else int(effect.amount)
             self._effect(effect, refs, amount, controller, colour, name)
+        self._decide_outcome()  # a draw from an empty library, after every player drew
 
     def _affected(self: DuelState, effect: Effect, controller: int, source: int | None,
-                  target: str | None) -> list[str]:
+                  target: str | None, enchanted: int | None = None) -> list[str]:
         kind = effect.target
         alive = [s for s in range(self.seats) if s not in self.lost]
         if effect.chooses_target:
@@ -59,9 +61,8 @@ class Effects:
             return [str(source)] if source in self.battlefield else []
         if kind == "enchanted":
             perm = self.battlefield.get(source or 0)
-            if perm is None or perm.attached not in self.battlefield:
-                return []
-            return [str(perm.attached)]
+            attached = perm.attached if perm is not None else enchanted
+            return [str(attached)] if attached in self.battlefield else []
         table = self.table
         found = []
         for perm in self.battlefield.values():
@@ -138,7 +139,7 @@ class Effects:
                         perm.granted = (*perm.granted, effect.keyword)
                     self._say("grant", f"{name} gains {effect.keyword} until end of turn.")
                 case "prevent":
-                    back = min(amount, perm.damaged_now)
+                    back = min(amount, perm.damaged_now) if self._in_prevention_window() else 0
                     perm.damage -= back
                     perm.damaged_now -= back
                     perm.prevent += amount - back
@@ -164,7 +165,7 @@ class Effects:
                 self._say("life", f"{who(seat)} loses {amount} life ({player.life}).")
             case "draw":
                 for _ in range(amount):
-                    if self.finished:
+                    if seat in self.lost:
                         return
                     self._draw(seat)
             case "discard":
@@ -229,11 +230,16 @@ class Effects:
 
     def _prevent_player(self: DuelState, seat: int, amount: int) -> None:
         player = self.players[seat]
-        back = min(amount, player.damaged_now)
+        back = min(amount, player.damaged_now) if self._in_prevention_window() else 0
         player.life += back
         player.damaged_now -= back
         player.prevent += amount - back
         self._say("prevent", f"The next {amount} damage to {who(seat)} is prevented.")
+
+    def _in_prevention_window(self: DuelState) -> bool:
+        """The combat prevention window, where prevention also gives back damage
+        dealt in that damage step."""
+        return self.window is not None and self.window.kind == "prevent"
 
     def _counter(self: DuelState, item_id: int) -> None:
         for index, item in enumerate(self.stack):
@@ -282,8 +288,13 @@ class Effects:
                     and table.toughness(perm.id) <= 0:
                 self._say("dies", f"{perm.name} has no toughness left.")
                 self._destroy(perm.id, regenerate=False)
-        window = self.window
-        if window is None or window.kind != "prevent":
+        for aura in list(self.battlefield.values()):
+            if aura.id in self.battlefield and aura.attached is not None \
+                    and table.protected_from(aura.attached, table.colour(aura.id)):
+                self._say("dies", f"{aura.name} cannot enchant a permanent with protection "
+                          "from its colour and goes to the graveyard.")
+                self._leave(aura.id, "graveyard")
+        if not self._in_prevention_window():
             self._destroy_lethal()
 
     def _destroy_lethal(self: DuelState) -> None:

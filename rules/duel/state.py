@@ -23,7 +23,7 @@ from typing import Any
 
 from rules.core import Decision, Event, GameState, Outcome
 from rules.duel.board import Permanent, Player, StackItem
-from rules.duel.cards import CardDef, Cost, Effect, card
+from rules.duel.cards import Ability, CardDef, Cost, Effect, card
 from rules.duel.characteristics import Table
 from rules.duel.combat import Combat, CombatState
 from rules.duel.effects import Effects
@@ -193,16 +193,18 @@ class DuelState(Effects, Combat, GameState):
         """Every player passed with nothing on the stack: the phase moves on."""
         for player in self.players:
             player.pool.clear()
-        self._check_life()
-        if self.finished:
-            return
         if self.combat is not None:
+            # Inside an attack, life is checked at its start and its end only.
             self._combat_window_closed()
+            return
+        self._check_life()  # "at the end of a phase"
+        if self.finished:
             return
         phase = self.phase
         if phase == "upkeep":
             self.phase = "draw"
             self._draw(self.active)
+            self._decide_outcome()
             if self.finished:
                 return
             self._open("fast")
@@ -278,7 +280,8 @@ class DuelState(Effects, Combat, GameState):
         options = self._plays(seat)
         if self._main_turn(seat):
             extra = (["attack"] if self._may_attack() else []) + ["end"]
-            return (Decision(seat, "main", "Your main phase", tuple(options + extra)),)
+            return (Decision(seat, "main", "Your main phase", tuple(options + extra),
+                             automatic=self.players[seat].auto_pass),)
         player = self.players[seat]
         return (Decision(seat, "priority", self._priority_prompt(), ("pass", *options),
                          automatic=player.auto_pass, default="pass", strike=False),)
@@ -388,14 +391,16 @@ class DuelState(Effects, Combat, GameState):
             if data.type == "land" and data.produces:
                 found.append(Source(perm.id, data.produces, 1 + table.extra_mana(perm.id)))
                 continue
-            for ability in data.abilities:
-                if ability.cost == "T" and ability.mana_only and not ability.life \
-                        and not ability.sacrifice and not (data.is_creature and perm.sick):
-                    colours = tuple(dict.fromkeys(e.colour for e in ability.effects
-                                                  if e.colour))
-                    amount = sum(int(e.amount) for e in ability.effects) // max(1, len(colours))
-                    found.append(Source(perm.id, colours, max(1, amount)))
-                    break
+            if data.is_creature and perm.sick:
+                continue
+            # Every plain "Tap: add mana" ability of one permanent: one source of
+            # any of their colours (it taps once).
+            plain = [a for a in data.abilities if _plain_mana(a)]
+            if plain:
+                colours = tuple(dict.fromkeys(e.colour for a in plain for e in a.effects
+                                              if e.colour))
+                amount = min(sum(int(e.amount) for e in a.effects) for a in plain)
+                found.append(Source(perm.id, colours, max(1, amount)))
         return found
 
     def _max_x(self, seat: int, cost: str, exclude: int | None = None) -> int:
@@ -407,10 +412,7 @@ class DuelState(Effects, Combat, GameState):
         ability = perm.card.abilities[index - 1]
         window = self.window
         assert window is not None
-        if perm.card.type == "land" and ability.mana_only and ability.cost == "T":
-            return False  # tapped for mana by the payment itself
-        if ability.mana_only and ability.cost == "T" and not ability.life \
-                and not ability.sacrifice:
+        if _plain_mana(ability):
             return False  # a plain mana source: paid with automatically
         if ability.taps and (perm.tapped or (perm.card.is_creature and perm.sick)):
             return False
@@ -707,6 +709,7 @@ class DuelState(Effects, Combat, GameState):
         if ability.life:
             self.players[seat].life -= ability.life
         source: int | None = perm.id
+        enchanted = perm.attached  # what an aura acts on, even once sacrificed
         if ability.sacrifice:
             self._leave(perm.id, "graveyard")
             source = None
@@ -714,11 +717,11 @@ class DuelState(Effects, Combat, GameState):
         self._say("use", f"{who(seat)} uses {perm.name}{aim}.", seat=seat, card=perm.name)
         if ability.mana_only:
             self._run_effects(ability.effects, seat, source, casting.target, 0,
-                              perm.card.colour, name=perm.name)
+                              perm.card.colour, name=perm.name, enchanted=enchanted)
             return
         self.stack.append(StackItem(self.next_id, seat, perm.name, ability.effects,
                                     casting.target, 0, perm.card.colour, False, source,
-                                    spell=False))
+                                    spell=False, enchanted=enchanted))
         self.next_id += 1
 
     def _spend(self, seat: int, cost: str, x: int) -> None:
@@ -755,7 +758,8 @@ class DuelState(Effects, Combat, GameState):
             self._say("resolve", f"{item.name} resolves." if item.spell
                       else f"{item.name}'s ability resolves.")
             self._run_effects(item.effects, item.controller, item.source, item.target, item.x,
-                              item.colour, spell=item if item.spell else None, name=item.name)
+                              item.colour, spell=item if item.spell else None, name=item.name,
+                              enchanted=item.enchanted)
             if item.spell:
                 self._to_graveyard(item.id)
         self._state_checks()
@@ -773,8 +777,7 @@ class DuelState(Effects, Combat, GameState):
         if not player.library:
             player.drew_from_empty = True
             self._say("deck-out", f"{who(seat)} must draw from an empty library.")
-            self.lost.add(seat)
-            self._decide_outcome()
+            self.lost.add(seat)  # the outcome waits: both may lose at once (a draw)
             return
         cid = player.library.pop(0)
         player.hand.append(cid)
@@ -892,3 +895,9 @@ def _copy_perm(perm: Permanent) -> Permanent:
     return Permanent(perm.id, perm.name, perm.owner, perm.controller, perm.tapped, perm.sick,
                      perm.damage, perm.attached, perm.shields, perm.prevent, perm.power_eot,
                      perm.toughness_eot, perm.granted, perm.colour_eot, perm.damaged_now)
+
+
+def _plain_mana(ability: Ability) -> bool:
+    """``Tap: add mana`` and nothing else: the payment taps it by itself."""
+    return ability.cost == "T" and ability.mana_only and not ability.life \
+        and not ability.sacrifice
