@@ -80,15 +80,15 @@ def check_invariants(state: DuelState) -> None:
         assert perm.damage >= 0 and perm.shields >= 0
 
 
-def play_duel(seed: int, bots: tuple[bool, bool], *, starters: bool = False,
+def play_duel(seed: int, bots: tuple[bool, ...], *, starters: bool = False,
               checks: bool = True) -> tuple[DuelState, list[tuple[int, str]], list]:
     rng = random.Random(seed)
+    seats = len(bots)
     if starters:
-        decks = [list(STARTERS)[seed % 5], list(STARTERS)[(seed + 2) % 5]]
-        setup = [{"deck": d} for d in decks]
+        setup = [{"deck": list(STARTERS)[(seed + 2 * k) % 5]} for k in range(seats)]
     else:
-        setup = [{"deck": random_deck(rng)}, {"deck": random_deck(rng)}]
-    state = GAME.new({}, 2, seed, setup)
+        setup = [{"deck": random_deck(rng)} for _ in range(seats)]
+    state = GAME.new({}, seats, seed, setup)
     assert isinstance(state, DuelState)
     log: list[tuple[int, str]] = []
     for _ in range(20_000):
@@ -116,6 +116,21 @@ def test_random_duels_keep_every_invariant_and_replay(seed: int) -> None:
     again = replay(GAME, {}, 2, seed, log, setup)
     assert again.notation() == state.notation()
     assert again.outcome() == state.outcome()
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_free_for_all_games_end_with_places_by_elimination(seats: int, seed: int) -> None:
+    bots = tuple(k % 2 == seed % 2 for k in range(seats))
+    state, log, setup = play_duel(seed, bots)
+    outcome = state.outcome()
+    assert outcome is not None and len(outcome.places) == seats
+    assert min(outcome.places) == 1
+    order = sorted(state.knocked, key=state.knocked.__getitem__)
+    for earlier, later in zip(order, order[1:], strict=False):  # out earlier, placed lower
+        assert outcome.places[earlier] >= outcome.places[later]
+    again = replay(GAME, {}, seats, seed, log, setup)
+    assert again.notation() == state.notation()
 
 
 def test_the_starter_decks_play_whole_computer_duels() -> None:

@@ -757,3 +757,16 @@ def test_prevention_outside_the_combat_window_does_not_remove_damage() -> None:
     act(state, "cast Timely Intercession @3")
     resolve_stack(state)
     assert state.battlefield[3].damage == 2
+
+
+def test_a_player_may_name_the_lands_that_pay() -> None:
+    state = parse("3 p1 main // p1 20 | lib 5 | hand Kindlewhip | gy - | "
+                  "play 1 Ashpeak, 2 Ashpeak, 3 Mossvale // p2 20 | lib 5 | hand - | gy - | play -")
+    assert state.canonical(0, "cast Kindlewhip with 2") == "cast Kindlewhip with 2"
+    for wrong in ("cast Kindlewhip with 3", "cast Kindlewhip with 9", "land Ashpeak with 1",
+                  "cast Kindlewhip with ٣"):
+        with pytest.raises(ValueError):
+            state.canonical(0, wrong)
+    state.apply(0, "cast Kindlewhip with 2")
+    state.apply(0, "p2")
+    assert [state.battlefield[p].tapped for p in (1, 2, 3)] == [False, True, False]

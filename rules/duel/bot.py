@@ -35,6 +35,9 @@ def choose(state: GameState, seat: int, rng: random.Random) -> str:
             return numbers[-1]
         case "target":
             return _target(state, seat, decision)
+        case "defender":
+            return min(decision.options, key=lambda ref: (
+                state.players[int(ref[1:]) - 1].life, ref))
         case "attack":
             return _attackers(state, seat, decision)
         case "band":
@@ -246,10 +249,12 @@ def _aura_target(state: DuelState, seat: int, data: CardDef) -> str | None:
 def _attackers(state: DuelState, seat: int, decision: Decision | None) -> str:
     table = state.table
     able = [p for p in state.battlefield if table.can_attack(p, seat)]
-    blockers = [p for p in state.battlefield.values() if p.controller != seat
+    combat = state.combat
+    them = combat.defender if combat is not None and combat.defender >= 0 \
+        else state.others(seat)[0]
+    blockers = [p for p in state.battlefield.values() if p.controller == them
                 and p.card.is_creature and not p.tapped]
     total = sum(table.power(a) for a in able)
-    them = state.others(seat)[0]
     if total >= state.players[them].life and not blockers:
         chosen = able
     else:

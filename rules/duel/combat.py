@@ -105,7 +105,11 @@ class Combat:
     # -- declaring ----------------------------------------------------------------
     def _begin_attack(self: DuelState) -> None:
         self.window = None
-        self.combat = CombatState(self.others(self.active)[0])
+        opponents = self.others(self.active)
+        if len(opponents) == 1:
+            self.combat = CombatState(opponents[0])
+        else:  # free-for-all: each attack is made on one opponent, chosen first
+            self.combat = CombatState(-1, stage="defender")
 
     def _combat_decision(self: DuelState) -> Decision | None:
         combat = self.combat
@@ -113,6 +117,9 @@ class Combat:
             return None
         table = self.table
         match combat.stage:
+            case "defender":
+                return Decision(self.active, "defender", "Attack which player?",
+                                tuple(self.player_ref(s) for s in self.others(self.active)))
             case "declare":
                 able = tuple(str(p) for p in self.battlefield
                              if table.can_attack(p, self.active))
@@ -205,7 +212,10 @@ class Combat:
     def _combat_choice(self: DuelState, seat: int, kind: str, choice: str) -> None:
         combat = self.combat
         assert combat is not None
-        if kind == "attack":
+        if kind == "defender":
+            combat.defender = int(choice[1:]) - 1
+            combat.stage = "declare"
+        elif kind == "attack":
             combat.attackers = [int(p) for p in Decision.picks(choice)]
             for pid in combat.attackers:
                 self.battlefield[pid].tapped = True
@@ -242,8 +252,7 @@ class Combat:
                 self._deal_damage()
 
     def _attack_declared(self: DuelState) -> None:
-        self._check_life()  # "at the start of an attack"
-        if not self.finished:
+        if self._check_life() and self.combat is not None:  # "at the start of an attack"
             self._open("fast")
 
     def _combat_window_closed(self: DuelState) -> None:
@@ -370,8 +379,7 @@ class Combat:
             return
         self.combat = None
         self.attacked = True
-        self._check_life()  # "at the end of an attack"
-        if not self.finished:
+        if self._check_life():  # "at the end of an attack"
             self._open("main")
 
     def _leave_combat(self: DuelState, pid: int) -> None:

@@ -48,6 +48,8 @@ class Casting:
     ability: int | None = None
     x: int | None = None
     target: str | None = None
+    named: tuple[int, ...] | None = None
+    """The mana sources the player named to pay with (``None``: chosen for them)."""
 
 
 @dataclass(slots=True)
@@ -121,6 +123,8 @@ class DuelState(Effects, Combat, GameState):
         self.attacked = False
         self.discarding = 0
         self.lost: set[int] = set()
+        self.knocked: dict[int, int] = {}
+        """Each player out of the game → the order they left in (1 first)."""
         self.finished: Outcome | None = None
         self._events: list[Event] = []
         self._mana_known: tuple[int, list[Source], tuple[str, ...]] | None = None
@@ -197,15 +201,15 @@ class DuelState(Effects, Combat, GameState):
             # Inside an attack, life is checked at its start and its end only.
             self._combat_window_closed()
             return
-        self._check_life()  # "at the end of a phase"
-        if self.finished:
+        if not self._check_life():  # "at the end of a phase"
             return
         phase = self.phase
         if phase == "upkeep":
             self.phase = "draw"
+            turn = self.turn
             self._draw(self.active)
             self._decide_outcome()
-            if self.finished:
+            if self.finished or self.turn != turn:
                 return
             self._open("fast")
         elif phase == "draw":
@@ -363,10 +367,13 @@ class DuelState(Effects, Combat, GameState):
     def _payable(self, seat: int, cost: str, x: int, *, exclude: int | None = None) -> bool:
         return self._payment(seat, cost, x, exclude=exclude) is not None
 
-    def _payment(self, seat: int, cost: str, x: int, *,
-                 exclude: int | None = None) -> Payment | None:
+    def _payment(self, seat: int, cost: str, x: int, *, exclude: int | None = None,
+                 named: tuple[int, ...] | None = None) -> Payment | None:
         known = self._mana_known
-        if known is not None and known[0] == seat:
+        if named is not None:
+            sources = [s for s in self._sources(seat, exclude) if s.id in named]
+            keep = self._keep(seat)
+        elif known is not None and known[0] == seat:
             sources, keep = known[1], known[2]
             if exclude is not None:
                 sources = [s for s in sources if s.id != exclude]
@@ -403,9 +410,10 @@ class DuelState(Effects, Combat, GameState):
                 found.append(Source(perm.id, colours, max(1, amount)))
         return found
 
-    def _max_x(self, seat: int, cost: str, exclude: int | None = None) -> int:
-        spare = available(self.players[seat].pool, self._sources(seat, exclude)) \
-            - Cost.parse(cost).mana_value
+    def _max_x(self, seat: int, cost: str, exclude: int | None = None,
+               named: tuple[int, ...] | None = None) -> int:
+        sources = [s for s in self._sources(seat, exclude) if named is None or s.id in named]
+        spare = available(self.players[seat].pool, sources) - Cost.parse(cost).mana_value
         return max(0, min(MAX_X, spare))
 
     def _may_use(self, seat: int, perm: Permanent, index: int) -> bool:
@@ -507,7 +515,7 @@ class DuelState(Effects, Combat, GameState):
         assert casting is not None
         data, cost, effect = self._casting_parts(casting)
         if data.cost_parts.x and casting.card_id is not None and casting.x is None:
-            top = self._max_x(casting.seat, cost)
+            top = self._max_x(casting.seat, cost, named=casting.named)
             return Decision(casting.seat, "x", f"{data.name}: choose X",
                             (*(str(n) for n in range(top + 1)), "cancel"))
         return Decision(casting.seat, "target", f"{data.name}: choose a target",
@@ -545,9 +553,10 @@ class DuelState(Effects, Combat, GameState):
             return super().validate(seat, choice)
         if decision.kind in {"main", "priority", "x", "target"}:
             text = " ".join(choice.split())
+            play, _, named = text.partition(" with ")
             for option in decision.options:
-                if option.casefold() == text.casefold():
-                    return option
+                if option.casefold() == play.casefold():
+                    return self._with_named(seat, option, named) if named else option
             return decision.canonical(text)
         if decision.kind == "block":
             return self._canonical_blocks(decision, choice)
@@ -556,6 +565,31 @@ class DuelState(Effects, Combat, GameState):
         if decision.kind == "assign":
             return self._canonical_assignment(decision, choice)
         return decision.canonical(choice)
+
+    def _with_named(self, seat: int, option: str, named: str) -> str:
+        """``option`` paid with the mana sources the player named (``cast X with 3,5``)."""
+        verb, _, rest = option.partition(" ")
+        if verb not in {"cast", "use"}:
+            raise IllegalChoice(f"only a spell or an ability is paid for, not {option!r}")
+        parts = [p.strip() for p in named.split(",")]
+        if not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
+            raise MalformedChoice(f"{named[:40]!r} is not a list of land numbers like 3,5")
+        ids = tuple(sorted({int(p) for p in parts}))
+        if verb == "cast":
+            data = card(rest)
+            cost, exclude = data.cost, None
+        else:
+            pid_text, _, index = rest.partition(".")
+            ability = self.battlefield[int(pid_text)].card.abilities[int(index) - 1]
+            cost = ability.cost.removeprefix("T")
+            exclude = int(pid_text) if ability.taps else None
+        usable = {s.id for s in self._sources(seat, exclude)}
+        wrong = [i for i in ids if i not in usable]
+        if wrong:
+            raise IllegalChoice(f"{wrong[0]} is not an untapped mana source of yours")
+        if self._payment(seat, cost, 0, exclude=exclude, named=ids) is None:
+            raise IllegalChoice(f"{named[:40]!r} does not pay for {rest}")
+        return f"{option} with {','.join(map(str, ids))}"
 
     def _apply(self, seat: int, choice: str) -> list[Event]:
         self._events = []
@@ -566,7 +600,7 @@ class DuelState(Effects, Combat, GameState):
             self._discard_chosen(seat, choice)
         elif kind in {"x", "target"}:
             self._casting_choice(seat, kind, choice)
-        elif kind in {"attack", "band", "block", "assign"}:
+        elif kind in {"defender", "attack", "band", "block", "assign"}:
             self._combat_choice(seat, kind, choice)
         else:
             self._play(seat, choice)
@@ -606,6 +640,8 @@ class DuelState(Effects, Combat, GameState):
     def _play(self, seat: int, choice: str) -> None:
         window = self.window
         assert window is not None
+        choice, _, named_text = choice.partition(" with ")
+        named = tuple(int(p) for p in named_text.split(",")) if named_text else None
         verb, _, rest = choice.partition(" ")
         if verb == "pass":
             window.passes += 1
@@ -640,10 +676,11 @@ class DuelState(Effects, Combat, GameState):
         if verb == "cast":
             cid = self.in_hand(seat, rest)
             assert cid is not None
-            self.casting = Casting(seat, card_id=cid)
+            self.casting = Casting(seat, card_id=cid, named=named)
         elif verb == "use":
             pid_text, _, index_text = rest.partition(".")
-            self.casting = Casting(seat, source=int(pid_text), ability=int(index_text))
+            self.casting = Casting(seat, source=int(pid_text), ability=int(index_text),
+                                   named=named)
         else:  # pragma: no cover - options are only these verbs
             raise MalformedChoice(f"{choice!r} is not a play")
         self._announce_if_ready()
@@ -688,7 +725,7 @@ class DuelState(Effects, Combat, GameState):
         seat, cid = casting.seat, casting.card_id
         assert cid is not None
         data = card(self.cards[cid])
-        self._spend(seat, data.cost, casting.x or 0)
+        self._spend(seat, data.cost, casting.x or 0, casting.named)
         self.players[seat].hand.remove(cid)
         item = StackItem(cid, seat, data.name, (*data.spell, *data.enters), casting.target,
                          casting.x or 0, data.colour, data.type == "interrupt")
@@ -705,7 +742,7 @@ class DuelState(Effects, Combat, GameState):
         ability = perm.card.abilities[casting.ability - 1]
         if ability.taps:
             perm.tapped = True
-        self._spend(seat, ability.cost.removeprefix("T"), 0)
+        self._spend(seat, ability.cost.removeprefix("T"), 0, casting.named)
         if ability.life:
             self.players[seat].life -= ability.life
         source: int | None = perm.id
@@ -724,8 +761,9 @@ class DuelState(Effects, Combat, GameState):
                                     spell=False, enchanted=enchanted))
         self.next_id += 1
 
-    def _spend(self, seat: int, cost: str, x: int) -> None:
-        payment = self._payment(seat, cost, x)
+    def _spend(self, seat: int, cost: str, x: int,
+               named: tuple[int, ...] | None = None) -> None:
+        payment = self._payment(seat, cost, x, named=named)
         if payment is None:
             raise IllegalChoice("there is not enough mana for that")
         player = self.players[seat]
@@ -786,31 +824,76 @@ class DuelState(Effects, Combat, GameState):
             self._events.append(Event("drew", f"You draw {self.cards[cid]}.",
                                       seats=frozenset({seat}), data={"card": self.cards[cid]}))
 
-    def _check_life(self) -> None:
+    def _check_life(self) -> bool:
+        """Players at 0 life or less lose; ``True`` if this turn goes on (the
+        duel is not over and the active player is still in it)."""
+        turn = self.turn
         for seat, player in enumerate(self.players):
             if player.life <= 0 and seat not in self.lost:
                 self.lost.add(seat)
                 self._say("lose", f"{who(seat)} is at {player.life} life and loses.")
         self._decide_outcome()
+        return not self.finished and self.turn == turn
 
     def _decide_outcome(self) -> None:
-        if not self.lost or self.finished:
+        """Players who lost since the last look leave together; the last one
+        standing wins (several leaving at once share their place)."""
+        fresh = [s for s in sorted(self.lost) if s not in self.knocked]
+        if not fresh or self.finished:
             return
+        rank = max(self.knocked.values(), default=0) + 1
+        for seat in fresh:
+            self.knocked[seat] = rank
         alive = [s for s in range(self.seats) if s not in self.lost]
         if len(alive) > 1:
+            self._eliminate(fresh)
             return
+        last = max(self.knocked.values())
+
+        def place(seat: int) -> int:
+            rank = self.knocked.get(seat)
+            if rank is None or (not alive and rank == last):
+                return 1  # the winner, or the last ones out together
+            return 1 + len(alive) + sum(1 for r in self.knocked.values() if r > rank)
+
+        places = tuple(place(s) for s in range(self.seats))
         if not alive:
-            self.finished = Outcome(places=(1,) * self.seats, scores=None,
-                                    reason="both players lost at once: a draw")
+            reason = ("both players lost at once: a draw" if self.seats == 2
+                      else "the last players lost at once: they share first place")
         else:
-            winner = alive[0]
-            self.finished = Outcome(
-                places=tuple(1 if s == winner else 2 for s in range(self.seats)),
-                scores=tuple(p.life for p in self.players),
-                reason=f"player {winner + 1} is the last one standing")
+            reason = f"player {alive[0] + 1} is the last one standing"
+        self.finished = Outcome(places=places, scores=tuple(p.life for p in self.players),
+                                reason=reason)
         self.window = None
         self.casting = None
         self.combat = None
+
+    def _eliminate(self, seats: list[int]) -> None:
+        """Free-for-all: losers leave with everything they control, and play goes on."""
+        for seat in seats:
+            self._say("out", f"{who(seat)} is out of the game.", seat=seat)
+            for perm in [p for p in self.battlefield.values() if p.controller == seat]:
+                self._leave(perm.id, "graveyard")
+            for item in [i for i in self.stack if i.controller == seat]:
+                self.stack.remove(item)
+                if item.spell:
+                    self._to_graveyard(item.id)
+            if self.casting is not None and self.casting.seat == seat:
+                self.casting = None
+        combat = self.combat
+        if combat is not None and (combat.defender in self.lost or self.active in self.lost):
+            self.combat = None
+            self.attacked = True
+            self.window = Window("main", self.active)
+        if self.active in self.lost:
+            self.window = None
+            self.discarding = 0
+            for perm in self.battlefield.values():
+                perm.heal()
+            self.active = self.others(self.active)[0]
+            self._begin_turn()
+        elif self.window is not None and self.window.priority in self.lost:
+            self.window.priority = self.others(self.window.priority)[0]
 
     def _outcome(self) -> Outcome | None:
         return self.finished
@@ -882,9 +965,10 @@ class DuelState(Effects, Combat, GameState):
             self.window.kind, self.window.priority, self.window.passes)
         new.casting = None if self.casting is None else Casting(
             self.casting.seat, self.casting.card_id, self.casting.source,
-            self.casting.ability, self.casting.x, self.casting.target)
+            self.casting.ability, self.casting.x, self.casting.target, self.casting.named)
         new.combat = None if self.combat is None else self.combat.copy()
         new.lost = set(self.lost)
+        new.knocked = dict(self.knocked)
         new._events = []
         new._decision_cache = None
         new._pending_cache = None
