@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -127,7 +128,7 @@ def test_free_for_all_games_end_with_places_by_elimination(seats: int, seed: int
     assert outcome is not None and len(outcome.places) == seats
     assert min(outcome.places) == 1
     order = sorted(state.knocked, key=state.knocked.__getitem__)
-    for earlier, later in zip(order, order[1:], strict=False):  # out earlier, placed lower
+    for earlier, later in pairwise(order):  # out earlier, placed lower
         assert outcome.places[earlier] >= outcome.places[later]
     again = replay(GAME, {}, seats, seed, log, setup)
     assert again.notation() == state.notation()
