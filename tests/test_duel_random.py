@@ -16,6 +16,9 @@ from rules.duel.bot import choose
 from rules.duel.cards import COLOURS, card_set
 from rules.duel.decks import STARTERS, basic_land
 from rules.duel.state import DuelState
+from rules.duel.text import option_text
+
+NAMES = ("Ada", "Bo", "Cy", "Di")
 
 
 def random_deck(rng: random.Random) -> list[str]:
@@ -97,6 +100,11 @@ def play_duel(seed: int, bots: tuple[bool, ...], *, starters: bool = False,
         if not pending:
             break
         decision = pending[0]
+        if checks:  # every option can be said in words, within a menu's 100 characters
+            view = state.observe(decision.seat)
+            for option in decision.options:
+                said = option_text(view, decision, option, NAMES[:seats])
+                assert 0 < len(said) <= 100, (option, said)
         if bots[decision.seat]:
             choice = choose(state, decision.seat, random.Random(rng.random()))
         else:

@@ -770,3 +770,40 @@ def test_a_player_may_name_the_lands_that_pay() -> None:
     state.apply(0, "cast Kindlewhip with 2")
     state.apply(0, "p2")
     assert [state.battlefield[p].tapped for p in (1, 2, 3)] == [False, True, False]
+
+
+def test_observations_hide_hands_and_libraries() -> None:
+    from rules.duel import GAME
+
+    state = GAME.new({}, 2, 5, [{"deck": "ember-and-grove"}, {"deck": "tide-and-night"}])
+    assert isinstance(state, DuelState)
+    mine, theirs = state.players[0].hand, state.players[1].hand
+    for seat, own, other in ((0, mine, theirs), (1, theirs, mine)):
+        view = state.observe(seat)
+        assert list(view.hand) == [state.cards[c] for c in own]
+        assert not set(other) & set(view.names)  # the other hand's cards are not even named
+        assert not set(state.players[0].library + state.players[1].library) & set(view.names)
+        assert [p["hand"] for p in view.players] == [len(mine), len(theirs)]
+    spectator = state.observe(None)
+    assert spectator.hand == () and not set(mine + theirs) & set(spectator.names)
+
+
+def test_a_seat_may_turn_automatic_passing_off_in_its_setup() -> None:
+    from rules.duel import GAME
+
+    state = GAME.new({}, 2, 5, [{"deck": "ember-and-grove", "auto_pass": False}, None])
+    assert isinstance(state, DuelState)
+    assert [p.auto_pass for p in state.players] == [False, True]
+
+
+def test_the_starter_decks_are_legal() -> None:
+    from rules.duel.cards import card_set
+    from rules.duel.decks import STARTERS, deck_colours, starter
+
+    for name, colours in STARTERS.items():
+        deck = starter(name)
+        assert len(deck) >= 40 and set(deck) <= set(card_set())
+        assert deck_colours(deck) <= set(colours)
+        lands = [n for n in deck if card_set()[n].type == "land"]
+        assert 15 <= len(lands) <= 18
+        assert all(set(card_set()[n].produces) <= set(colours) for n in lands)

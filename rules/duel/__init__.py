@@ -2,8 +2,9 @@
 
 ``GAME`` describes the game to the platform (see :mod:`rules.registry`). Each
 seat may bring a deck as its setup (``{"deck": "ember-and-grove"}`` or
-``{"deck": [card names]}``); a seat that brings none is dealt a starter deck
-drawn from the match's seed.
+``{"deck": [card names]}``), and ``"auto_pass": false`` to be asked in every
+window; a seat that brings no deck is dealt a starter deck drawn from the
+match's seed.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ def new_duel(options: DuelOptions, seats: int, seed: int,
     """A new duel: the decks the seats bring, else two different starters."""
     starters = random.Random(f"duel-decks:{seed}").sample(list(STARTERS), seats)
     decks = [deck_of(s, starters[i]) for i, s in enumerate(setup)]
-    return DuelState(decks, seed, life=options.life, auto_pass=[options.auto_pass] * seats)
+    auto_pass = [bool((s or {}).get("auto_pass", options.auto_pass)) for s in setup]
+    return DuelState(decks, seed, life=options.life, auto_pass=auto_pass)
 
 
 GAME = GameInfo(

@@ -35,9 +35,10 @@ def choose(state: GameState, seat: int, rng: random.Random) -> str:
             return numbers[-1]
         case "target":
             return _target(state, seat, decision)
-        case "defender":
+        case "defender":  # the weakest opponent; on a tie, the next one in turn order
+            order = state.others(seat)
             return min(decision.options, key=lambda ref: (
-                state.players[int(ref[1:]) - 1].life, ref))
+                state.players[int(ref[1:]) - 1].life, order.index(int(ref[1:]) - 1)))
         case "attack":
             return _attackers(state, seat, decision)
         case "band":

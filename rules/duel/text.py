@@ -88,6 +88,12 @@ def option_text(view: DuelView, decision: Decision, option: str,
     >>> option_text(state.observe(0), decision, "cast Kindlewhip", ["Ada", "Bo"])
     'Cast Kindlewhip (R): Deal 2 damage to any target.'
     """
+    words = {"pass": "Pass", "end": "End your turn", "attack": "Attack",
+             "cancel": "Cancel", "none": "None"}
+    if option in words:
+        return words[option]
+    if decision.kind == "x":
+        return f"X = {option}"
     verb, _, rest = option.partition(" ")
     if verb in {"cast", "land"}:
         data = card(rest)
@@ -109,6 +115,4 @@ def option_text(view: DuelView, decision: Decision, option: str,
         blocker, _, attacker = option.partition(">")
         return clip(f"{view.names.get(int(blocker), blocker)} blocks "
                     f"{view.names.get(int(attacker), attacker)}", OPTION_TEXT)
-    words = {"pass": "Pass", "end": "End your turn", "attack": "Attack",
-             "cancel": "Cancel", "none": "None"}
-    return words.get(option, option)
+    return option
