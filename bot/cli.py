@@ -1,4 +1,5 @@
-"""The ``croupier`` command: ``run`` (Discord), ``local`` (terminal), ``perft``, ``selfplay``.
+"""The ``croupier`` command: ``run`` (Discord), ``local`` (terminal), ``perft``, ``cards``,
+``selfplay``.
 
 With no subcommand it connects to Discord when a token is configured and opens
 the local table otherwise — which is what ``make run`` does.
@@ -141,6 +142,17 @@ def build_parser() -> argparse.ArgumentParser:
                           help=f"moves to look ahead (0–{MAX_DEPTH})")
         add_game_options(game, info.options)
 
+    cards = sub.add_parser("cards", help="every card of a game, in words",
+                           description="List a game's cards with their cost, type and text.")
+    cards_games = cards.add_subparsers(dest="game", metavar="GAME", required=True,
+                                       title="games with cards to list")
+    for info in known.values():
+        if info.catalogue is None:
+            continue
+        game = _game_parser(cards_games, info)
+        game.add_argument("name", nargs="?", default="",
+                          help="only the cards whose name holds this (any case)")
+
     selfplay = sub.add_parser("selfplay", help="computer against computer, with a summary",
                               description="Computer against computer, with a summary. "
                                           f"The game is {next(iter(known))} unless named.")
@@ -182,6 +194,19 @@ def cmd_perft(args: argparse.Namespace) -> int:
     print(leaves)
     print(f"# {info.title}, depth {args.depth}, options {options.stored()}, {elapsed:.2f} s",
           file=sys.stderr)
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    """Print the game's cards (those whose name holds the search, if given)."""
+    info = games()[args.game]
+    assert info.catalogue is not None
+    entries = info.catalogue(args.name)
+    if not entries:
+        print(f"No {info.title} card's name holds {args.name!r}.", file=sys.stderr)
+        return 1
+    print("\n\n".join(entries))
+    print(f"# {plural(len(entries), 'card')}", file=sys.stderr)
     return 0
 
 
@@ -260,6 +285,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_perft(args)
     if args.command == "selfplay":
         return cmd_selfplay(args)
+    if args.command == "cards":
+        return cmd_cards(args)
     if args.command == "run" or (args.command is None and settings.token):
         return cmd_run(settings)
     if args.command is None:

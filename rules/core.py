@@ -592,6 +592,10 @@ class GameInfo:
     perft: Callable[[GameOptions, int], int] | None = None
     """``(options, depth) -> leaves``: the number of move sequences of ``depth``
     moves from a new game (``croupier perft``), for games that count them."""
+    catalogue: Callable[[str], list[str]] | None = None
+    """``(search) -> entries``: every piece of the game whose name holds
+    ``search`` (any case; ``""`` for all), each in words (``croupier cards``),
+    for games with many different pieces."""
 
     def seat_range(self) -> str:
         """The seat counts the game takes, in words.

@@ -118,3 +118,13 @@ def test_the_command_line_and_the_table_name_no_game(path: str) -> None:
     for info in games().values():
         for word in (info.name, info.title):
             assert not re.search(rf"\b{re.escape(word)}\b", source, re.IGNORECASE), word
+
+
+def test_cards_lists_a_games_cards_by_name(capsys) -> None:
+    assert main(["cards", "duel", "KINDLE"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Kindlewhip  R\nInstant") and "Deal 2 damage" in out
+    assert main(["cards", "duel", "no such card"]) == 1
+    assert "no such card" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["cards", "flank"])  # Flank has no cards to list

@@ -19,7 +19,7 @@ from rules.duel.decks import STARTERS, starter
 from rules.duel.options import DuelOptions
 from rules.duel.rules_text import RULES_TEXT
 from rules.duel.state import DuelState, DuelView
-from rules.duel.text import option_text, render_text
+from rules.duel.text import catalogue, option_text, render_text
 from rules.errors import BadOptions, shown
 
 MIN_DECK = 40
@@ -81,6 +81,7 @@ GAME = GameInfo(
     text=render_text,
     option_text=option_text,
     setup="a deck: a starter deck's name (" + ", ".join(STARTERS) + ") or 40+ card names",
+    catalogue=catalogue,
     notation_help="Type an option as shown (land Ashpeak, cast Kindlewhip, attack, pass), "
                   "a number or p1/p2 for a target, 3>7 for a block, 7=2,p2=1 for damage.",
 )

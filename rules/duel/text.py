@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Decision
-from rules.duel.cards import card, keyword_words
+from rules.duel.cards import CardDef, card, card_set, keyword_words
 from rules.duel.state import DuelView
 from rules.words import clip, plural
 
@@ -116,3 +116,24 @@ def option_text(view: DuelView, decision: Decision, option: str,
         return clip(f"{view.names.get(int(blocker), blocker)} blocks "
                     f"{view.names.get(int(attacker), attacker)}", OPTION_TEXT)
     return option
+
+
+def card_words(data: CardDef) -> str:
+    """A card as its face says it: name and cost, type line (with power and
+    toughness), rules text, rarity.
+
+    >>> print(card_words(card("Kindlewhip")))
+    Kindlewhip  R
+    Instant · common
+    Deal 2 damage to any target.
+    """
+    body = "\n".join(filter(None, [data.text(), f"“{data.flavor}”" if data.flavor else ""]))
+    stats = f" · {data.power}/{data.toughness}" if data.is_creature else ""
+    head = f"{data.name}  {data.cost}".rstrip()
+    return "\n".join(filter(None, [head, f"{data.type_line()}{stats} · {data.rarity}", body]))
+
+
+def catalogue(search: str) -> list[str]:
+    """Every card whose name holds ``search`` (any case), as :func:`card_words` says it."""
+    wanted = search.strip().casefold()
+    return [card_words(c) for c in card_set().values() if wanted in c.name.casefold()]
