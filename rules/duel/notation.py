@@ -9,7 +9,8 @@ part, separated by `` // ``; a player's fields are separated by `` | ``::
 (on one line).
 
 * the first part: turn number, the active player (``p1``/``p2``) and the phase
-  (``upkeep``, ``draw``, ``main``, ``discard`` or ``end``); a position opens the
+  (``upkeep``, ``draw``, ``main``, ``discard`` or ``end``), then ``attacked`` once
+  the active player has made this turn's attack; a position opens the
   phase's priority window, the active player first (in ``main``: their main
   phase decision);
 * a player: life, then ``lib`` (the library top first, or a number of basic
@@ -28,8 +29,9 @@ after ``#``, which reading ignores: tests reach such moments by actions.)
 
 Actions (:func:`act`), for whoever is deciding: ``land Ashpeak``, ``cast
 Kindlewhip @p2`` (``@`` a target: ``p1``, a number or a card's name; ``X=3`` for X),
-``use 7.1 @6``, ``boost 7.B``, ``attack 6,7`` (``band 6+7`` after it to band),
-``block 3>6,4>6`` or ``block none``, ``assign 3=2,p2=1``, ``discard 12``,
+``use 7.1 @6``, ``boost 7.B``, ``attack 6,7`` (``band 6+7`` after it to band;
+``@p3`` names the player attacked in a free-for-all), ``block 3>6,4>6`` or
+``block none``, ``assign 3=2,p2=1``, ``discard Ashpeak, Ashpeak 2``,
 ``pass``, ``end``.
 
 >>> state = parse("1 p1 main // p1 20 | lib 5 | hand Kindlewhip | gy - | "
@@ -48,10 +50,15 @@ import re
 
 from rules.core import Decision, Event
 from rules.duel.board import Permanent
-from rules.duel.cards import card, card_set
+from rules.duel.cards import CardDef, card, card_set
 from rules.duel.state import PHASES, DuelState, Window
 from rules.errors import MalformedChoice
 
+MAX_PLAYERS = 4
+MAX_ZONE = 250
+"""Most cards a zone written as a number holds (the largest deck)."""
+OPEN_PHASES = tuple(p for p in PHASES if p not in {"untap", "heal"})
+"""The phases a position can stand in (untap and heal ask nobody anything)."""
 FILLER = "Dawnfield"
 """What a library written as a number holds."""
 _PERMANENT = re.compile(r"^(\d+) ([A-Za-z][A-Za-z' -]*?)((?: (?:T|S|D\d+|R\d+|@\d+))*)$")
@@ -59,7 +66,8 @@ _PERMANENT = re.compile(r"^(\d+) ([A-Za-z][A-Za-z' -]*?)((?: (?:T|S|D\d+|R\d+|@\
 
 def render(state: DuelState) -> str:
     """The position in scenario notation."""
-    head = f"{state.turn} {state.player_ref(state.active)} {state.phase}"
+    head = f"{state.turn} {state.player_ref(state.active)} {state.phase}" + (
+        " attacked" if state.attacked else "")
     parts = [head]
     for seat, player in enumerate(state.players):
         fields = [f"{state.player_ref(seat)} {player.life}",
@@ -68,8 +76,9 @@ def render(state: DuelState) -> str:
                   "gy " + _names(state, player.graveyard),
                   "play " + (", ".join(_permanent(p) for p in state.battlefield.values()
                                       if p.controller == seat) or "-")]
-        if player.pool:
-            fields.append("pool " + "".join(c * n for c, n in sorted(player.pool.items())))
+        mana = "".join(c * n for c, n in sorted(player.pool.items()) if n > 0)
+        if mana:
+            fields.append("pool " + mana)
         if player.land_played:
             fields.append("land-played")
         if not player.auto_pass:
@@ -107,34 +116,51 @@ def parse(text: str, seed: int = 0) -> DuelState:
     parts = [p.strip() for p in text.split("//")]
     if len(parts) < 3:
         raise MalformedChoice("a position is a head and two players, separated by //")
+    if len(parts) > MAX_PLAYERS + 1:
+        raise MalformedChoice(f"a position has at most {MAX_PLAYERS} players")
     head = parts[0].split()
-    if len(head) != 3 or not head[0].isdigit() or head[2] not in PHASES:
-        raise MalformedChoice(f"{parts[0]!r} is not 'turn p<n> phase'")
+    if len(head) not in (3, 4) or _number(head[0]) is None or head[2] not in OPEN_PHASES \
+            or head[3:] not in ([], ["attacked"]):
+        raise MalformedChoice(f"{parts[0][:40]!r} is not 'turn p<n> phase [attacked]' "
+                              f"(phases: {', '.join(OPEN_PHASES)})")
     state = DuelState.__new__(DuelState)
     state._empty(len(parts) - 1, seed, 20)
-    state.turn = int(head[0])
+    state.turn = _number(head[0]) or 0
     state.active = _seat(head[1], state.seats)
     state.phase = head[2]
+    state.attacked = head[3:] == ["attacked"]
     later: list[tuple[int, list[int], list[str]]] = []
     for seat, part in enumerate(parts[1:]):
         fields = [f.strip() for f in part.split("|")]
         who_life = fields[0].split()
         if len(who_life) != 2 or _seat(who_life[0], state.seats) != seat:
-            raise MalformedChoice(f"{fields[0]!r} should be 'p{seat + 1} <life>'")
+            raise MalformedChoice(f"{fields[0][:40]!r} should be 'p{seat + 1} <life>'")
+        if _number(who_life[1].removeprefix("-")) is None:
+            raise MalformedChoice(f"p{seat + 1}'s life {who_life[1][:20]!r} is not a whole "
+                                  "number")
         player = state.players[seat]
         player.life = int(who_life[1])
+        seen: set[str] = set()
         for field in fields[1:]:
             key, _, value = field.partition(" ")
             value = value.strip()
+            if key in seen:
+                raise MalformedChoice(f"p{seat + 1} has {key!r} twice")
+            seen.add(key)
             if key == "play":
                 for entry in _list(value):
                     _place(state, seat, entry)
             elif key in {"lib", "hand", "gy"}:
                 zone = {"lib": player.library, "hand": player.hand,
                         "gy": player.graveyard}[key]
-                names = [FILLER] * int(value) if value.isdigit() else _list(value)
+                count = _number(value)
+                if count is not None and count > MAX_ZONE:
+                    raise MalformedChoice(f"a zone holds at most {MAX_ZONE} cards")
+                names = [FILLER] * count if count is not None else _list(value)
                 later.append((seat, zone, names))
             elif key == "pool":
+                if not re.fullmatch(r"[WUBRG]{1,99}", value):
+                    raise MalformedChoice(f"{value[:40]!r} is not mana like RRG (W U B R G)")
                 for colour in value:
                     player.pool[colour] = player.pool.get(colour, 0) + 1
             elif key == "land-played":
@@ -147,9 +173,18 @@ def parse(text: str, seed: int = 0) -> DuelState:
     for seat, zone, names in later:
         for name in names:
             zone.append(state.new_card(_card_name(name), seat))
+    for perm in state.battlefield.values():
+        if perm.attached is not None and perm.attached not in state.battlefield:
+            raise MalformedChoice(f"{perm.id} {perm.name} enchants {perm.attached}, "
+                                  "which is not in play")
     state.window = Window("main" if state.phase == "main" else "fast", state.active)
     state._advance()
     return state
+
+
+def _number(text: str) -> int | None:
+    """A whole number written with at most six ASCII digits, else ``None``."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
 
 
 def _seat(text: str, seats: int) -> int:
@@ -183,6 +218,8 @@ def _place(state: DuelState, seat: int, entry: str) -> None:
             perm.tapped = True
         elif flag == "S":
             perm.sick = True
+        elif _number(flag[1:]) is None:
+            raise MalformedChoice(f"{flag[:12]!r} needs a number of up to six digits")
         elif flag[0] == "D":
             perm.damage = int(flag[1:])
         elif flag[0] == "R":
@@ -205,6 +242,12 @@ def act(state: DuelState, action: str) -> list[Event]:
         body, _, target = rest.partition("@")
         x_match = re.search(r"\bX=(\d+)", body)
         body = re.sub(r"\s*\bX=\d+", "", body).strip()
+        if verb == "cast":  # refused before anything is announced
+            data = _casting_card(body)
+            if x_match is not None and not data.cost_parts.x:
+                raise MalformedChoice(f"{data.name} has no X in its cost")
+            if target.strip() and data.target_effect() is None and data.enchants is None:
+                raise MalformedChoice(f"{data.name} takes no target")
         events += state.apply(seat, f"{verb} {body}")
         if x_match is not None:
             events += state.apply(seat, x_match[1])
@@ -212,7 +255,11 @@ def act(state: DuelState, action: str) -> list[Event]:
             events += state.apply(seat, _ref(state, target.strip()))
         return events
     if verb == "attack":
+        rest, _, defender = rest.partition("@")
         events += state.apply(seat, "attack")
+        decision = state.decision_for(seat)
+        if decision is not None and decision.kind == "defender":
+            events += state.apply(seat, defender.strip() or "?")
         attackers, _, band = rest.partition(" band ")
         events += state.apply(seat, attackers.strip())
         decision = state.decision_for(seat)
@@ -222,6 +269,14 @@ def act(state: DuelState, action: str) -> list[Event]:
     if verb in {"block", "assign", "discard"}:
         return state.apply(seat, rest.strip())
     return state.apply(seat, action.strip())
+
+
+def _casting_card(body: str) -> CardDef:
+    name = body.split(" with ")[0].strip()
+    try:
+        return card(name)
+    except KeyError:
+        raise MalformedChoice(f"there is no card {name[:40]!r}") from None
 
 
 def _ref(state: DuelState, text: str) -> str:
