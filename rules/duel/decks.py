@@ -30,13 +30,6 @@ STARTERS: Mapping[str, tuple[str, str]] = {
     "grove-and-dawn": ("G", "W"),
 }
 """Each starter deck's name and its two colours."""
-TITLES: Mapping[str, str] = {
-    "dawn-and-tide": "Dawn and Tide (white-blue)",
-    "tide-and-night": "Tide and Night (blue-black)",
-    "night-and-ember": "Night and Ember (black-red)",
-    "ember-and-grove": "Ember and Grove (red-green)",
-    "grove-and-dawn": "Grove and Dawn (green-white)",
-}
 CREATURES_PER_COLOUR = 7
 SPELLS_PER_COLOUR = 4
 ARTIFACTS = 2

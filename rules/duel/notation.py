@@ -50,7 +50,7 @@ import re
 
 from rules.core import Decision, Event
 from rules.duel.board import Permanent
-from rules.duel.cards import CardDef, card, card_set
+from rules.duel.cards import CardDef, card
 from rules.duel.state import PHASES, DuelState, Window
 from rules.errors import MalformedChoice
 
@@ -323,8 +323,3 @@ def pass_until(state: DuelState, kind: str, seat: int | None = None) -> list[Eve
         else:
             raise MalformedChoice(f"cannot pass a {decision.kind!r} decision")
     raise MalformedChoice(f"no {kind!r} decision came")
-
-
-def every_card() -> list[str]:
-    """Every card name of the set (for tests that walk the set)."""
-    return list(card_set())
