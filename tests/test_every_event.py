@@ -17,9 +17,10 @@ from rules.registry import games
 from storage.models import MatchRow, SeatRow
 
 NAMES = ("{boss}", "Ada", "{0}", "{s1}", "Émile 🂠", "x" * 32)
-GAMES = ("flank", "eclipse", "nails")
+GAMES = ("flank", "eclipse", "nails", "duel")
 SETUPS = {"flank": [({}, 2)], "eclipse": [({}, 2), ({}, 4), ({"counterattack": 1}, 3)],
-          "nails": [({}, 2), ({"deck": "space"}, 2), ({"teams": False}, 4)]}
+          "nails": [({}, 2), ({"deck": "space"}, 2), ({"teams": False}, 4)],
+          "duel": [({}, 2), ({"life": 30}, 4)]}
 DRAW_EVERY = 10
 """Draw the table every this many choices (and at the start and the end)."""
 
@@ -63,7 +64,7 @@ def test_every_event_has_words_and_every_position_draws(game):
             narration: list[str] = []
             draw(match, narration)
             choices = 0
-            while not match.state.over and choices < 400:
+            while not match.state.over and choices < 800:
                 decision = match.state.pending()[0]
                 events = match.state.apply(decision.seat,
                                            match.info.bot(match.state, decision.seat, rng))

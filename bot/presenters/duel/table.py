@@ -14,6 +14,9 @@ from rules.words import clip
 
 FIELD = 1024
 """Longest embed field value."""
+BOARD = 4200
+"""Characters the players' fields share, so that the embed (narration and
+footer included) stays inside Discord's 6,000."""
 
 
 class DuelPresenter(GamePresenter):
@@ -28,16 +31,18 @@ class DuelPresenter(GamePresenter):
         embed = discord.Embed(title=f"{match.info.title} — turn {view.turn}", colour=COLOUR)
         names = shown_names(match.names)
         lines = render_text(view, names).splitlines()[1:]
+        share = min(FIELD, BOARD // (len(match.seats) + 1))
         for seat in range(len(match.seats)):
             start = next(i for i, line in enumerate(lines) if line.startswith(f"{seat + 1}. "))
             end = next((i for i, line in enumerate(lines[start + 1:], start + 1)
                         if not line.startswith("   ")), len(lines))
             head = seat_label(match, seat)
             embed.add_field(name=clip(head, 256),
-                            value=clip("\n".join(lines[start:end]) or "—", FIELD), inline=False)
+                            value=clip("\n".join(lines[start:end]) or "—", share),
+                            inline=False)
         rest = [line for line in lines if line.startswith(("Stack", "Attacking"))]
         if rest:
-            embed.add_field(name="Now", value=clip("\n".join(rest), FIELD), inline=False)
+            embed.add_field(name="Now", value=clip("\n".join(rest), share), inline=False)
         return embed, []
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
