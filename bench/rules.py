@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bench.figures import Figure, median_of, run_alone
-from rules.core import GameInfo, GameState, thinking_rng
+from rules.core import Decision, GameInfo, GameState, thinking_rng
 from rules.flank.perft import perft
 from rules.flank.state import FlankState
 from rules.nails.state import NailsState
@@ -53,8 +53,11 @@ GAMES_PER_RUN: dict[tuple[str, str], int] = {
     ("flank", "computer"): 16, ("flank", "random"): 1_000,
     ("eclipse", "computer"): 6, ("eclipse", "random"): 60,
     ("nails", "computer"): 10, ("nails", "random"): 30,
+    ("duel", "computer"): 30, ("duel", "random"): 20,
 }
 """Seeded games per run, about a second's play each on the reference machine."""
+RANDOM_TRIES = 20
+"""Random picks tried per decision of another shape than one option."""
 MAX_CHOICES = 20_000
 """A game that takes more choices than this is taken to be stuck."""
 
@@ -92,8 +95,41 @@ def computer_choices(info: GameInfo, state: GameState, seed: int,
 
 def random_choices(info: GameInfo, state: GameState, seed: int,
                    rng: random.Random) -> list[tuple[int, str]]:
-    """A uniform random legal option for every pending decision."""
-    return [(d.seat, rng.choice(d.options)) for d in state.pending()]
+    """A random legal choice for every pending decision: a uniform option, or for
+    the other shapes a random pick, split or order that the rules accept (the
+    computer's choice if a few tries find none, as a trample's split may)."""
+    moves = []
+    for decision in state.pending():
+        if decision.pick == "one":
+            moves.append((decision.seat, rng.choice(decision.options)))
+            continue
+        for _ in range(RANDOM_TRIES):
+            try:
+                choice = state.canonical(decision.seat, random_shape(decision, rng))
+            except ValueError:
+                continue
+            break
+        else:
+            choice = info.bot(state.copy(), decision.seat,
+                              thinking_rng(seed, state.step, decision.seat))
+        moves.append((decision.seat, choice))
+    return moves
+
+
+def random_shape(decision: Decision, rng: random.Random) -> str:
+    """A random choice of the decision's shape (several, split or order), which the
+    rules may still refuse."""
+    options = list(decision.options)
+    if decision.pick == "several":
+        count = rng.randint(decision.least, min(decision.most, len(options)))
+        return ",".join(rng.sample(options, count))
+    if decision.pick == "split":
+        amounts = dict.fromkeys(options, 0)
+        for _ in range(decision.total):
+            amounts[rng.choice(options)] += 1
+        return ",".join(f"{o}={n}" for o, n in amounts.items() if n)
+    rng.shuffle(options)
+    return ",".join(options)
 
 
 def play(info: GameInfo, seed: int, choose: Chooser) -> int:

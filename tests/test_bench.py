@@ -79,3 +79,20 @@ def test_the_replay_plays_the_services_choices_or_fails(tmp_path: Path) -> None:
     replay.choices = replay.choices[:-1]
     with pytest.raises(RuntimeError, match="did not end where the service did"):
         replay.seconds(matches)
+
+
+def test_the_rules_benchmark_plays_every_game_in_both_modes() -> None:
+    import random
+
+    from bench.rules import GAMES_PER_RUN, random_choices
+    from rules.registry import games
+
+    for name, info in games().items():
+        assert {(name, "computer"), (name, "random")} <= set(GAMES_PER_RUN), name
+        state = info.new({}, info.default_seats, 3)
+        rng = random.Random(3)
+        for _ in range(200):  # random choices of every shape are ones the rules accept
+            if state.over:
+                break
+            for seat, choice in random_choices(info, state, 3, rng):
+                state.apply(seat, choice)
