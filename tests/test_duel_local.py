@@ -3,17 +3,25 @@ starter deck, typed as a person types, through the match service and SQLite."""
 
 from __future__ import annotations
 
+import random
 import re
+
+import pytest
 
 from bot.local import play_local
 from storage import Store
 
+MAX_ANSWERS = 3_000
+"""A duel answered this often is stuck (a test fails rather than hangs)."""
+
 
 class DuelPlayer:
-    """Answers every prompt with ``legal`` and then the first option it lists;
-    a damage split gives all of it to the first option."""
+    """Answers every prompt with ``legal`` and then the first option it lists
+    (the first N for "discard N"); a damage split gives all of it to the first
+    option."""
 
     def __init__(self) -> None:
+        self._picks = 1
         self.out: list[str] = []
         self.answers: list[str] = []
         self._pending: str | None = None
@@ -22,25 +30,35 @@ class DuelPlayer:
     def write(self, text: str) -> None:
         self.out.append(text)
         if self._pending == "legal":
-            rows = [line for line in text.split("\n")[1:] if line.startswith("  ")]
+            rows = [re.split(r"\s{2,}", line.strip())[0]
+                    for line in text.split("\n")[1:] if line.startswith("  ")]
             listed = re.search(r"Legal \(\d+\): (.+)$", text)
-            first = (re.split(r"\s{2,}", rows[0].strip())[0] if rows
-                     else listed.group(1).split(", ")[0] if listed else None)
-            self._pending = None if first is None else (
-                f"{first}={self._split}" if self._split is not None else first)
+            options = rows or (listed.group(1).split(", ") if listed else [])
+            if not options:
+                self._pending = None
+            elif self._split is not None:
+                self._pending = f"{options[0]}={self._split}"
+            else:
+                self._pending = ",".join(options[:self._picks])
 
     async def read_line(self, prompt: str) -> str:
+        assert len(self.answers) < MAX_ANSWERS, "the duel does not end: " + prompt
         if self._pending not in (None, "legal"):
             answer, self._pending = self._pending, None
             self.answers.append(answer)
             return answer
         split = re.search(r"Split .*?(\d+) damage", prompt)
         self._split = int(split.group(1)) if split else None
+        discard = re.match(r"Discard (\d+)", prompt)
+        self._picks = int(discard.group(1)) if discard else 1
         self._pending = "legal"
         return "legal"
 
 
-async def test_a_whole_duel_at_the_terminal_against_the_computer(tmp_path):
+@pytest.mark.parametrize("seed", range(6))
+async def test_a_whole_duel_at_the_terminal_against_the_computer(tmp_path, monkeypatch, seed):
+    # The match's seed is drawn by the lobby: fixed here, so each case is one duel.
+    monkeypatch.setattr("bot.lobby.random.SystemRandom", lambda: random.Random(seed))
     person = DuelPlayer()
     db = tmp_path / "local.sqlite3"
     match = await play_local(str(db), game="duel", seats=2, read_line=person.read_line,
