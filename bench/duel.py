@@ -80,7 +80,8 @@ def new_duel(n: int) -> DuelState:
 
 
 def random_choice(state: DuelState, decision: Decision, rng: random.Random) -> str:
-    """A legal choice picked at random (as ``tests/test_duel_random.py`` picks them)."""
+    """A legal choice picked at random (the random player of the benchmark and of
+    ``tests/test_duel_random.py``)."""
     if decision.forced is not None:
         return decision.forced
     if decision.kind == "block":

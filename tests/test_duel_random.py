@@ -10,7 +10,8 @@ from itertools import pairwise
 
 import pytest
 
-from rules.core import Decision, replay
+from bench.duel import random_choice
+from rules.core import replay
 from rules.duel import GAME
 from rules.duel.bot import choose
 from rules.duel.cards import COLOURS, card_set
@@ -29,43 +30,6 @@ def random_deck(rng: random.Random) -> list[str]:
     specials = [c.name for c in card_set().values() if c.type == "land" and not c.basic]
     return ([basic_land(first)] * 8 + [basic_land(second)] * 8 + [rng.choice(specials)]
             + [rng.choice(pool) for _ in range(23)])
-
-
-def random_choice(state: DuelState, decision: Decision, rng: random.Random) -> str:
-    """A legal choice picked at random."""
-    if decision.forced is not None:
-        return decision.forced
-    if decision.kind == "block":
-        pairs = list(decision.options)
-        rng.shuffle(pairs)
-        used: set[str] = set()
-        chosen = []
-        for pair in pairs:
-            blocker = pair.split(">")[0]
-            if blocker not in used and rng.random() < 0.5:
-                used.add(blocker)
-                chosen.append(pair)
-        return ",".join(chosen) or "none"
-    if decision.pick == "several":
-        count = rng.randint(decision.least, min(decision.most, len(decision.options)))
-        return ",".join(rng.sample(decision.options, count))
-    if decision.pick == "split":
-        assert state.combat is not None
-        job = state.combat.assignments[0]
-        amounts = dict.fromkeys(decision.options, 0)
-        left = decision.total
-        if job.player is not None and rng.random() < 0.5:
-            for ref, need in job.lethal.items():
-                give = min(left, need)
-                amounts[ref] += give
-                left -= give
-            options = list(decision.options)
-        else:
-            options = [o for o in decision.options if o != job.player] or list(decision.options)
-        for _ in range(left):
-            amounts[rng.choice(options)] += 1
-        return ",".join(f"{ref}={n}" for ref, n in amounts.items() if n)
-    return rng.choice(decision.options)
 
 
 def check_invariants(state: DuelState) -> None:

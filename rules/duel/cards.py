@@ -513,6 +513,25 @@ class CardDef(_Data):
         """Instants and interrupts may be cast at any priority window."""
         return self.type in FAST_TYPES
 
+    def is_a(self, kind: str) -> bool:
+        """Whether the card counts as ``kind``: a card type, or ``creature``
+        (artifact creatures too), ``artifact`` (any kind), ``enchantment``
+        (auras too) or ``permanent``.
+
+        >>> card("Kindlewhip").is_a("instant"), card("Kindlewhip").is_a("permanent")
+        (True, False)
+        """
+        match kind:
+            case "creature":
+                return self.is_creature
+            case "artifact":
+                return self.artifact is not None
+            case "enchantment":
+                return self.type == "enchantment" or self.enchants is not None
+            case "permanent":
+                return self.is_permanent
+        return self.type == kind
+
     @property
     def enchants(self) -> str | None:
         """For an aura, the kind of permanent it is attached to."""

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rules.duel.board import StackItem
-from rules.duel.cards import Effect
+from rules.duel.cards import Effect, card
 from rules.words import plural, who
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ class Effects:
                           .replace(" manas", " mana"))
             case "search":
                 for index, cid in enumerate(player.library):
-                    if self._matches_type(self.cards[cid], effect.find or ""):
+                    if card(self.cards[cid]).is_a(effect.find or ""):
                         player.library.pop(index)
                         player.hand.append(cid)
                         self._say("search", f"{who(seat)} searches their library for a "
@@ -189,17 +189,6 @@ class Effects:
                 else:
                     self._say("search", f"{who(seat)} finds no {effect.find} card.")
                 self.rng.shuffle(player.library)
-
-    @staticmethod
-    def _matches_type(name: str, kind: str) -> bool:
-        from rules.duel.cards import card
-
-        data = card(name)
-        if kind == "creature":
-            return data.is_creature
-        if kind == "artifact":
-            return data.artifact is not None
-        return data.type == kind
 
     def _damage(self: DuelState, ref: str, amount: int, colour: str | None,
                 source_name: str) -> None:
@@ -288,6 +277,7 @@ class Effects:
                     and table.toughness(perm.id) <= 0:
                 self._say("dies", f"{perm.name} has no toughness left.")
                 self._destroy(perm.id, regenerate=False)
+        table = self.table  # what died above no longer lends its static effects
         for aura in list(self.battlefield.values()):
             if aura.id in self.battlefield and aura.attached is not None \
                     and table.protected_from(aura.attached, table.colour(aura.id)):

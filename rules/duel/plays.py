@@ -47,7 +47,7 @@ class Plays:
             if data.type == "land":
                 if main and not player.land_played:
                     options.append(f"land {name}")
-            elif self._may_cast(seat, data, main) and self._affordable(seat, data) \
+            elif self._may_cast(seat, data, main) and self._payable(seat, data.cost, 0) \
                     and self._has_target(seat, data, data.target_effect()):
                 options.append(f"cast {name}")
         for perm in self.battlefield.values():
@@ -75,9 +75,6 @@ class Plays:
         if data.type == "instant":
             return True
         return main
-
-    def _affordable(self: DuelState, seat: int, data: CardDef) -> bool:
-        return self._payable(seat, data.cost, 0)
 
     def _payable(self: DuelState, seat: int, cost: str, x: int, *,
                  exclude: int | None = None) -> bool:
@@ -166,28 +163,13 @@ class Plays:
         table = self.table
         found = []
         for perm in self.battlefield.values():
-            if not self._is_kind(perm, kind or ""):
+            if not perm.card.is_a(kind or ""):
                 continue
             if table.protected_from(perm.id, data.colour):
                 continue
             found.append(str(perm.id))
         return found
 
-    @staticmethod
-    def _is_kind(perm: Permanent, kind: str) -> bool:
-        data = perm.card
-        match kind:
-            case "creature":
-                return data.is_creature
-            case "artifact":
-                return data.artifact is not None
-            case "land":
-                return data.type == "land"
-            case "enchantment":
-                return data.type == "enchantment" or data.enchants is not None
-            case "permanent":
-                return True
-        return False
 
     def targets(self: DuelState, seat: int, effect: Effect, colour: str | None, *,
                 source: int | None = None, exclude: int | None = None) -> list[str]:
@@ -206,7 +188,7 @@ class Plays:
             table = self.table
             combat = self.combat
             for perm in self.battlefield.values():
-                if not self._is_kind(perm, perm_kind):
+                if not perm.card.is_a(perm_kind):
                     continue
                 if kind == "attacking creature" and (combat is None
                                                      or perm.id not in combat.attackers):

@@ -17,6 +17,7 @@ players by ``p1``, ``p2``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -756,7 +757,7 @@ class DuelState(Plays, Effects, Combat, GameState):
     def copy(self) -> DuelState:
         new = self._shallow_copy()
         new.players = [p.copy() for p in self.players]
-        new.battlefield = {pid: _copy_perm(p) for pid, p in self.battlefield.items()}
+        new.battlefield = {pid: copy.copy(p) for pid, p in self.battlefield.items()}
         new.stack = list(self.stack)
         new.window = None if self.window is None else Window(
             self.window.kind, self.window.priority, self.window.passes)
@@ -770,9 +771,3 @@ class DuelState(Plays, Effects, Combat, GameState):
         new._decision_cache = None
         new._pending_cache = None
         return new
-
-
-def _copy_perm(perm: Permanent) -> Permanent:
-    return Permanent(perm.id, perm.name, perm.owner, perm.controller, perm.tapped, perm.sick,
-                     perm.damage, perm.attached, perm.shields, perm.prevent, perm.power_eot,
-                     perm.toughness_eot, perm.granted, perm.colour_eot, perm.damaged_now)

@@ -33,24 +33,37 @@ def _permanent(entry: dict[str, Any], names: dict[int, str]) -> str:
 def render_text(view: DuelView, names: Sequence[str]) -> str:
     """The whole table as text, with the seat's own hand when the view has one."""
     lines = [f"Arcane Duel — turn {view.turn}, {names[view.active]}'s {view.phase} phase"]
-    for seat, player in enumerate(view.players):
-        you = " (you)" if seat == view.seat else ""
-        pool = "".join(c * n for c, n in sorted(player["pool"].items()))
-        lines.append(f"{seat + 1}. {names[seat]}{you} — {player['life']} life · "
-                     f"{plural(player['hand'], 'card')} in hand · library {player['library']}"
-                     f" · graveyard {len(player['graveyard'])}"
-                     + (f" · pool {pool}" if pool else "") + (" · lost" if player["lost"]
-                                                              else ""))
-        own = [e for e in view.battlefield if e["controller"] == seat]
-        lands = [e for e in own if e["type"] == "land"]
-        others = [e for e in own if e["type"] != "land"]
-        if lands:
-            untapped = sum(1 for e in lands if not e["tapped"])
-            lines.append(f"   lands ({untapped} of {len(lands)} untapped): "
-                         + ", ".join(f"{e['id']} {e['name']}" + (" (tapped)" if e["tapped"]
-                                                                 else "") for e in lands))
-        for entry in others:
-            lines.append("   " + _permanent(entry, view.names))
+    for seat in range(len(view.players)):
+        lines += player_lines(view, seat, names)
+    lines += now_lines(view, names)
+    if view.seat is not None:
+        lines.append("Your hand: " + (", ".join(view.hand) or "empty"))
+    return "\n".join(lines)
+
+
+def player_lines(view: DuelView, seat: int, names: Sequence[str]) -> list[str]:
+    """One player's counts, then their lands and other permanents (indented)."""
+    player = view.players[seat]
+    you = " (you)" if seat == view.seat else ""
+    pool = "".join(c * n for c, n in sorted(player["pool"].items()))
+    lines = [f"{seat + 1}. {names[seat]}{you} — {player['life']} life · "
+             f"{plural(player['hand'], 'card')} in hand · library {player['library']}"
+             f" · graveyard {len(player['graveyard'])}"
+             + (f" · pool {pool}" if pool else "") + (" · lost" if player["lost"] else "")]
+    own = [e for e in view.battlefield if e["controller"] == seat]
+    lands = [e for e in own if e["type"] == "land"]
+    if lands:
+        untapped = sum(1 for e in lands if not e["tapped"])
+        lines.append(f"   lands ({untapped} of {len(lands)} untapped): "
+                     + ", ".join(f"{e['id']} {e['name']}" + (" (tapped)" if e["tapped"] else "")
+                                 for e in lands))
+    lines += ["   " + _permanent(e, view.names) for e in own if e["type"] != "land"]
+    return lines
+
+
+def now_lines(view: DuelView, names: Sequence[str]) -> list[str]:
+    """What is under way: the stack and the attack."""
+    lines = []
     if view.stack:
         lines.append("Stack (top last): " + "; ".join(
             f"{item['id']} {item['name']} ({names[item['controller']]})"
@@ -65,9 +78,7 @@ def render_text(view: DuelView, names: Sequence[str]) -> str:
         lines.append("Attacking: " + ", ".join(str(view.names.get(a, a))
                                                for a in combat["attackers"])
                      + (f" — {blocks}" if blocks else ""))
-    if view.seat is not None:
-        lines.append("Your hand: " + (", ".join(view.hand) or "empty"))
-    return "\n".join(lines)
+    return lines
 
 
 def _ref(ref: str, view: DuelView, names: Sequence[str]) -> str:

@@ -9,7 +9,7 @@ import discord
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, GamePresenter, seat_label, shown_names
 from rules.duel.state import DuelView
-from rules.duel.text import render_text
+from rules.duel.text import now_lines, player_lines, render_text
 from rules.words import clip
 
 FIELD = 1024
@@ -30,19 +30,14 @@ class DuelPresenter(GamePresenter):
         view: DuelView = match.state.observe(None)
         embed = discord.Embed(title=f"{match.info.title} — turn {view.turn}", colour=COLOUR)
         names = shown_names(match.names)
-        lines = render_text(view, names).splitlines()[1:]
         share = min(FIELD, BOARD // (len(match.seats) + 1))
         for seat in range(len(match.seats)):
-            start = next(i for i, line in enumerate(lines) if line.startswith(f"{seat + 1}. "))
-            end = next((i for i, line in enumerate(lines[start + 1:], start + 1)
-                        if not line.startswith("   ")), len(lines))
-            head = seat_label(match, seat)
-            embed.add_field(name=clip(head, 256),
-                            value=clip("\n".join(lines[start:end]) or "—", share),
+            embed.add_field(name=clip(seat_label(match, seat), 256),
+                            value=clip("\n".join(player_lines(view, seat, names)), share),
                             inline=False)
-        rest = [line for line in lines if line.startswith(("Stack", "Attacking"))]
-        if rest:
-            embed.add_field(name="Now", value=clip("\n".join(rest), share), inline=False)
+        now = now_lines(view, names)
+        if now:
+            embed.add_field(name="Now", value=clip("\n".join(now), share), inline=False)
         return embed, []
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
