@@ -38,7 +38,9 @@ NASTY = st.sampled_from([
     "²", "４", "٣", "߃", "-1", "+3", " 1 0 ", "1_000", "0x1f", "1e3", "{0}", "{s1}", "{boss}",
     "}{", "%s", "\x00", "\u202e", "🂠", "C4", "c4*", "C4**", "-A-1", "A0", "ZZZZ1", "17@C4/90",
     "17@C4/45", "S13f", "S99f", "F@2", "2+1", "new+9", "3:new", "keep", "pass", "resign",
-    "yes", "cannot", "P1", "9" * 500, "A" * 300 + "1", "@", "/", ",", "=", ":", "+",
+    "yes", "cannot", "P1", "cast Kindlewhip with ٣", "land Ashpeak with 1", "use 999.1",
+    "boost 1.Z", "3>4", "1>1,1>1", "none", "p9", "1=99", "p2=1,p2=1", "cancel", "Ashpeak 2",
+    "attack", "end", "9" * 500, "A" * 300 + "1", "@", "/", ",", "=", ":", "+",
 ])
 TEXT = st.one_of(st.text(max_size=60), NASTY,
                  st.lists(NASTY, min_size=1, max_size=4).map(" ".join),
@@ -68,7 +70,7 @@ def positions(name: str, count: int = 6) -> list[GameState]:
     return found
 
 
-STATES = {name: positions(name) for name in ("flank", "eclipse", "nails")}
+STATES = {name: positions(name) for name in ("flank", "eclipse", "nails", "duel")}
 
 
 @pytest.mark.parametrize("name", sorted(STATES))
@@ -90,12 +92,13 @@ def test_any_typed_choice_is_refused_by_name_or_applies(name, text, pick):
     assert state.notation() == before
 
 
-@pytest.mark.parametrize("name", ["flank", "eclipse", "nails"])
+@pytest.mark.parametrize("name", ["flank", "eclipse", "nails", "duel"])
 @PROFILE
 @given(values=st.dictionaries(st.one_of(st.sampled_from(["board", "stoppers", "cards",
                                                           "stopper_zone", "deck",
                                                           "counterattack", "hand_cap",
-                                                          "objective", "teams", "hand-cap"]),
+                                                          "objective", "teams", "hand-cap",
+                                                          "life", "auto_pass"]),
                                          st.text(max_size=20)),
                               st.one_of(TEXT, st.integers(), st.booleans(), st.none()),
                               max_size=4),
@@ -178,3 +181,17 @@ async def test_typed_choices_through_the_service_change_nothing(store):
                 assert match.state.notation() == before
         assert match.next_seq == len(await store.matches.choices(match.id))
     await service.settle()
+
+
+@PROFILE
+@given(setup=st.dictionaries(st.sampled_from(["deck", "auto_pass", "other"]),
+                             st.one_of(TEXT, st.integers(), st.booleans(), st.none(),
+                                       st.lists(st.one_of(TEXT, st.sampled_from(
+                                           ["Ashpeak", "Kindlewhip"])), max_size=60)),
+                             max_size=3))
+def test_any_duel_seat_setup_is_refused_by_name_or_makes_a_duel(setup):
+    info = games()["duel"]
+    try:
+        info.new({}, 2, 1, [setup, None])
+    except Exception as error:
+        assert refused(error), f"{setup!r}: {type(error).__name__}: {error}"

@@ -22,6 +22,7 @@ from rules.duel.state import DuelState, DuelView
 from rules.duel.text import catalogue, option_text, render_text
 from rules.errors import BadOptions, shown
 
+SETUP_KEYS = frozenset({"deck", "auto_pass"})
 MIN_DECK = 40
 MAX_DECK = 250
 
@@ -60,9 +61,16 @@ def deck_of(setup: SeatSetup, fallback: str) -> tuple[str, ...]:
 def new_duel(options: DuelOptions, seats: int, seed: int,
              setup: tuple[SeatSetup, ...]) -> DuelState:
     """A new duel: the decks the seats bring, else two different starters."""
+    for given in setup:
+        unknown = sorted(set(given or {}) - SETUP_KEYS)
+        if unknown:
+            raise BadOptions(f"a seat's setup holds {' and '.join(sorted(SETUP_KEYS))}, "
+                             f"not {shown(unknown[0])}")
     starters = random.Random(f"duel-decks:{seed}").sample(list(STARTERS), seats)
     decks = [deck_of(s, starters[i]) for i, s in enumerate(setup)]
-    auto_pass = [bool((s or {}).get("auto_pass", options.auto_pass)) for s in setup]
+    auto_pass = [(s or {}).get("auto_pass", options.auto_pass) for s in setup]
+    if not all(isinstance(a, bool) for a in auto_pass):
+        raise BadOptions("auto_pass in a seat's setup is true or false")
     return DuelState(decks, seed, life=options.life, auto_pass=auto_pass)
 
 
