@@ -19,7 +19,7 @@ from bot.replies import RECENT_INTERACTIONS, first_in_time, reply_error, send
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from bot.stats_views import STATS_ITEMS
-from bot.views import DYNAMIC_ITEMS, known_custom_id, on_message
+from bot.views import DYNAMIC_ITEMS, known_custom_id, on_message, split_answer
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -120,6 +120,10 @@ class CroupierBot(commands.Bot):
         """Refuse a button or menu that none of ours will answer (discord.py
         would leave it unanswered): a malformed or forged custom id, or one
         that is not on the message it claims to be on."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            if not await split_answer(interaction) and first_in_time(interaction):
+                await send(interaction, f"⚠️ {UNKNOWN_ITEM}", ephemeral=True)
+            return
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))

@@ -19,7 +19,7 @@ import discord
 from bot.errors import NotAllowed, NotSeated, StaleChoice
 from bot.live import LiveMatch, Player
 from bot.replies import for_send, guarded, send
-from rules.core import LIST_SEP
+from rules.core import AMOUNT_SEP, LIST_SEP, MAX_CHOICE
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -42,6 +42,8 @@ ID = "[0-9]{1,19}"
 """A Discord id or a match id in a custom id: ASCII digits, at most 19."""
 SMALL = "[0-9]{1,6}"
 """A step, a menu number or a page in a custom id."""
+WORD = "[a-z]{1,12}"
+"""A short choice carried by a button's id (``pass``, ``end``, ``none``)."""
 
 
 class Claimed:
@@ -256,7 +258,132 @@ class PageButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, act)
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceSelect, OptionPicker, PageButton)
+class ChoiceButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=re.compile(rf"cr:do:(?P<match>{ID}):(?P<step>{SMALL}):"
+                                       rf"(?P<choice>{WORD})")):
+    """One choice of a private decision as a button ("Pass", "End turn", "No
+    blockers"): the choice itself, a short word of the game's notation, is in
+    the id."""
+
+    def __init__(self, match_id: int, step: int, choice: str, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(label=label or choice, style=style,
+                                           custom_id=f"cr:do:{match_id}:{step}:{choice}"))
+        self.match_id, self.step, self.choice = match_id, step, choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChoiceButton:
+        return cls(int(match["match"]), int(match["step"]), match["choice"],
+                   getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            require_private(interaction)
+            bot = croupier(interaction)
+            ack = await bot.service.submit(interaction.user.id, self.match_id, self.choice,
+                                           interaction_id=str(interaction.id), step=self.step)
+            await interaction.response.edit_message(content=bot.presenters.acknowledge(ack),
+                                                    view=None)
+
+        await guarded(interaction, act)
+
+
+SPLIT_FIELDS = 5
+"""Text inputs a modal holds (Discord's limit): a split among more is typed."""
+
+
+class SplitButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=re.compile(rf"cr:split:(?P<match>{ID}):(?P<step>{SMALL})")):
+    """Opens the form for a split (damage among blockers, say): one number per
+    option. The form's answer is read by :func:`split_answer`."""
+
+    def __init__(self, match_id: int, step: int, label: str = "Split…") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                           custom_id=f"cr:split:{match_id}:{step}"))
+        self.match_id, self.step = match_id, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SplitButton:
+        return cls(int(match["match"]), int(match["step"]),
+                   getattr(item, "label", None) or "Split…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            match, view = _pending_view(interaction, self.match_id, self.step)
+            decision = view.decision
+            if decision is None or decision.pick != "split" or \
+                    len(decision.options) > SPLIT_FIELDS:
+                raise StaleChoice()
+            labels = croupier(interaction).presenters.option_labels(match, view)
+            await interaction.response.send_modal(
+                SplitForm(self.match_id, self.step, decision.prompt, decision.options, labels))
+
+        await guarded(interaction, act)
+
+
+class SplitForm(discord.ui.Modal):
+    """The split's form. Nothing is kept here: its answer is handled by
+    :func:`split_answer` from the form's custom id, so that it counts after a
+    restart too."""
+
+    def __init__(self, match_id: int, step: int, title: str, options: Sequence[str],
+                 labels: Sequence[str]) -> None:
+        super().__init__(title=title[:45], custom_id=f"cr:splitform:{match_id}:{step}",
+                         timeout=900)
+        for option, label in zip(options, labels, strict=True):
+            self.add_item(discord.ui.TextInput(label=label[:45] or option, custom_id=option,
+                                               required=False, max_length=4,
+                                               placeholder="0"))
+
+
+SPLIT_FORM = re.compile(rf"cr:splitform:(?P<match>{ID}):(?P<step>{SMALL})")
+
+
+def _inputs(components: Any) -> list[tuple[str, str]]:
+    """Every ``(custom_id, value)`` text input of a submitted form, however nested."""
+    found: list[tuple[str, str]] = []
+    if isinstance(components, list):
+        for part in components:
+            found += _inputs(part)
+    elif isinstance(components, dict):
+        if isinstance(components.get("value"), str) and isinstance(components.get("custom_id"),
+                                                                   str):
+            found.append((components["custom_id"], components["value"]))
+        for key in ("components", "component"):
+            found += _inputs(components.get(key))
+    return found
+
+
+async def split_answer(interaction: discord.Interaction) -> bool:
+    """Answer a submitted split form, if it is one of ours: its numbers become a
+    split choice (``7=2,p2=1``) that the rules check like a typed one.
+    ``False`` for a form that is not ours."""
+    data = interaction.data or {}
+    found = SPLIT_FORM.fullmatch(str(data.get("custom_id", "")))
+    if found is None:
+        return False
+
+    async def act() -> None:
+        parts = []
+        for option, value in _inputs(data.get("components")):
+            value = value.strip()
+            if value and value != "0":
+                parts.append(f"{option}{AMOUNT_SEP}{value}")
+        bot = croupier(interaction)
+        ack = await bot.service.submit(interaction.user.id, int(found["match"]),
+                                       LIST_SEP.join(parts)[:MAX_CHOICE],
+                                       interaction_id=str(interaction.id),
+                                       step=int(found["step"]))
+        await send(interaction, bot.presenters.acknowledge(ack), ephemeral=True)
+
+    await guarded(interaction, act)
+    return True
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceSelect, OptionPicker, PageButton, ChoiceButton,
+                 SplitButton)
 
 
 def known_custom_id(custom_id: str, items: Sequence[type[Claimed]]) -> bool:

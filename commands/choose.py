@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.errors import CroupierError
 from bot.replies import send
-from rules.core import MAX_CHOICE
+from rules.core import MAX_CHOICE, NOTHING
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -44,7 +44,10 @@ class ChooseCog(commands.Cog):
         observation = match.state.observe(seat.seat)
         typed = current.strip().lower()
         found = []
-        for option in decision.options:
+        options = list(decision.options)
+        if decision.pick == "several" and decision.least == 0 and NOTHING not in options:
+            options.insert(0, NOTHING)  # an empty pick (no blockers) is typed as "none"
+        for option in options:
             label = describe(observation, decision, option, match.names) if describe else option
             if typed in option.lower() or typed in label.lower():
                 found.append(app_commands.Choice(name=label[:100], value=option))

@@ -47,6 +47,9 @@ PickKind = Literal["one", "several", "split", "order"]
 option put in order."""
 LIST_SEP = ","
 AMOUNT_SEP = "="
+NOTHING = "none"
+"""A ``several`` choice of nothing at all, where ``least`` allows it: an empty
+choice cannot be typed or sent by a button."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,8 @@ class Decision:
     'x=2,y=1'
     >>> Decision(0, "order", "Order the cards", ("p", "q"), pick="order").canonical("q,p")
     'q,p'
+    >>> Decision(0, "block", "Blockers?", ("3>7",), pick="several", least=0).canonical("none")
+    ''
     """
 
     seat: int
@@ -141,6 +146,8 @@ class Decision:
         if self.pick == "split":
             return self._canonical_split(choice)
         picked = [part.strip() for part in choice.split(LIST_SEP)] if choice.strip() else []
+        if picked == [NOTHING] and NOTHING not in self.options:
+            picked = []  # "none" is how a person types an empty pick (no blockers, say)
         for part in picked:
             if part not in self.options:
                 legal_or_raise(part, self, "pick")
@@ -586,6 +593,9 @@ class GameInfo:
     setup: str | None = None
     """What each seat brings to a match (its deck, say), in words; ``None`` for
     games whose seats bring nothing."""
+    decks: tuple[str, ...] = ()
+    """The named decks a seat may bring as its setup (``{"deck": name}``), which
+    ``/play`` and ``/join`` offer."""
     notation_help: str | None = None
     """What a person types to choose, in one sentence with an example (the
     terminal's help); ``None``: the options themselves, as ``legal`` lists them."""

@@ -161,7 +161,7 @@ def test_a_game_without_setup_refuses_it(shapes):
     assert SHAPES.new({}, 2, 1, [{"w": 1}, None]).setup == ({"w": 1}, None)
 
 
-async def test_menus_pick_several_at_once_and_splits_are_typed(store, shapes):
+async def test_menus_pick_several_at_once_and_splits_come_as_a_form_or_typed(store, shapes):
     from bot.presenters import presenter_for
 
     service = MatchService(store, RecordingTransport())
@@ -176,7 +176,8 @@ async def test_menus_pick_several_at_once_and_splits_are_typed(store, shapes):
     assert [o.value for o in menu.item.options] == ["a", "b", "c"]
     await service.submit(1, match.id, "b")
     split = presenter.private(match, match.private_view(1))
-    assert split["view"] is None
+    (form,) = split["view"].children  # a form of one number per option …
+    assert form.item.custom_id == f"cr:split:{match.id}:{match.state.step}"
     field = next(f for f in split["embed"].fields if f.name == "Your decision")
-    assert "/choose" in field.value and "x=3" in field.value
+    assert "/choose" in field.value and "x=3" in field.value  # … or typed
     await service.settle()

@@ -64,6 +64,10 @@ class Presenters:
         """One page of a group of a seat's options (see :class:`~bot.views.OptionPicker`)."""
         return presenter_for(match.info.name).option_page(match, view, key, page)
 
+    def option_labels(self, match: LiveMatch, view: PrivateView) -> list[str]:
+        """What each option of a seat's pending decision is called (a form's fields)."""
+        return presenter_for(match.info.name).option_labels(match, view)
+
     def result(self, match: LiveMatch) -> str:
         """The result announcement."""
         return presenter_for(match.info.name).result_text(match)

@@ -19,7 +19,16 @@ from discord import app_commands
 from bot.commit import Ack
 from bot.errors import NotSeated, WrongPhase
 from bot.live import LiveMatch, PrivateView
-from bot.views import HandButton, LobbyButton, OptionPicker, PageButton, choice_menus, croupier
+from bot.views import (
+    SPLIT_FIELDS,
+    HandButton,
+    LobbyButton,
+    OptionPicker,
+    PageButton,
+    SplitButton,
+    choice_menus,
+    croupier,
+)
 from rules.core import Decision, GameInfo
 from rules.words import place_label, verdict
 
@@ -101,7 +110,9 @@ class GamePresenter:
     private_title = "your view"
     """What a seat's DM is called: "your hand", "your tiles" …"""
 
-    def __init__(self, *, commands: Sequence[type[app_commands.Group]] = ()) -> None:
+    def __init__(self, *, commands: Sequence[type[app_commands.Group]
+                                            | app_commands.Command[Any, ..., Any]] = ()
+                 ) -> None:
         self.commands = tuple(commands)
         """The game's own slash-command groups (each named after its game)."""
 
@@ -128,6 +139,15 @@ class GamePresenter:
         return [(f"{decision.prompt[:90]} ({n}/{len(chunks)})", chunk)
                 for n, chunk in enumerate(chunks, start=1)]
 
+    def option_labels(self, match: LiveMatch, view: PrivateView) -> list[str]:
+        """Each option of the seat's pending decision in the game's words."""
+        decision = view.decision
+        if decision is None:
+            return []
+        describe = match.info.option_text
+        return [describe(view.observation, decision, option, match.names) if describe
+                else option for option in decision.options]
+
     def hand_png(self, view: PrivateView) -> bytes | None:
         """A picture of the seat's hand for its DM, in games that draw one."""
         return None
@@ -149,6 +169,8 @@ class GamePresenter:
         there are more than fit, a picker of groups plus the ungrouped options."""
         decision = view.decision
         assert decision is not None
+        if decision.pick == "split" and len(decision.options) <= SPLIT_FIELDS:
+            return [SplitButton(view.match_id, view.step, "Divide…")]  # a form, or typed
         if decision.pick in ("split", "order"):
             return []  # typed with /choose (see typed_hint)
         if decision.pick == "several":
