@@ -40,3 +40,19 @@ def test_the_same_seeded_duel_plays_alike() -> None:
     first, _ = bench_duel.random_duel(5)
     again, _ = bench_duel.random_duel(5)
     assert first == again
+
+
+def test_the_duel_pictures_benchmark_measures_every_figure_quickly() -> None:
+    from bench import duel_table
+
+    figures = duel_table.measure(repeats=1, cards=2, positions=1, duels=2)
+    by_name = {f.name: f for f in figures}
+    assert len(by_name) == len(figures) == 7
+    assert all(f.group == "duel pictures" and f.value > 0 and f.note for f in figures)
+    timed = [f for f in figures if f.target is not None]
+    assert {f.name for f in timed} == {"card picture, first time", "hand of 7",
+                                       "busy battlefield"}
+    # Absolute speeds are reported beside their 100 ms target, never gating.
+    assert all((f.compare, f.target, f.gates) == ("<=", 100.0, False) for f in timed)
+    assert not missed(figures)
+    assert by_name["memory per active duel"].unit == "KiB"
