@@ -10,7 +10,7 @@ checks again whatever arrives.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Optional
 
 import discord
@@ -52,6 +52,7 @@ def parameter(spec: OptionSpec) -> inspect.Parameter:
 def command(name: str, description: str, specs: Sequence[OptionSpec],
             run: Callable[[discord.Interaction, dict[str, Any]], Awaitable[None]], *,
             extra: Sequence[tuple[inspect.Parameter, str]] = (),
+            extra_choices: Mapping[str, list[app_commands.Choice[str]]] | None = None,
             ) -> app_commands.Command[Any, ..., None]:
     """A slash command whose parameters are ``extra`` (parameter, description)
     pairs followed by the declared options; ``run(interaction, values)``
@@ -67,7 +68,8 @@ def command(name: str, description: str, specs: Sequence[OptionSpec],
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         **{param.name: clip(text, DESCRIPTION) for param, text in extra},
         **{spec.name: clip(spec.description, DESCRIPTION) for spec in specs}}
-    choices = {spec.name: found for spec in specs if (found := _choices(spec))}
+    choices = {**(extra_choices or {}),
+               **{spec.name: found for spec in specs if (found := _choices(spec))}}
     if choices:
         callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
     return app_commands.Command(name=name, description=clip(description, DESCRIPTION),

@@ -1,10 +1,11 @@
-"""Each game's own slash commands (a ``place`` command for typed moves, say), as
-its presenter declares them: this cog only adds them to the bot."""
+"""Each game's own slash commands (a ``place`` command for typed moves, say, or
+``/card``), as its presenter declares them: this cog only adds them to the bot."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from discord import app_commands
 from discord.ext import commands
 
 from bot.presenters import presenters
@@ -18,8 +19,10 @@ class GameCommandsCog(commands.Cog):
 
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
-        self.groups = [group() for presenter in presenters().values()
-                       for group in presenter.commands]
+        self.groups: list[app_commands.Group | app_commands.Command[Any, ..., Any]] = [
+            entry if isinstance(entry, app_commands.Command) else entry()
+            for presenter in presenters().values() for entry in presenter.commands]
+        """Each game's command groups, and its top-level commands (``/card``)."""
 
     async def cog_load(self) -> None:
         """Add every game's groups to the command tree."""

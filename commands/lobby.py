@@ -12,6 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import slash_options
+from bot.errors import CroupierError, WrongPhase
+from bot.presenters.base import shown
 from bot.replies import for_send, send
 from bot.views import player_of
 from rules.core import GameInfo
@@ -33,6 +35,43 @@ async def game_names(interaction: discord.Interaction,
             if typed in name or typed in info.title.lower()][:25]
 
 
+async def lobby_decks(interaction: discord.Interaction,
+                      current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for ``/join deck``: the decks of the channel's game."""
+    bot: Any = interaction.client
+    try:
+        info = bot.service.match_in(interaction.channel_id).info
+    except CroupierError:
+        return []
+    typed = current.lower()
+    return [app_commands.Choice(name=deck, value=deck) for deck in info.decks
+            if typed in deck][:25]
+
+
+def deck_setup(info: GameInfo, deck: str | None) -> dict[str, Any] | None:
+    """A seat's setup for a deck named in a command, refused (naming the decks
+    there are) if the game has no such deck.
+
+    >>> from rules.registry import games
+    >>> with_decks = next(info for info in games().values() if info.decks)
+    >>> deck_setup(with_decks, with_decks.decks[0]) == {"deck": with_decks.decks[0]}
+    True
+    >>> without = next(info for info in games().values() if not info.decks)
+    >>> deck_setup(without, "mine")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bot.errors.WrongPhase: ... has no decks to choose from.
+    """
+    if deck is None:
+        return None
+    if not info.decks:
+        raise WrongPhase(f"{info.title} has no decks to choose from.")
+    if deck not in info.decks:
+        raise WrongPhase(f"{info.title} has no deck called {shown(deck)}; the decks are "
+                         + ", ".join(info.decks) + ".")
+    return {"deck": deck}
+
+
 def play_group(run: Callable[[discord.Interaction, GameInfo, dict[str, Any]], Awaitable[None]],
                ) -> app_commands.Group:
     """``/play <game>``: one subcommand per registered game, its parameters the
@@ -49,13 +88,25 @@ def play_group(run: Callable[[discord.Interaction, GameInfo, dict[str, Any]], Aw
                 annotation=Optional[app_commands.Range[int, info.min_seats, info.max_seats]]),  # noqa: UP045
                 f"How many players ({info.seat_range()}; default {info.default_seats})"))
 
+        deck_choices = {}
+        if info.decks:
+            if any(spec.name == "deck" for spec in info.options.specs()):
+                raise ValueError(f"{info.name}: an option may not be called deck: "
+                                 "it is the seat's deck in /play")
+            extra.append((inspect.Parameter(
+                "deck", inspect.Parameter.KEYWORD_ONLY, default=None,
+                annotation=Optional[str]),  # noqa: UP045
+                "Your deck (default: a starter dealt at random)"))
+            deck_choices["deck"] = [app_commands.Choice(name=deck, value=deck)
+                                    for deck in info.decks[:25]]
+
         async def open_game(interaction: discord.Interaction, values: dict[str, Any],
                             info: GameInfo = info) -> None:
             await run(interaction, info, values)
 
         group.add_command(slash_options.command(
             info.name, f"Open a game of {info.title} ({info.seat_range()})",
-            info.options.specs(), open_game, extra=extra))
+            info.options.specs(), open_game, extra=extra, extra_choices=deck_choices))
     return group
 
 
@@ -84,18 +135,27 @@ class LobbyCog(commands.Cog):
         """``/play <game> …``: open a lobby (or start against the computer)."""
         vs_bot = bool(values.pop("vs_bot", False))
         seats = values.pop("seats", None)
+        setup = deck_setup(info, values.pop("deck", None)) if info.decks else None
         match = await self.service.open_lobby(
             player_of(interaction), guild_id=interaction.guild_id,
             channel_id=interaction.channel_id, game=info.name,
             options={key: value for key, value in values.items() if value is not None},
-            seats=seats, vs_bot=vs_bot)
+            seats=seats, vs_bot=vs_bot, setup=setup)
         verb = "started against the computer" if vs_bot else "opened — /join to take a seat"
         await send(interaction, f"{match.info.title} {verb}.", ephemeral=False)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby.")
+    @app_commands.describe(deck="Your deck, in games where you bring one (default: a "
+                                "starter dealt at random)")
+    @app_commands.autocomplete(deck=lobby_decks)
     @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction) -> None:
-        match = await self.service.join(player_of(interaction), interaction.channel_id)
+    async def join(self, interaction: discord.Interaction,
+                   deck: app_commands.Range[str, 1, 40] | None = None) -> None:
+        setup = None
+        if deck is not None:
+            setup = deck_setup(self.service.match_in(interaction.channel_id).info, deck)
+        match = await self.service.join(player_of(interaction), interaction.channel_id,
+                                        setup=setup)
         await send(interaction, f"{interaction.user.display_name} joins "
                                 f"({len(match.seats)}/{match.row.max_seats}).", ephemeral=False)
 

@@ -90,6 +90,7 @@ GAME = GameInfo(
     option_text=option_text,
     setup="a deck: a starter deck's name (" + ", ".join(STARTERS) + ") or 40+ card names",
     catalogue=catalogue,
+    decks=tuple(STARTERS),
     notation_help="Type an option as shown (land Ashpeak, cast Kindlewhip, attack, pass), "
                   "a number or p1/p2 for a target, 3>7 for a block, 7=2,p2=1 for damage.",
 )

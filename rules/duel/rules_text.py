@@ -1,4 +1,4 @@
-"""The rules of Arcane Duel as players read them (``/rules duel``; under 2,000 characters)."""
+"""The rules of Arcane Duel as players read them (``/rules duel``; under 3,000 characters)."""
 
 RULES_TEXT = """\
 **Arcane Duel** — two players, 20 life each, a deck of 40 cards or more (a starter deck \
@@ -28,4 +28,12 @@ a window for prevention and regeneration; then creatures with lethal damage die.
 
 **Losing.** 0 life or less at the end of a phase or at the start or end of an attack, or \
 drawing from an empty library. Both at once: a draw.
+
+**In Discord.** `/play duel` opens a table (`deck:` picks your starter, `vs_bot:true` plays \
+the computer); others take a seat with `/join deck:`. The channel shows the battlefield \
+picture, whose move it is, the stack and a running log. Your hand comes by DM as a picture, \
+the cards you can play now marked. Act from the DM: menus to play a land, cast a spell \
+(then its target and X) or use an ability; buttons to attack, end the turn, pass, cancel or \
+block nobody; a form to divide damage. Closed DMs: the table's **My hand** button, then \
+`/choose`. `/card name` shows any card.
 """

@@ -101,6 +101,8 @@ def option_text(view: DuelView, decision: Decision, option: str,
     """
     words = {"pass": "Pass", "end": "End your turn", "attack": "Attack",
              "cancel": "Cancel", "none": "None"}
+    if option == "none" and decision.kind in ("block", "band"):
+        return "No blockers" if decision.kind == "block" else "No band"
     if option in words:
         return words[option]
     if decision.kind == "x":

@@ -1,9 +1,9 @@
-"""Arcane Duel in Discord, in words for now: the battlefield, the stack and
-each player's counts on the table; the hand and the decision by DM. (Pictures of
-cards and of the battlefield come with the duel's own table.)"""
+"""Arcane Duel in Discord: the battlefield picture and a running log on the table;
+the hand as a picture and every decision by DM; ``/card`` to look a card up."""
 
+from bot.presenters.duel.commands import show_card
 from bot.presenters.duel.table import DuelPresenter
 
-PRESENTER = DuelPresenter()
+PRESENTER = DuelPresenter(commands=(show_card,))
 
-__all__ = ["PRESENTER", "DuelPresenter"]
+__all__ = ["PRESENTER", "DuelPresenter", "show_card"]

@@ -1,46 +1,162 @@
-"""The duel's table and DM as text within Discord's limits."""
+"""Arcane Duel's table and DMs: a battlefield picture with a short text summary
+and the running log on the table; the hand as a picture (castable cards marked)
+with the decision's menus and buttons in the player's DM."""
 
 from __future__ import annotations
 
+import dataclasses
+import io
 from typing import Any
 
 import discord
 
 from bot.live import LiveMatch, PrivateView
-from bot.presenters.base import COLOUR, GamePresenter, seat_label, shown_names
+from bot.presenters.base import COLOUR, MENU_SIZE, GamePresenter, seat_label, shown_names
+from bot.render.duel import render_battlefield, render_hand
+from bot.views import ChoiceButton, choice_menus
+from rules.core import NOTHING, Decision
 from rules.duel.state import DuelView
-from rules.duel.text import now_lines, player_lines, render_text
-from rules.words import clip
+from rules.duel.text import now_lines, option_text, render_text
+from rules.words import clip, plural
 
 FIELD = 1024
 """Longest embed field value."""
-BOARD = 4200
-"""Characters the players' fields share, so that the embed (narration and
-footer included) stays inside Discord's 6,000."""
+MENU_ROWS = 4
+"""Select menus a DM holds: a message has five rows, and the buttons take one."""
+
+BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "attack": ("⚔️ Attack", discord.ButtonStyle.danger),
+    "end": ("End turn", discord.ButtonStyle.secondary),
+    "pass": ("Pass", discord.ButtonStyle.secondary),
+    "cancel": ("Cancel", discord.ButtonStyle.secondary),
+    NOTHING: ("None", discord.ButtonStyle.secondary),
+}
+"""The choices that are buttons rather than menu entries, with their labels."""
+PLAY_MENUS = (("land", "Play a land"), ("cast", "Cast a spell"),
+              ("use", "Use an ability"), ("boost", "Boost a creature"))
+"""How the plays of a main phase or a priority window are grouped into menus."""
+ASKING = {"main": "main phase", "priority": "priority", "attack": "declaring attackers",
+          "band": "forming a band", "block": "declaring blockers", "assign": "dividing damage",
+          "target": "choosing a target", "x": "choosing X", "discard": "discarding",
+          "defender": "choosing whom to attack"}
+
+
+def playable_cards(decision: Decision | None) -> set[str]:
+    """The names of the hand's cards that a decision lets the seat play now.
+
+    >>> sorted(playable_cards(Decision(0, "main", "", ("land Ashpeak", "cast Kindlewhip", "end"))))
+    ['Ashpeak', 'Kindlewhip']
+    """
+    if decision is None or decision.kind not in ("main", "priority"):
+        return set()
+    return {option.split(" ", 1)[1] for option in decision.options
+            if option.startswith(("land ", "cast "))}
+
+
+def whose_move(view: DuelView, names: list[str]) -> str:
+    """Whose turn and phase it is, and who is deciding what."""
+    line = f"{names[view.active]}'s turn {view.turn} · {view.phase} phase"
+    if view.deciding is not None and view.asking is not None:
+        what = ASKING.get(view.asking, view.asking)
+        line += f"\n▶ **{names[view.deciding]}** — {what}"
+    return line
 
 
 class DuelPresenter(GamePresenter):
-    """Text tables for Arcane Duel."""
+    """Arcane Duel in Discord."""
 
     private_title = "your hand"
 
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
-        """Each player's life, counts and permanents; the stack and the attack."""
+        """The battlefield picture; each player's counts, the stack and the attack
+        in words (what the picture shows, for those who cannot see it)."""
         assert match.state is not None
         view: DuelView = match.state.observe(None)
-        embed = discord.Embed(title=f"{match.info.title} — turn {view.turn}", colour=COLOUR)
         names = shown_names(match.names)
-        share = min(FIELD, BOARD // (len(match.seats) + 1))
-        for seat in range(len(match.seats)):
-            embed.add_field(name=clip(seat_label(match, seat), 256),
-                            value=clip("\n".join(player_lines(view, seat, names)), share),
+        embed = discord.Embed(title=f"{match.info.title} — turn {view.turn}", colour=COLOUR)
+        if view.deciding is not None:
+            embed.add_field(name="Now", value=whose_move(view, names), inline=False)
+        counts = []
+        for seat, player in enumerate(view.players):
+            lands = [e for e in view.battlefield if e["controller"] == seat
+                     and e["type"] == "land"]
+            untapped = sum(not e["tapped"] for e in lands)
+            state = " · **out**" if player["lost"] else ""
+            counts.append(f"{seat_label(match, seat)}: **{player['life']}** life · "
+                          f"{plural(player['hand'], 'card')} in hand · library "
+                          f"{player['library']} · lands {untapped}/{len(lands)}{state}")
+        embed.add_field(name="Players", value=clip("\n".join(counts), FIELD), inline=False)
+        under_way = now_lines(view, names)
+        if under_way:
+            embed.add_field(name="Stack and attack", value=clip("\n".join(under_way), FIELD),
                             inline=False)
-        now = now_lines(view, names)
-        if now:
-            embed.add_field(name="Now", value=clip("\n".join(now), share), inline=False)
-        return embed, []
+        filename = f"duel-{match.id}-{view_step(match)}.png"
+        embed.set_image(url=f"attachment://{filename}")
+        picture = discord.File(io.BytesIO(render_battlefield(view, list(match.names))),
+                               filename=filename)
+        return embed, [picture]
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         """The whole table as the seat sees it, with its hand."""
         observation: Any = view.observation
-        return render_text(observation, shown_names(view.names))
+        text = render_text(observation, shown_names(view.names))
+        decision = view.decision
+        if decision is not None and decision.kind in ("main", "priority") and \
+                len(self._play_groups(match, view, decision)) > MENU_ROWS:
+            text += ("\nMore plays than a message's menus hold: type the others with "
+                     "`/choose` in the channel (it suggests them).")
+        return text
+
+    def hand_png(self, view: PrivateView) -> bytes:
+        """The seat's hand, the cards it may play now marked."""
+        observation: DuelView = view.observation
+        return render_hand(observation.hand, playable_cards(view.decision))
+
+    def decision_items(self, match: LiveMatch, view: PrivateView) -> list[discord.ui.Item[Any]]:
+        """Menus by kind of play (lands, spells, abilities, boosts), and buttons
+        for the one-word choices (attack, end turn, pass, cancel, no blockers,
+        a damage split's form)."""
+        decision = view.decision
+        assert decision is not None
+        if decision.pick == "split":
+            return super().decision_items(match, view)  # the form (or typed, when long)
+        words = [o for o in decision.options if o in BUTTONS and decision.pick == "one"]
+        if decision.pick == "several" and decision.least == 0 and NOTHING not in decision.options:
+            words.append(NOTHING)
+        buttons = [self._button(view, decision, word) for word in words]
+        if decision.kind in ("main", "priority"):
+            menus: list[discord.ui.Item[Any]] = list(choice_menus(
+                view.match_id, view.step, self._play_groups(match, view, decision)[:MENU_ROWS],
+                secret=True))
+        else:
+            rest = dataclasses.replace(decision, options=tuple(
+                o for o in decision.options if o not in BUTTONS or decision.pick != "one"))
+            menus = (list(super().decision_items(match, dataclasses.replace(
+                view, decision=rest))) if rest.options else [])
+        return [*menus[:MENU_ROWS], *buttons]
+
+    @staticmethod
+    def _button(view: PrivateView, decision: Decision, word: str) -> ChoiceButton:
+        label, style = BUTTONS[word]
+        if word == NOTHING:
+            label = {"block": "No blockers", "band": "No band"}.get(decision.kind, label)
+        return ChoiceButton(view.match_id, view.step, word, label, style)
+
+    @staticmethod
+    def _play_groups(match: LiveMatch, view: PrivateView, decision: Decision
+                     ) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The plays of a window as menus of one kind each, 25 at most a menu."""
+        groups = []
+        for verb, placeholder in PLAY_MENUS:
+            entries = [(option_text(view.observation, decision, o, match.names)[:100], o)
+                       for o in decision.options if o.startswith(verb + " ")]
+            chunks = [entries[i:i + MENU_SIZE] for i in range(0, len(entries), MENU_SIZE)]
+            for n, chunk in enumerate(chunks, start=1):
+                more = f" ({n}/{len(chunks)})" if len(chunks) > 1 else ""
+                groups.append((placeholder + more, chunk))
+        return groups
+
+
+def view_step(match: LiveMatch) -> int:
+    """The match's step (a picture's name changes with it, so Discord shows the new one)."""
+    return match.state.step if match.state is not None else 0

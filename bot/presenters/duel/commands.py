@@ -1,0 +1,66 @@
+"""/card: one Arcane Duel card's picture and words, with names completed as typed."""
+
+from __future__ import annotations
+
+import difflib
+import io
+
+import discord
+from discord import app_commands
+
+from bot.errors import CroupierError
+from bot.presenters.base import COLOUR, shown
+from bot.render.duel import render_card
+from bot.replies import send
+from rules.duel.cards import CardDef, card_set
+from rules.duel.text import card_words
+
+
+class NoSuchCard(CroupierError):
+    """A card name nobody printed; the nearest names are suggested."""
+
+
+def find_card(name: str) -> CardDef:
+    """The card called ``name`` (any case, spaces trimmed), or :class:`NoSuchCard`
+    naming the nearest ones.
+
+    >>> find_card(" kindlewhip ").name
+    'Kindlewhip'
+    >>> find_card("Kindlewip")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bot...NoSuchCard: There is no card called Kindlewip. Did you mean Kindlewhip?
+    """
+    cards = {c.name.casefold(): c for c in card_set().values()}
+    typed = " ".join(name.split()).casefold()
+    if typed in cards:
+        return cards[typed]
+    near = difflib.get_close_matches(typed, list(cards), n=3, cutoff=0.6)
+    hint = (" Did you mean " + " or ".join(cards[n].name for n in near) + "?" if near
+            else " `/card` completes names as you type.")
+    raise NoSuchCard(f"There is no card called {shown(name.strip()[:40])}.{hint}")
+
+
+async def card_names(interaction: discord.Interaction,
+                     current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: card names holding what is typed, those starting with it first."""
+    typed = current.strip().casefold()
+    names = [c.name for c in card_set().values() if typed in c.name.casefold()]
+    names.sort(key=lambda n: (not n.casefold().startswith(typed), n))
+    return [app_commands.Choice(name=n, value=n) for n in names[:25]]
+
+
+@app_commands.command(name="card", description="Show an Arcane Duel card.")
+@app_commands.describe(name="The card's name", public="Show it to the channel too "
+                                                      "(default: only you)")
+@app_commands.autocomplete(name=card_names)
+async def show_card(interaction: discord.Interaction,
+                    name: app_commands.Range[str, 1, 100], public: bool = False) -> None:
+    """``/card``: only the asker sees it unless ``public``: looking up a card in
+    your hand must not tell the table what you hold."""
+    data = find_card(name)
+    filename = "card-" + data.name.lower().replace(" ", "-").replace("'", "") + ".png"
+    embed = discord.Embed(title=data.name, colour=COLOUR, description=shown(card_words(data)))
+    embed.set_image(url=f"attachment://{filename}")
+    picture = discord.File(io.BytesIO(render_card(data.name)), filename=filename)
+    await send(interaction, embed=embed, files=[picture], ephemeral=not public)
