@@ -4,7 +4,9 @@ same match service and SQLite file the Discord bot uses.
 Everything about a game comes from its :class:`~rules.core.GameInfo`: its
 players, its options (asked for from their declaration), what to type
 (``notation_help``), how options group (``option_group``) and its view in
-words (``text``). Nothing here names a game.
+words (``text``). Nothing here names a game: a game may also register a
+:mod:`rich` view in :mod:`bot.terminal_views`, and the ``picture`` command saves
+the picture its Discord presenter draws of the table.
 
 Each unfinished local game keeps a local "channel" of its own (small numbers
 from 0, which no Discord channel has), one per game: ``make run`` offers to
@@ -36,6 +38,8 @@ from bot.errors import CroupierError, NoMatchHere
 from bot.live import LiveMatch, Player, PrivateView
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
+from bot.table_picture import save_picture
+from bot.terminal_views import rich_view
 from rules.core import Decision, Event, GameInfo
 from rules.errors import BadOptions, RulesError, shown
 from rules.options import GameOptions, OptionSpec
@@ -48,8 +52,9 @@ LOCAL_USER = 1
 """The person at the local table (Discord user ids are far larger)."""
 DISCORD_HINT = ("To play in Discord instead, put DISCORD_TOKEN=… in .env "
                 "(see README.md, 'Connect to Discord') and run `make run` again.")
-COMMANDS = ("legal (your options{group}) · board · rules · stats · resign · quit (your game is "
-            "saved; `make run` continues it; Ctrl-C too)")
+COMMANDS = ("legal (your options{group}) · board · picture [file] (saves the table's picture "
+            "as PNG) · rules · stats · resign · quit (your game is saved; `make run` continues "
+            "it; Ctrl-C too)")
 QUIT = ("quit", "exit", "q")
 YES, NO = ("y", "yes"), ("n", "no")
 LEGAL_EXPLAINED = 40
@@ -248,7 +253,7 @@ class TerminalTransport:
             shown_now = (match.id, match.state.step)
             if events or shown_now != self._shown:  # not the same view twice
                 seat = match.seat_of(self.seat_user)
-                self.screen.show(text_view(match, seat.seat if seat else None))
+                self.screen.show(table_view(match, seat.seat if seat else None))
                 self._shown = shown_now
         return None
 
@@ -279,6 +284,13 @@ def text_view(match: LiveMatch, seat: int | None) -> str:
     if match.info.text is not None:
         return match.info.text(view, list(match.names))
     return str(view)
+
+
+def table_view(match: LiveMatch, seat: int | None) -> RenderableType:
+    """The game for one seat (or the table, for ``None``): its rich view when it
+    registers one, else its text."""
+    view = rich_view(match, seat)
+    return view if view is not None else text_view(match, seat)
 
 
 def legal_text(match: LiveMatch, seat: int, group: str | None = None) -> RenderableType:
@@ -575,7 +587,7 @@ class _Table:
         if resumed is not None:
             self.transport.hidden.discard(resumed.id)
             seat = resumed.seat_of(LOCAL_USER)
-            self.screen.show(text_view(resumed, seat.seat if seat else None))
+            self.screen.show(table_view(resumed, seat.seat if seat else None))
             return resumed
         interactive = info is None
         if info is None:
@@ -724,7 +736,9 @@ class _Table:
             elif command == "legal":
                 screen.show(legal_text(match, seat.seat, rest.strip() or None))
             elif line.lower() == "board":
-                screen.show(text_view(match, seat.seat))
+                screen.show(table_view(match, seat.seat))
+            elif command == "picture":
+                self.save_picture(line.partition(" ")[2])
             elif line.lower() == "rules":
                 screen.show(Markdown(match.info.rules_text))
             elif line.lower() == "stats":
@@ -744,6 +758,15 @@ class _Table:
         await self.service.settle()
         await self.finish(seat.seat)
 
+    def save_picture(self, typed: str) -> None:
+        """The ``picture [file]`` command: the public table's picture saved as PNG."""
+        assert self.match is not None
+        saved, said = save_picture(self.match, typed)
+        if saved:
+            self.screen.say(said, "hint")
+        else:
+            self.screen.warn(said)
+
     async def finish(self, seat: int) -> None:
         """The end of a game: the final position as the person's seat sees it, the
         computer's last moves, the places and the person's record."""
@@ -752,7 +775,7 @@ class _Table:
         if match.state is None or match.state.outcome() is None:
             return
         self.screen.say("── The final position ──", "heading")
-        self.screen.show(text_view(match, seat))
+        self.screen.show(table_view(match, seat))
         heading, recap = self.transport.recap()
         if recap:
             self.screen.say(heading, "heading")

@@ -8,7 +8,9 @@ import re
 
 import pytest
 
-from bot.local import play_local
+from bot.duel_terminal import duel_view
+from bot.local import Screen, play_local
+from rules.duel.notation import act, parse
 from storage import Store
 
 MAX_ANSWERS = 3_000
@@ -76,3 +78,119 @@ async def test_a_whole_duel_at_the_terminal_against_the_computer(tmp_path, monke
         assert (await store.matches.get(match.id)).status == "finished"
     finally:
         await store.close()
+
+
+# -- the duel's table in rich tables ---------------------------------------------------------
+
+def shown_to(view: object) -> str:
+    """A rich view as the local table writes it for a ``write`` function."""
+    out: list[str] = []
+    Screen(out.append).show(duel_view(view, ["Tess", "Croupier Bot"]))
+    return out[0]
+
+
+def test_the_duel_table_shows_counts_permanents_the_stack_and_the_attack() -> None:
+    state = parse(
+        "6 p1 main // p1 20 | lib Stormcrest Roc, Kindlewhip | hand Kindlewhip, Ashpeak, Ashpeak |"
+        " gy - | play 1 Ashpeak, 2 Torchbearer Militia, 3 Magma Ridgeback, 7 Ashpeak T,"
+        " 8 Mossvale, 10 Ashpeak | pool RR // p2 18 | lib Burrtusk Boar | hand Forgeheat Surge |"
+        " gy Sepulchral Chill | play 4 Burrtusk Boar, 5 Slagfoot Brute S D1 R1,"
+        " 6 Kiln-Tempered Edge @5, 9 Mossvale")
+    for action in ("attack 2,3", "pass", "pass", "block 4>3"):
+        act(state, action)
+    act(state, "cast Kindlewhip @5")
+    text = shown_to(state.observe(0))
+    lines = text.split("\n")
+    assert lines[0] == ("Arcane Duel — turn 6, Tess's main phase · Croupier Bot to act: "
+                        "may respond")
+    # The counts: life, hand, library, graveyard and the pool, per player.
+    assert re.search(r"▶ +Tess \(you\) +20 +2 +2 +0 +-\n", text)
+    assert re.search(r"● +Croupier Bot +18 +1 +1 +1 +-\n", text)
+    # Lands by name, counted with how many are untapped; the rest one row each.
+    assert re.search(r"1, 7, 10 +Ashpeak ×3 +1 of 3 untapped", text)
+    assert re.search(r"\n +3 +Magma Ridgeback +4/4 +trample, mountainwalk +tapped", text)
+    assert re.search(r"\n +5 +Slagfoot Brute +5/2 +mountainwalk, first strike +sick, 1 damage, "
+                     r"1 shield", text)
+    assert re.search(r"6 +Kiln-Tempered Edge +enchant creature +on 5 Slagfoot Brute", text)
+    # The stack, top first, with its controller and target; the attack and its blocks.
+    assert re.search(r"Stack \(top first\)\n.*\n +\d+ +Kindlewhip +Tess +5 Slagfoot Brute", text)
+    assert re.search(r"Attack \(block window\)\n.*\n +2 +Torchbearer Militia +2/1 +-\n"
+                     r" +3 +Magma Ridgeback +4/4 +4 Burrtusk Boar", text)
+    # The seat's own hand, and nothing hidden: not the other hand, nor a library.
+    assert re.search(r"Your hand:\n.*\n +Ashpeak ×2 +Basic land — mountain", text)
+    for hidden in ("Forgeheat Surge", "Stormcrest Roc"):
+        assert hidden not in text
+    assert "Sepulchral Chill" not in text  # graveyards are counted, as in Discord
+    # Seen from the other seat: its own hand, and Tess's hand as a count.
+    other = shown_to(state.observe(1))
+    assert "Forgeheat Surge" in other and "Ashpeak ×2" not in other
+    assert "Your permanents" in other and "Tess's permanents" in other
+    assert "Your hand" not in shown_to(state.observe(None))
+    # Mana floating in a pool, by colour letter.
+    pooled = parse("3 p1 main // p1 20 | lib 1 | hand - | gy - | play - | pool GRR //"
+                   " p2 20 | lib 1 | hand - | gy - | play -")
+    assert re.search(r"Tess \(you\) +20 +0 +1 +0 +GRR\n", shown_to(pooled.observe(0)))
+    assert "Your hand: empty" in shown_to(pooled.observe(0))
+
+
+class LookingPlayer(DuelPlayer):
+    """Plays a while as :class:`DuelPlayer` does, then looks at the board and leaves."""
+
+    def __init__(self, answers: int) -> None:
+        super().__init__()
+        self.until = answers
+        self.board: str | None = None
+
+    async def read_line(self, prompt: str) -> str:
+        if len(self.answers) < self.until:
+            return await super().read_line(prompt)
+        if self.board is None:
+            self.board = ""
+            return "board"
+        if not self.board:
+            self.board = self.out[-1]
+        return "quit"
+
+
+async def test_the_local_duel_is_shown_in_tables_without_the_opponents_hand(tmp_path,
+                                                                           monkeypatch):
+    monkeypatch.setattr("bot.lobby.random.SystemRandom", lambda: random.Random(2))
+    person = LookingPlayer(answers=60)
+    match = await play_local(str(tmp_path / "local.sqlite3"), game="duel", seats=2,
+                             read_line=person.read_line, write=person.write, name="Tess")
+    assert match is not None and not match.finished and person.board
+    board = person.board
+    state = match.state
+    assert re.search(r"player +life +hand +library +graveyard +pool", board)
+    assert "Your permanents" in board and "Croupier Bot's permanents" in board
+    assert re.search(r"untapped", board) and "Your hand:" in board
+    opponent, mine = state.players[1], state.players[0]
+    assert re.search(rf"Croupier Bot +{opponent.life} +{len(opponent.hand)} "
+                     rf"+{len(opponent.library)} +{len(opponent.graveyard)}", board)
+    # Names only the opponent's hand or a library holds are never shown.
+    seen = set(state.observe(0).names.values())
+    hidden = {state.cards[c] for c in (*opponent.hand, *opponent.library, *mine.library)} - seen
+    assert hidden
+    assert not [name for name in hidden if re.search(rf"\b{re.escape(name)}\b", board)]
+
+
+async def test_the_duel_picture_is_saved_as_png(tmp_path, monkeypatch):
+    pytest.importorskip("bot.render.duel")
+    from PIL import Image
+
+    monkeypatch.setattr("bot.lobby.random.SystemRandom", lambda: random.Random(1))
+    path = tmp_path / "duel.png"
+
+    lines = [f"picture {path}"]
+
+    async def read_line(prompt: str) -> str:
+        return lines.pop() if lines else "quit"
+
+    out: list[str] = []
+    await play_local(str(tmp_path / "local.sqlite3"), game="duel", seats=2,
+                     read_line=read_line, write=out.append, name="Tess")
+    assert any(f"Table picture saved to {path}" in block for block in out)
+    assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    with Image.open(path) as image:
+        image.load()
+        assert image.size[0] > 100 and image.size[1] > 100

@@ -577,3 +577,82 @@ async def test_ctrl_c_while_the_computer_plays_on_stops_it_and_keeps_its_moves(t
         assert row.status == "active" and 1 < len(moves) < 3001
     finally:
         remove_game("countdown")
+
+
+# -- the table's picture -----------------------------------------------------------------------
+
+def png_size(path: Path) -> tuple[int, int]:
+    """The size of a valid PNG (PIL reads it whole, so a broken file fails here)."""
+    from PIL import Image
+
+    assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    with Image.open(path) as image:
+        image.load()
+        return image.size
+
+
+async def test_picture_saves_the_public_table_as_png(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    named, folder = tmp_path / "my table.png", tmp_path / "pictures"
+    folder.mkdir()
+    person = Player([f"picture {named}", f"PICTURE {folder}", "picture", "picture",
+                     f"picture {named}", "help"], then="quit")
+    match = await play_local(str(tmp_path / "x.sqlite3"), game="nails",
+                             read_line=person.read_line, write=person.write, name="Tess")
+    assert match is not None
+    default = f"croupier-table-{match.id}-{match.state.step}.png"
+    saved = [tmp_path / default, named, folder / default]
+    for path in saved:
+        width, height = png_size(path)
+        assert width > 100 and height > 100
+    # The three saved the same public picture; asked twice, nothing is overwritten.
+    assert len({path.read_bytes() for path in saved}) == 1
+    assert sum(f"Table picture saved to {path}" in person.text for path in saved) == 3
+    warnings = person.warnings()
+    assert len(warnings) == 2 and all("already exists" in w and "Nothing was saved" in w
+                                      for w in warnings)
+    assert "picture [file]" in person.text  # the help lists the command
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".png") == sorted(
+        [default, named.name])
+
+
+def unwritable(tmp_path: Path) -> str:
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    return str(locked / "x.png")
+
+
+@pytest.mark.parametrize("where, said", [
+    (lambda tmp: str(tmp / "missing" / "x.png"), "does not exist"),
+    (lambda tmp: str(tmp / "notes.txt" / "x.png"), "is a file, not a folder"),
+    (lambda tmp: str(tmp / ("x" * 300 + ".png")), "too long a file name"),
+    (lambda tmp: str(tmp / "a\x01b.png"), "characters a file name cannot have"),
+    (lambda tmp: str(tmp / ("x" * 5000)), "too long a file name"),
+    pytest.param(unwritable, "No permission", marks=pytest.mark.skipif(
+        os.geteuid() == 0, reason="root writes anywhere")),
+], ids=["missing folder", "file as folder", "long name", "control character", "huge path",
+        "read-only folder"])
+async def test_picture_refuses_a_bad_path_cleanly(tmp_path, where, said):
+    (tmp_path / "notes.txt").write_text("mine")
+    typed = where(tmp_path)
+    before = sorted(tmp_path.rglob("*"))
+    person = Player([f"picture {typed}", "board"], then="quit")
+    match = await play_local(str(tmp_path / "x.sqlite3"), game="flank",
+                             read_line=person.read_line, write=person.write, name="Tess")
+    assert match is not None
+    (warning,) = person.warnings()
+    assert said in warning and warning.endswith("Nothing was saved."), warning
+    assert len(warning) < 300 and "Traceback" not in person.text
+    after = sorted(p for p in tmp_path.rglob("*") if not p.name.startswith("x.sqlite3"))
+    assert after == [p for p in before if not p.name.startswith("x.sqlite3")]
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+async def test_picture_of_a_game_without_one_says_so_and_saves_nothing(tmp_path, monkeypatch,
+                                                                       letters):
+    monkeypatch.chdir(tmp_path)
+    person = Player(["picture", f"picture {tmp_path / 'x.png'}"], then="quit")
+    await play_local(str(tmp_path / "x.sqlite3"), game="letters", read_line=person.read_line,
+                     write=person.write, name="Tess")
+    assert person.warnings() == ["⚠ Letters has no table picture; nothing was saved."] * 2
+    assert not list(tmp_path.glob("*.png"))
