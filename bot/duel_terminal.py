@@ -18,14 +18,8 @@ from rich.text import Text
 
 from rules.duel.cards import card, keyword_words
 from rules.duel.state import DuelView
+from rules.duel.text import asking_words
 from rules.words import plural
-
-ASKING = {"main": "main phase", "priority": "may respond", "x": "choosing X",
-          "target": "choosing a target", "attack": "choosing attackers",
-          "band": "forming a band", "block": "declaring blockers",
-          "assign": "splitting damage", "discard": "discarding",
-          "defender": "choosing whom to attack"}
-"""What a decision kind means, said after the name of who decides."""
 
 
 def duel_view(view: DuelView, names: Sequence[str]) -> RenderableType:
@@ -52,8 +46,7 @@ def duel_view(view: DuelView, names: Sequence[str]) -> RenderableType:
 def _duel_heading(view: DuelView, names: Sequence[str]) -> Text:
     line = f"Arcane Duel — turn {view.turn}, {names[view.active]}'s {view.phase} phase"
     if view.deciding is not None:
-        doing = ASKING.get(view.asking or "", view.asking or "deciding")
-        line += f" · {_who(view, view.deciding, names)} to act: {doing}"
+        line += f" · {_who(view, view.deciding, names)} to act: {asking_words(view)}"
     return Text(line, style="bold")
 
 

@@ -67,6 +67,7 @@ from bot.render.common import (
 )
 from rules.duel.cards import CardDef, card, keyword_words
 from rules.duel.state import DuelView
+from rules.duel.text import asking_words
 
 # --- sizes ---------------------------------------------------------------------------------
 
@@ -1021,10 +1022,6 @@ class Band:
     boxes: dict[int, tuple[int, int, int, int]]
 
 
-ASKING = {"main": "main phase", "priority": "may respond", "x": "choosing X",
-          "target": "choosing a target", "discard": "discarding", "attack": "attacking",
-          "band": "forming a band", "block": "blocking", "defender": "choosing whom to attack",
-          "assign": "dividing damage"}
 
 
 def _tag(draw: ImageDraw.ImageDraw, x: float, cy: float, words: str, fill: Colour,
@@ -1163,8 +1160,7 @@ def _header(view: DuelView, names: Sequence[str], band_w: int) -> Image.Image:
     info = f"turn {view.turn} · {seat_name(names, view.active)}'s {view.phase} phase"
     draw_text(draw, (x, 15), fit(info, font(16), band_w - x), font(16), INK, anchor="lm")
     if view.deciding is not None:
-        doing = ASKING.get(view.asking or "", view.asking or "deciding")
-        status = f"waiting for {seat_name(names, view.deciding)}: {doing}"
+        status = f"waiting for {seat_name(names, view.deciding)}: {asking_words(view)}"
     else:
         status = "the duel is over"
     if view.combat is not None:

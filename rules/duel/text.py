@@ -88,6 +88,27 @@ def _ref(ref: str, view: DuelView, names: Sequence[str]) -> str:
     return f"{ref} {view.names.get(int(ref), '')}".strip()
 
 
+ASKING = {"main": "main phase", "priority": "may respond", "x": "choosing X",
+          "target": "choosing a target", "attack": "declaring attackers",
+          "band": "forming a band", "block": "declaring blockers",
+          "assign": "dividing damage", "discard": "discarding",
+          "defender": "choosing whom to attack"}
+"""What each kind of decision is, said after the name of who decides."""
+
+
+def asking_words(view: DuelView) -> str:
+    """What the player deciding now is doing, in words (``""`` when nobody decides).
+
+    >>> from rules.duel.notation import parse
+    >>> asking_words(parse("1 p1 main // p1 20 | lib 5 | hand - | gy - | play - "
+    ...                    "// p2 20 | lib 5 | hand - | gy - | play -").observe(None))
+    'main phase'
+    """
+    if view.deciding is None or view.asking is None:
+        return ""
+    return ASKING.get(view.asking, view.asking)
+
+
 def option_text(view: DuelView, decision: Decision, option: str,
                 names: Sequence[str]) -> str:
     """What choosing ``option`` does, in words (at most 100 characters).

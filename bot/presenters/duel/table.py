@@ -16,7 +16,7 @@ from bot.render.duel import render_battlefield, render_hand
 from bot.views import ChoiceButton, choice_menus
 from rules.core import NOTHING, Decision
 from rules.duel.state import DuelView
-from rules.duel.text import now_lines, option_text, render_text
+from rules.duel.text import asking_words, now_lines, option_text, render_text
 from rules.words import clip, plural
 
 FIELD = 1024
@@ -35,10 +35,6 @@ BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 PLAY_MENUS = (("land", "Play a land"), ("cast", "Cast a spell"),
               ("use", "Use an ability"), ("boost", "Boost a creature"))
 """How the plays of a main phase or a priority window are grouped into menus."""
-ASKING = {"main": "main phase", "priority": "priority", "attack": "declaring attackers",
-          "band": "forming a band", "block": "declaring blockers", "assign": "dividing damage",
-          "target": "choosing a target", "x": "choosing X", "discard": "discarding",
-          "defender": "choosing whom to attack"}
 
 
 def playable_cards(decision: Decision | None) -> set[str]:
@@ -56,9 +52,8 @@ def playable_cards(decision: Decision | None) -> set[str]:
 def whose_move(view: DuelView, names: list[str]) -> str:
     """Whose turn and phase it is, and who is deciding what."""
     line = f"{names[view.active]}'s turn {view.turn} · {view.phase} phase"
-    if view.deciding is not None and view.asking is not None:
-        what = ASKING.get(view.asking, view.asking)
-        line += f"\n▶ **{names[view.deciding]}** — {what}"
+    if view.deciding is not None:
+        line += f"\n▶ **{names[view.deciding]}** — {asking_words(view)}"
     return line
 
 
