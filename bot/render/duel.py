@@ -28,8 +28,9 @@ the active player and TO ACT for whoever decides, OUT (and dimmed) for a player 
 the lands as chips grouped by name (how many, how many tapped); the other permanents as
 small tiles (:data:`TILE_W` × :data:`TILE_H`; turned 90° when tapped) with their power and
 toughness as they are now, damage, regeneration shields and summoning sickness, and the
-auras that enchant them as tabs under them. During an attack, attackers are framed red and
-blockers blue, each pair numbered alike and joined by a line. The stack, while it is not
+auras that enchant them as tabs under them. During an attack, attackers are framed orange
+and marked ATK, blockers cyan and marked BLK (not red and blue: those are cards' colours),
+each pair numbered alike and joined by a line. The stack, while it is not
 empty, is listed top first with its controller, target and X.
 
 Every text goes through :func:`bot.render.common.draw_text` (the built-in font only), so
@@ -172,8 +173,8 @@ DIM = (150, 156, 172)
 GOLD = (246, 192, 52)
 ACT = (60, 170, 96)
 OUT = (110, 110, 118)
-ATTACK = (226, 64, 48)
-BLOCK = (70, 140, 236)
+ATTACK = (255, 150, 20)
+BLOCK = (40, 220, 230)
 TARGET = (200, 110, 240)
 DAMAGE = (200, 40, 36)
 SHIELD = (60, 110, 200)
@@ -827,9 +828,12 @@ def _tile(entry: dict[str, Any], marks: Marks) -> Image.Image:
             y += 19
     outline = ATTACK if marks.attack is not None else BLOCK if marks.block is not None else None
     if outline is not None:
-        draw.rounded_rectangle((0, 0, TILE_W - 1, TILE_H - 1), radius=7, outline=outline, width=4)
+        # Orange and cyan, and a word: the frames of red and blue cards must not pass for them.
+        draw.rounded_rectangle((0, 0, TILE_W - 1, TILE_H - 1), radius=7, outline=outline, width=5)
         number = marks.attack if marks.attack is not None else marks.block
-        _pill(draw, TILE_W - 26, 40, str(number), outline, size=15)
+        words = f"{'ATK' if marks.attack is not None else 'BLK'} {number}"
+        w = length(words, font(13)) + 8
+        _pill(draw, TILE_W - 6 - w, 40, words, outline, ink=(16, 16, 16))
     for k, position in enumerate(marks.targets):
         _pill(draw, TILE_W - 30, 62 + 19 * k, f"T{position}", TARGET)
     if entry["tapped"]:
