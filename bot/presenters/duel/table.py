@@ -50,10 +50,17 @@ def playable_cards(decision: Decision | None) -> set[str]:
 
 
 def whose_move(view: DuelView, names: list[str]) -> str:
-    """Whose turn and phase it is, and who is deciding what."""
-    line = f"{names[view.active]}'s turn {view.turn} · {view.phase} phase"
-    if view.deciding is not None:
-        line += f"\n▶ **{names[view.deciding]}** — {asking_words(view)}"
+    """Whose phase it is and, when someone else decides, who and what: the table's
+    "Turn" field says who is waited for, this says for what.
+
+    >>> from rules.duel.notation import parse
+    >>> whose_move(parse("1 p1 main // p1 20 | lib 5 | hand - | gy - | play - "
+    ...                  "// p2 20 | lib 5 | hand - | gy - | play -").observe(None), ["Ada", "Bo"])
+    "Ada's main phase"
+    """
+    line = f"{names[view.active]}'s {view.phase} phase"
+    if view.deciding is not None and view.asking != "main":
+        line += f" · {names[view.deciding]}: {asking_words(view)}"
     return line
 
 
@@ -70,7 +77,7 @@ class DuelPresenter(GamePresenter):
         names = shown_names(match.names)
         embed = discord.Embed(title=f"{match.info.title} — turn {view.turn}", colour=COLOUR)
         if view.deciding is not None:
-            embed.add_field(name="Now", value=whose_move(view, names), inline=False)
+            embed.add_field(name="Phase", value=whose_move(view, names), inline=False)
         counts = []
         for seat, player in enumerate(view.players):
             lands = [e for e in view.battlefield if e["controller"] == seat
