@@ -20,6 +20,7 @@ from bot.errors import NotAllowed, NotSeated, StaleChoice
 from bot.live import LiveMatch, Player
 from bot.replies import for_send, guarded, send
 from rules.core import AMOUNT_SEP, LIST_SEP, MAX_CHOICE
+from rules.errors import MalformedChoice, shown
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -369,8 +370,11 @@ async def split_answer(interaction: discord.Interaction) -> bool:
         parts = []
         for option, value in _inputs(data.get("components")):
             value = value.strip()
-            if value and value != "0":
-                parts.append(f"{option}{AMOUNT_SEP}{value}")
+            if value and not (value.isascii() and value.isdigit()):
+                # Only a number: a field must not add options of its own ("1,y=2").
+                raise MalformedChoice(f"{shown(value[:20])} is not a whole number")
+            if value.strip("0"):
+                parts.append(f"{option}{AMOUNT_SEP}{int(value)}")
         bot = croupier(interaction)
         ack = await bot.service.submit(interaction.user.id, int(found["match"]),
                                        LIST_SEP.join(parts)[:MAX_CHOICE],
