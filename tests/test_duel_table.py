@@ -95,6 +95,7 @@ def test_priority_has_a_pass_button_and_the_answers_in_a_menu() -> None:
     assert answers == ["cast Kindlewhip"]
     text = str(PRESENTER.private(match, view)["embed"].to_dict())
     assert "Respond to Kindlewhip" in text
+    assert "To answer: 8 Kindlewhip (Ada) → Bo — Deal 2 damage" in text  # what it does
 
 
 def test_blocks_get_a_no_blockers_button_and_none_means_no_blocks() -> None:

@@ -66,9 +66,7 @@ def now_lines(view: DuelView, names: Sequence[str]) -> list[str]:
     lines = []
     if view.stack:
         lines.append("Stack (top last): " + "; ".join(
-            f"{item['id']} {item['name']} ({names[item['controller']]})"
-            + (f" → {_ref(item['target'], view, names)}" if item["target"] else "")
-            for item in view.stack))
+            stack_item_text(item, view, names) for item in view.stack))
     if view.combat is not None:
         combat = view.combat
         blocks = "; ".join(
@@ -79,6 +77,31 @@ def now_lines(view: DuelView, names: Sequence[str]) -> list[str]:
                                                for a in combat["attackers"])
                      + (f" — {blocks}" if blocks else ""))
     return lines
+
+
+def stack_item_text(item: dict[str, Any], view: DuelView, names: Sequence[str]) -> str:
+    """One spell or ability on the stack: its number, name, who played it, its target."""
+    return (f"{item['id']} {item['name']} ({names[item['controller']]})"
+            + (f" → {_ref(item['target'], view, names)}" if item["target"] else ""))
+
+
+def answering_text(view: DuelView, names: Sequence[str]) -> str:
+    """What a priority window asks a player to answer: the top of the stack with
+    what it does (``""`` when the stack is empty).
+
+    >>> from rules.duel.notation import act, parse
+    >>> state = parse("3 p1 main // p1 20 | lib 5 | hand Kindlewhip | gy - | play 1 Ashpeak "
+    ...               "// p2 20 | lib 5 | hand - | gy - | play -")
+    >>> _ = act(state, "cast Kindlewhip @p2")
+    >>> answering_text(state.observe(1), ["Ada", "Bo"])
+    'To answer: 7 Kindlewhip (Ada) → Bo — Deal 2 damage to any target.'
+    """
+    if not view.stack:
+        return ""
+    top = view.stack[-1]
+    words = card(top["name"]).text().splitlines()
+    return (f"To answer: {stack_item_text(top, view, names)}"
+            + (f" — {words[0]}" if words else ""))
 
 
 def _ref(ref: str, view: DuelView, names: Sequence[str]) -> str:

@@ -16,7 +16,13 @@ from bot.render.duel import render_battlefield, render_hand
 from bot.views import ChoiceButton, choice_menus
 from rules.core import NOTHING, Decision
 from rules.duel.state import DuelView
-from rules.duel.text import asking_words, now_lines, option_text, render_text
+from rules.duel.text import (
+    answering_text,
+    asking_words,
+    now_lines,
+    option_text,
+    render_text,
+)
 from rules.words import clip, plural
 
 FIELD = 1024
@@ -101,8 +107,11 @@ class DuelPresenter(GamePresenter):
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         """The whole table as the seat sees it, with its hand."""
         observation: Any = view.observation
-        text = render_text(observation, shown_names(view.names))
+        names = shown_names(view.names)
+        text = render_text(observation, names)
         decision = view.decision
+        if decision is not None and decision.kind == "priority" and observation.stack:
+            text = f"**{answering_text(observation, names)}**\n\n{text}"
         if decision is not None and decision.kind in ("main", "priority") and \
                 len(self._play_groups(match, view, decision)) > MENU_ROWS:
             text += ("\nMore plays than a message's menus hold: type the others with "
