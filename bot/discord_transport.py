@@ -14,7 +14,7 @@ import discord
 from bot.errors import CannotPost
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import shown_names
-from bot.replies import for_edit, for_send
+from bot.replies import drawn, for_edit, for_send
 from bot.transport import ShowLater
 from rules.core import Event
 from storage.models import SeatRow
@@ -76,7 +76,7 @@ class DiscordTransport:
             return await self._publish(match, lines)
 
     async def _publish(self, match: LiveMatch, lines: deque[str]) -> int | None:
-        parts = self.bot.presenters.table(match, list(lines))
+        parts = await drawn(self.bot.presenters.table(match, list(lines)))
         channel = self._channel(match)
         message_id = match.row.table_message_id
         sent_id = None

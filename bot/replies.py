@@ -3,8 +3,11 @@ every message is fitted into Discord's limits whatever it repeats."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -165,6 +168,31 @@ def release(view: discord.ui.View | None) -> None:
     if all(isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable()
            for item in view.walk_children()):
         view.stop()
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A picture a presenter has not drawn yet: its file name and how to draw it
+    from a snapshot taken when the message was made, so that the drawing can be
+    done off the event loop (:func:`drawn`) while other matches go on."""
+
+    filename: str
+    draw: Callable[[], bytes]
+
+    def file(self) -> discord.File:
+        """The picture drawn, as an attachment."""
+        return discord.File(io.BytesIO(self.draw()), filename=self.filename)
+
+
+async def drawn(parts: dict[str, Any]) -> dict[str, Any]:
+    """Message parts with every :class:`Drawing` among the attachments drawn in a
+    worker thread (Pillow lets go of the GIL while it encodes)."""
+    attachments = parts.get("attachments") or []
+    if not any(isinstance(a, Drawing) for a in attachments):
+        return parts
+    files = [await asyncio.to_thread(a.file) if isinstance(a, Drawing) else a
+             for a in attachments]
+    return {**parts, "attachments": files}
 
 
 def for_send(parts: dict[str, Any]) -> dict[str, Any]:

@@ -20,8 +20,10 @@ def table_png(match: LiveMatch) -> bytes | None:
     game draws none). Only the board is asked for: never a hand."""
     # Imported here: the presenters bring discord.py, needed only for a picture.
     from bot.presenters import presenter_for
+    from bot.replies import Drawing
 
-    _, files = presenter_for(match.info.name).board(match)
+    _, parts = presenter_for(match.info.name).board(match)
+    files = [part.file() if isinstance(part, Drawing) else part for part in parts]
     try:
         for file in files:
             data = _file_bytes(file.fp)

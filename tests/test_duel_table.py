@@ -13,6 +13,7 @@ from bot.live import LiveMatch, Player
 from bot.presenters import presenter_for
 from bot.presenters.duel.commands import NoSuchCard, find_card
 from bot.presenters.duel.table import playable_cards
+from bot.replies import Drawing
 from bot.service import MatchService, Timing
 from bot.views import ChoiceButton, ChoiceSelect, SplitButton
 from commands.lobby import deck_setup
@@ -55,7 +56,8 @@ def test_the_table_has_the_battlefield_picture_and_no_hand() -> None:
     embed, files = PRESENTER.board(match)
     assert len(files) == 1 and files[0].filename == f"duel-7-{match.state.step}.png"
     assert embed.image.url == f"attachment://{files[0].filename}"
-    assert opened(files[0].fp.getvalue()).width > 300
+    assert isinstance(files[0], Drawing)  # drawn off the event loop, when the table is sent
+    assert opened(files[0].draw()).width > 300
     words = str(embed.to_dict())
     assert "Ada" in words and "lands 1/1" in words  # the permanents are in the picture
     assert HAND_ONLY not in words and "Kindlewhip" not in words

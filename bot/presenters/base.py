@@ -19,6 +19,7 @@ from discord import app_commands
 from bot.commit import Ack
 from bot.errors import NotSeated, WrongPhase
 from bot.live import LiveMatch, PrivateView
+from bot.replies import Drawing
 from bot.views import (
     SPLIT_FIELDS,
     HandButton,
@@ -117,8 +118,9 @@ class GamePresenter:
         """The game's own slash-command groups (each named after its game)."""
 
     # -- parts a game refines ----------------------------------------------
-    def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
-        """The embed (and picture) of a match in play or finished."""
+    def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File | Drawing]]:
+        """The embed (and picture) of a match in play or finished; a picture may
+        be a :class:`~bot.replies.Drawing`, drawn when the table is sent."""
         embed = discord.Embed(title=match.info.title, colour=COLOUR)
         embed.add_field(name="Players", value="\n".join(
             seat_label(match, s.seat) for s in match.seats), inline=False)

@@ -5,7 +5,7 @@ with the decision's menus and buttons in the player's DM."""
 from __future__ import annotations
 
 import dataclasses
-import io
+from functools import partial
 from typing import Any
 
 import discord
@@ -13,6 +13,7 @@ import discord
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, MENU_SIZE, GamePresenter, seat_label, shown_names
 from bot.render.duel import render_battlefield, render_hand
+from bot.replies import Drawing
 from bot.views import ChoiceButton, choice_menus
 from rules.core import NOTHING, Decision
 from rules.duel.state import DuelView
@@ -75,7 +76,7 @@ class DuelPresenter(GamePresenter):
 
     private_title = "your hand"
 
-    def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
+    def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File | Drawing]]:
         """The battlefield picture; each player's counts, the stack and the attack
         in words (what the picture shows, for those who cannot see it)."""
         assert match.state is not None
@@ -100,9 +101,8 @@ class DuelPresenter(GamePresenter):
                             inline=False)
         filename = f"duel-{match.id}-{view_step(match)}.png"
         embed.set_image(url=f"attachment://{filename}")
-        picture = discord.File(io.BytesIO(render_battlefield(view, list(match.names))),
-                               filename=filename)
-        return embed, [picture]
+        # The view is a snapshot: the picture may be drawn later, off the event loop.
+        return embed, [Drawing(filename, partial(render_battlefield, view, list(match.names)))]
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         """The whole table as the seat sees it, with its hand."""
