@@ -86,9 +86,9 @@ TEXT_FONTS = (17, 16, 15, 14, 13, 12)
 SYMBOL = 24
 """Diameter of a mana circle in the cost."""
 
-WIDTH = 640
-"""Width of the table: narrow, so a phone (400 px) scales it down little."""
-WIDER = (960, 1280)
+WIDTH = 520
+"""Width of the table: narrow, so a phone (400 px) scales it down little (to 77 %)."""
+WIDER = (640, 960, 1280)
 """Widths tried in turn for a table that would be taller than MAX_SIDE at :data:`WIDTH`
 (more tiles a row), before it is scaled down to fit."""
 PAD = 10
