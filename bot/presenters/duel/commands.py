@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import io
 
 import discord
@@ -12,7 +11,8 @@ from bot.errors import CroupierError
 from bot.presenters.base import COLOUR, shown
 from bot.render.duel import render_card
 from bot.replies import send
-from rules.duel.cards import CardDef, card_set
+from rules.duel.cards import CardDef, card, card_set
+from rules.duel.decklists import card_named, nearest_cards
 from rules.duel.text import card_words
 
 
@@ -31,12 +31,11 @@ def find_card(name: str) -> CardDef:
     ...
     bot...NoSuchCard: There is no card called Kindlewip. Did you mean Kindlewhip?
     """
-    cards = {c.name.casefold(): c for c in card_set().values()}
-    typed = " ".join(name.split()).casefold()
-    if typed in cards:
-        return cards[typed]
-    near = difflib.get_close_matches(typed, list(cards), n=3, cutoff=0.6)
-    hint = (" Did you mean " + " or ".join(cards[n].name for n in near) + "?" if near
+    found = card_named(name)
+    if found is not None:
+        return card(found)
+    near = nearest_cards(name)
+    hint = (" Did you mean " + " or ".join(near) + "?" if near
             else " `/card` completes names as you type.")
     raise NoSuchCard(f"There is no card called {shown(name.strip()[:40])}.{hint}")
 
