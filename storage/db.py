@@ -165,9 +165,12 @@ class Database:
         return list(await self._reading().execute_fetchall(sql, params))
 
     async def fetchone(self, sql: str, params: tuple | dict = ()) -> sqlite3.Row | None:
-        """The first row of one read, or ``None``."""
-        async with self._reading().execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        """The first row of one read, or ``None``. Read in one call, like
+        :meth:`fetchall`: a cursor left open across an ``await`` keeps its statement
+        (and so its snapshot) open, and the reads that other tasks make on the
+        connection meanwhile would see that old snapshot, not the newest commit."""
+        rows = await self._reading().execute_fetchall(sql, params)
+        return next(iter(rows), None)
 
     async def execute(self, sql: str, params: tuple | dict = ()) -> int:
         """One write, committed atomically (see :meth:`write`); returns the last row id."""

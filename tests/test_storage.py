@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -265,3 +266,22 @@ async def test_a_failed_write_fails_its_submission_and_the_match_goes_on(tmp_pat
         assert match.next_seq == len(now)
     finally:
         await store.close()
+
+
+async def test_a_read_right_after_a_commit_sees_it_under_concurrency(store):
+    """A single-row read must not reuse another read's open snapshot: each task
+    reads back its own committed write at once, while other tasks' writes commit
+    and their reads run (some did not, when fetchone kept its cursor open across
+    an await)."""
+    missed = 0
+
+    async def flip_and_read(guild: int) -> None:
+        nonlocal missed
+        for n in range(6):
+            await store.settings.update(guild, ante=n % 2 == 0)
+            if (await store.settings.get(guild)).ante != (n % 2 == 0):
+                missed += 1
+            await asyncio.sleep((guild % 7) / 1000)  # commits and reads interleave
+
+    await asyncio.gather(*(flip_and_read(g) for g in range(1, 161)))
+    assert missed == 0, f"{missed} reads missed their own write"
