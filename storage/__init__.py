@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from storage.collections import CollectionRepository
 from storage.db import Database
 from storage.errors import ChannelBusy, DuplicateInteraction, StorageError
 from storage.matches import MatchRepository
@@ -33,6 +34,7 @@ class Store:
         self.settings = SettingsRepository(db)
         self.closed_dms = ClosedDmRepository(db)
         self.stats = StatsRepository(db)
+        self.collections = CollectionRepository(db)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
