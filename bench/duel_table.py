@@ -16,7 +16,15 @@ played to mid-game; the busiest (most permanents) of each duel's turns is the
   from a spectator's view, its tiles cached from the previous update (how the bot draws
   a duel's table again and again), and with every cache cleared first.
 
-The times are absolute speeds, so they are reported beside the 100 ms target without
+* **pack picture**: :func:`bot.render.duel_collection.render_pack` of a seeded pack of
+  15 (a third limited, with serials), every cache cleared first (a pack is new cards);
+  and the same pack again (context);
+* **deck picture**: :func:`bot.render.duel_collection.render_deck` of a 40-card starter,
+  its name bars cached (a deck is shown again as it is built); and with every cache
+  cleared first (context).
+
+The times are absolute speeds, so they are reported beside the 100 ms target (issue 16's,
+for the card, the hand and the battlefield; the pack and the deck have none yet) without
 gating (see :mod:`bench.figures`). **Memory per active duel** is what :mod:`tracemalloc`
 counts for :data:`DUELS_IN_MEMORY` duel states played to turn :data:`MID_TURN`, each
 with one observation of it kept, divided by their number (KiB; reported, no target).
@@ -29,13 +37,17 @@ import gc
 import random
 import time
 import tracemalloc
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import bot.render.duel as render
+import bot.render.duel_collection as collection
 from bench.duel import SEED, new_duel, random_choice
 from bench.figures import Figure, median_of, run_alone
 from rules.duel.cards import card_set
+from rules.duel.decks import STARTERS, starter
+from rules.duel.packs import RUN_SIZES, open_pack
 from rules.duel.state import DuelState, DuelView
 
 GROUP = "duel pictures"
@@ -201,9 +213,56 @@ def measure(repeats: int = REPEATS, cards: int = CARDS, positions: int = POSITIO
     return figures(speeds(repeats, cards, positions), memory_per_duel(duels), duels, repeats)
 
 
+PACKS = 9
+"""Seeded packs drawn from nothing for the "pack picture" figure."""
+
+
+def collection_figures(repeats: int = REPEATS, packs: int = PACKS) -> list[Figure]:
+    """How long a pack just opened and a starter deck take to draw
+    (:mod:`bot.render.duel_collection`). A pack is new cards each time, so its figure
+    with the target is drawn from nothing (every cache cleared before each of ``packs``
+    seeded packs, a third of their copies limited); a deck is shown again and again
+    as it is built, so its target figure is warm, and from nothing is context."""
+    def pack(n: int) -> list[tuple[str, str, int | None, int | None]]:
+        return [(name, "limited", k + 1, RUN_SIZES[rarity]) if k % 3 == 0
+                else (name, "unlimited", None, None)
+                for k, (name, rarity) in enumerate(open_pack(random.Random(f"pack:{n}")))]
+
+    def clear_all() -> None:
+        clear_caches()
+        collection._half_card.cache_clear()
+        collection._strip.cache_clear()
+
+    collection.render_pack(pack(packs))  # fonts and modules loaded before the first timing
+    cold_packs = []
+    for n in range(packs):
+        opened = pack(n)
+        clear_all()
+        started = time.perf_counter()
+        collection.render_pack(opened)
+        cold_packs.append((time.perf_counter() - started) * 1000.0)
+    pack_warm = _median_ms(lambda: collection.render_pack(pack(0)), repeats)
+    deck = Counter(starter(next(iter(STARTERS))))
+    deck_warm = _median_ms(lambda: collection.render_deck(deck, "Starter"), repeats)
+    deck_cold = _median_ms(lambda: collection.render_deck(deck, "Starter"),
+                           max(3, repeats // 3), clear_all)
+    return [
+        Figure(GROUP, "pack picture", median_of(cold_packs), "ms",
+               note=f"render_pack of 15 cards, every cache cleared before each; median over "
+                    f"{packs} seeded packs"),
+        Figure(GROUP, "pack picture, again", pack_warm, "ms",
+               note=f"the same pack again, its half-size cards cached; median of {repeats}"),
+        Figure(GROUP, "deck picture", deck_warm, "ms",
+               note=f"render_deck of a 40-card starter ({len(deck)} different cards), name "
+                    f"bars cached; median of {repeats}"),
+        Figure(GROUP, "deck picture, caches cleared", deck_cold, "ms",
+               note="the same deck, every cache cleared before each"),
+    ]
+
+
 def run() -> list[Figure]:
     """Every figure of Arcane Duel's pictures and memory."""
-    got = measure()
+    got = measure() + collection_figures()
     for f in got:
         print(f"{f.name}: {f.shown} {f.unit} — {f.note}", flush=True)
     return got

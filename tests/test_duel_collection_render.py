@@ -1,0 +1,222 @@
+"""Arcane Duel's collection pictures: a pack just opened (rarest first, serials on
+ribbons, black borders for limited copies, names legible on a phone) and a deck (grouped,
+counted, fitting 60 different cards, any title)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import bot.render.duel_collection as collection_render
+from bot.render.common import MAX_SIDE, PHONE_WIDTH
+from bot.render.duel import EDITION_BORDER, GOLD
+from bot.render.duel_collection import (
+    CAPTION_FONTS,
+    GROUPS,
+    MARK,
+    PACK_CARD_H,
+    PACK_CARD_W,
+    RIBBON_H,
+    RIBBON_Y,
+    STRIP_H,
+    Copy,
+    deck_columns,
+    deck_sections,
+    draw_deck,
+    draw_pack,
+    pack_layout,
+    pack_order,
+    render_deck,
+    render_pack,
+)
+from rules.duel.cards import card, card_set
+from rules.duel.decks import STARTERS, starter
+from rules.duel.packs import PACK_SIZE, open_pack, rarest_first
+from tests.images import Drawn, count, direct_text_calls, drawn_text, opened, undrawable
+
+LEGIBLE = 11
+"""Smallest text, in pixels, a name may be once a phone has scaled the picture to
+:data:`~bot.render.common.PHONE_WIDTH` (the table's 14 px text shows at about 11)."""
+
+
+def a_pack(seed: int = 7) -> list[Copy]:
+    """A pack as it is opened (commons first), every third copy limited: one with a run
+    of 500 and serial 37, the others with serials and runs of their own."""
+    copies: list[Copy] = []
+    for k, (name, _) in enumerate(open_pack(random.Random(seed))):
+        if k == 0:
+            copies.append((name, "limited", 37, 500))
+        elif k % 3 == 0:
+            copies.append((name, "limited", k, 1000))
+        else:
+            copies.append((name, "unlimited", None, None))
+    return copies
+
+
+def captions(calls: list[Drawn]) -> list[tuple[tuple[float, float], str]]:
+    """The names under the cards as drawn, in order, each with where its first line
+    starts (a name on two lines is two calls at the same x, one under the other)."""
+    names: list[tuple[tuple[float, float], str]] = []
+    for call in calls:
+        if call.anchor != "la" or call.size not in CAPTION_FONTS:
+            continue
+        if names and names[-1][0][0] == call.xy[0] and 0 < call.xy[1] - names[-1][0][1] < 30:
+            names[-1] = (names[-1][0], f"{names[-1][1]} {call.text}")
+        else:
+            names.append((call.xy, call.text))
+    return names
+
+
+# --- a pack --------------------------------------------------------------------------------
+
+
+def test_a_pack_is_one_narrow_picture_with_legible_names() -> None:
+    copies = a_pack()
+    assert len(copies) == PACK_SIZE
+    image = opened(render_pack(copies))
+    assert image.size == draw_pack(copies).size  # drawn small enough: never scaled down
+    assert max(image.size) <= MAX_SIDE and image.width <= 1.3 * PHONE_WIDTH
+    with drawn_text() as calls:
+        draw_pack(copies)
+    names = [call for call in calls if call.anchor == "la" and call.size in CAPTION_FONTS]
+    assert names and min(c.size for c in names) * PHONE_WIDTH / image.width >= LEGIBLE
+    assert all(call.length <= PACK_CARD_W - MARK - 6 for call in names)
+    assert not undrawable(calls)
+
+
+def test_a_pack_picture_is_the_same_every_time() -> None:
+    copies = a_pack(3)
+    first = render_pack(copies)
+    assert render_pack(copies) == first
+    collection_render._half_card.cache_clear()
+    assert render_pack(copies) == first
+    assert render_pack(a_pack(4)) != first
+
+
+def test_a_pack_is_shown_rarest_first_left_to_right_then_down() -> None:
+    copies = a_pack()
+    expected = [name for name, _, _ in rarest_first(
+        [(name, card(name).rarity, k) for k, (name, *_) in enumerate(copies)])]
+    assert [c[0] for c in pack_order(copies)] == expected
+    assert card(expected[0]).rarity == "rare" and card(expected[-1]).rarity == "common"
+    draw_pack(copies)  # faces drawn: only the picture's own text is drawn next
+    with drawn_text() as calls:
+        draw_pack(copies)
+    shown = captions(calls)
+    assert [name for _, name in shown] == expected
+    spots = [xy for xy, _ in shown]
+    assert spots == sorted(spots, key=lambda xy: (xy[1], xy[0]))  # row by row
+    assert [xy[0] for xy in spots[:3]] == sorted(xy[0] for xy in spots[:3])
+    marks = [c.text for c in calls if c.text in {"R", "U", "C"} and c.anchor == "mm"]
+    assert marks == ["R"] + ["U"] * 3 + ["C"] * 11
+
+
+def test_limited_copies_have_a_black_border_and_their_serial_on_a_ribbon() -> None:
+    copies = a_pack()
+    with drawn_text() as calls:
+        image = draw_pack(copies)
+    drawn = [call.text for call in calls]
+    assert "#37 of 500" in drawn
+    serials = [t for t in drawn if t.startswith("#")]
+    assert len(serials) == sum(1 for c in copies if c[1] == "limited") == 5
+    assert "4 limited" not in drawn and "5 limited" in drawn
+    for (name, edition, serial, _), (x, y) in zip(pack_order(copies), pack_layout(15),
+                                                 strict=True):
+        border = image.getpixel((x + 3, y + PACK_CARD_H * 3 // 4))  # below the ribbon
+        assert border == EDITION_BORDER[edition], (name, edition)
+        ribbon = image.crop((x, y + RIBBON_Y, x + PACK_CARD_W, y + RIBBON_Y + RIBBON_H))
+        assert (count(ribbon, GOLD) > 1000) == (serial is not None), name
+
+
+def test_a_serial_without_a_run_and_odd_packs() -> None:
+    name = a_pack()[1][0]
+    with drawn_text() as calls:
+        alone = draw_pack([(name, "limited", 8, None)])
+    assert "#8" in [c.text for c in calls]
+    assert alone.width < 2 * PACK_CARD_W  # one card, one column
+    empty = opened(render_pack([]))
+    assert empty.height < 100
+    big = [(n, "unlimited", None, None) for n in sorted(card_set())[:40]]
+    assert max(opened(render_pack(big)).size) <= MAX_SIDE
+    with pytest.raises(ValueError, match="edition"):
+        render_pack([(name, "foil", None, None)])
+    with pytest.raises(KeyError):
+        render_pack([("No Such Card", "unlimited", None, None)])
+
+
+# --- a deck --------------------------------------------------------------------------------
+
+
+def test_a_deck_is_grouped_and_counted() -> None:
+    deck = Counter(starter(next(iter(STARTERS))))
+    sections = deck_sections(deck)
+    assert [group for group, _ in sections] == list(GROUPS)
+    for group, rows in sections:
+        assert all({"Creatures": card(n).is_creature, "Lands": card(n).type == "land",
+                    "Other spells": not card(n).is_creature and card(n).type != "land"}[group]
+                   for n, _ in rows)
+        values = [card(n).cost_parts.mana_value for n, _ in rows]
+        assert group == "Lands" or values == sorted(values)
+    assert sorted(n for _, rows in sections for n, _ in rows) == sorted(deck)
+    draw_deck(deck, "Dawn and tide")
+    with drawn_text() as calls:
+        image = draw_deck(deck, "Dawn and tide")
+    drawn = [call.text for call in calls]
+    assert drawn[:2] == ["Dawn and tide", f"40 cards · {len(deck)} different"]
+    heads = [t for t in drawn if t.split(" (")[0] in GROUPS]
+    assert heads == [f"{group} ({sum(c for _, c in rows)})" for group, rows in sections]
+    badges = [t for t in drawn if t.startswith("x")]  # "×4" drawn as the font has it
+    assert badges == [f"x{c}" for _, rows in sections for _, c in rows]
+    # Two columns: on a phone the name bars' 20 px names stay legible.
+    assert 20 * PHONE_WIDTH / image.width >= LEGIBLE and image.height <= MAX_SIDE
+
+
+def test_sixty_different_cards_fit_unscaled() -> None:
+    names = sorted(n for n, c in card_set().items() if c.basic is None)[:60]
+    deck = {n: k % 4 + 1 for k, n in enumerate(names)}
+    image = draw_deck(deck, "Sixty")
+    assert max(image.size) <= MAX_SIDE and deck_columns(deck_sections(deck)) <= 4
+    assert opened(render_deck(deck, "Sixty")).size == image.size
+    everything = {n: 1 for n in card_set()}
+    assert max(opened(render_deck(everything, "All")).size) <= MAX_SIDE
+
+
+def test_a_deck_leaves_out_empty_counts_and_draws_an_empty_deck() -> None:
+    assert deck_sections({"Kindlewhip": 0, "Ashpeak": 17}) == [("Lands", [("Ashpeak", 17)])]
+    with drawn_text() as calls:
+        draw_deck({}, "Nothing")
+    assert "No cards." in [c.text for c in calls] and "0 cards · 0 different" in [
+        c.text for c in calls]
+    with pytest.raises(KeyError):
+        render_deck({"No Such Card": 2}, "Bad")
+
+
+@pytest.mark.parametrize("title", [
+    "🔥🔥 Burn 🔥🔥", "מטבע אש וים", "سطح النار", "x" * 500, "", "a\nb\tc\x00d",
+    "Zoë — Ærø’s “deck” 👍🏽", "\u202eesrever\u202c", "W" * 10_000,
+])
+def test_any_title_makes_a_picture(title: str) -> None:
+    deck = {"Kindlewhip": 4, "Ashpeak": 17, "Magma Ridgeback": 2}
+    with drawn_text() as calls:
+        image = draw_deck(deck, title)
+    assert calls and not undrawable(calls)
+    assert all(call.length <= image.width - 2 * collection_render.PAD for call in calls)
+    assert opened(render_deck(deck, title)).size == image.size
+
+
+def test_deck_rows_are_name_bars_of_the_cards() -> None:
+    deck = {"Kindlewhip": 4}
+    image = draw_deck(deck, "One")
+    strip = collection_render._strip("Kindlewhip")
+    x = collection_render.PAD + collection_render.BADGE_W + 4
+    y = collection_render.PAD + collection_render.DECK_HEAD + collection_render.SECTION_HEAD
+    assert image.crop((x, y, x + strip.width, y + STRIP_H)).tobytes() == strip.tobytes()
+    assert isinstance(strip, Image.Image) and strip.height == STRIP_H
+
+
+def test_every_text_the_collection_renderer_draws_goes_through_the_helper() -> None:
+    assert direct_text_calls(Path(collection_render.__file__)) == []
