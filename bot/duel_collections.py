@@ -1,0 +1,737 @@
+"""Arcane Duel collections as players meet them: starters, packs, collections, decks,
+trades and ante (docs: ``../shared/specs/collections.md``), over the bank in
+:mod:`storage.collections`.
+
+Every method answers with a plain dataclass for a cog (or the local table) to show,
+or raises a :class:`~bot.errors.CroupierError` whose text a player understands: the
+storage's refusals name copy ids and user ids, so each is translated here into which
+cards, how long to wait, what to do instead. Bad input never reaches storage.
+
+Where the spec is silent:
+
+* Copies picked for a trade or an ante are the giver's *free* copies, unlimited
+  before limited and, among limited ones, the highest serial first: the low serials
+  collectors prize are the last to go. The result says which copies were chosen.
+* A deck may be saved while it is short or under 40 cards (decks are built a few
+  cards at a time); its view says what keeps it from play. Only
+  :meth:`CollectionService.deck_for_duel` refuses.
+* Someone's own collection is always theirs to see; another's only when the server
+  makes collections public (the cog reads the setting and passes ``public``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.clock import Clock
+from bot.errors import CroupierError, NotAllowed
+from rules.duel.cards import COLOUR_NAMES, card_set
+from rules.duel.decklists import (
+    card_named,
+    check_deck,
+    nearest_cards,
+    parse_decklist,
+    render_decklist,
+    shortfall,
+)
+from rules.duel.decks import STARTERS, starter
+from rules.duel.packs import RARITY_RANK, RUN_SIZES, open_pack, rarest_first
+from rules.errors import BadOptions, shown
+from storage import Store
+from storage.collections import (
+    AlreadyClaimed,
+    AnteClosed,
+    BadRequest,
+    CollectionRefusal,
+    Copy,
+    Locked,
+    NotOwned,
+    NotParty,
+    TooEarly,
+    Trade,
+    TradeClosed,
+)
+
+DAY = 86_400.0
+OFFER_SECONDS = 900.0
+"""An offer lapses after 15 minutes (spec default)."""
+CONFIRM_SECONDS = 5.0
+"""The confirm window opens 5 s after acceptance (spec default)."""
+MAX_TRADE_COPIES = 100
+"""Most copies one side of a trade may hold: a message must be able to show them."""
+MAX_DECKS = 50
+"""Most saved decks per person per server."""
+PER_PAGE = 20
+_DECK_NAME = re.compile(r"[A-Za-z0-9 _-]{1,32}")
+"""ASCII only: a name is typed again in ``/play duel deck:``, and look-alike letters
+or other scripts' digits would make two decks that read the same."""
+SortBy = Literal["name", "colour", "rarity", "count"]
+
+
+class CollectionError(CroupierError):
+    """A collection request refused; nothing changed."""
+
+
+class TradeProblem(CollectionError):
+    """A trade action refused (closed, not yours, too early, copies gone)."""
+
+
+class TooSoon(CollectionError):
+    """Something that comes back with time (the daily pack); ``seconds_left`` until then."""
+
+    def __init__(self, message: str, seconds_left: float) -> None:
+        super().__init__(message)
+        self.seconds_left = seconds_left
+
+
+# -- small helpers -----------------------------------------------------------------------
+def wait_text(seconds: float) -> str:
+    """A wait as a player reads it, rounded up to the minute past one minute.
+
+    >>> wait_text(3 * 3600 + 12 * 60), wait_text(42.2), wait_text(61), wait_text(7200)
+    ('3 h 12 min', '43 s', '2 min', '2 h')
+    """
+    whole = max(1, int(-(-seconds // 1)))
+    if whole < 60:
+        return f"{whole} s"
+    minutes = -(-whole // 60)
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return f"{minutes} min"
+    return f"{hours} h" + (f" {minutes} min" if minutes else "")
+
+
+def counts_text(counts: Mapping[str, int]) -> str:
+    """``{"Kindlewhip": 2}`` as "2 Kindlewhip", most first then by name.
+
+    >>> counts_text({"Ember Drake": 1, "Kindlewhip": 2})
+    '2 Kindlewhip, 1 Ember Drake'
+    """
+    return ", ".join(f"{n} {card}" for card, n in
+                     sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+def deck_name(text: object) -> str:
+    """A deck name checked: 1–32 letters, digits, spaces, ``-`` or ``_``; spaces
+    collapsed.
+
+    >>> deck_name("  My   deck ")
+    'My deck'
+    >>> deck_name("**bold**")
+    Traceback (most recent call last):
+    ...
+    bot.duel_collections.CollectionError: A deck name is 1 to 32 letters, digits, spaces, - or _, not '**bold**'.
+    """  # noqa: E501 (a doctest's expected line is as long as the message)
+    name = " ".join(text.split()) if isinstance(text, str) else ""
+    if not _DECK_NAME.fullmatch(name):
+        raise CollectionError("A deck name is 1 to 32 letters, digits, spaces, - or _, not "
+                              f"{shown(text)}.")
+    return name
+
+
+def card_list(text: object, what: str = "card list") -> Counter[str]:
+    """Cards named in a list such as "2 Kindlewhip, Ashpeak" (commas or lines).
+
+    >>> sorted(card_list("2 kindlewhip, Ashpeak").items())
+    [('Ashpeak', 1), ('Kindlewhip', 2)]
+    """
+    if not isinstance(text, str):
+        raise CollectionError(f"The {what} is text such as '2 Kindlewhip, Ashpeak'.")
+    if not text.strip():
+        return Counter()
+    try:
+        return parse_decklist(text.replace(",", "\n"))
+    except BadOptions as exc:
+        raise CollectionError(f"I can't read the {what}: {exc}.") from None
+
+
+def one_card(text: object) -> str:
+    """The card ``text`` names, or a refusal suggesting the nearest names."""
+    name = card_named(text) if isinstance(text, str) else None
+    if name is None:
+        near = nearest_cards(text) if isinstance(text, str) else []
+        hint = f" Did you mean {' or '.join(near)}?" if near else ""
+        raise CollectionError(f"There is no card {shown(text)}.{hint}")
+    return name
+
+
+def giving_order(copy: Copy) -> tuple[bool, int]:
+    """Sort key of the copies to part with first: unlimited, then the highest serial."""
+    return (copy.serial is not None, -(copy.serial or 0))
+
+
+def pick_free(copies: Iterable[Copy], wanted: Mapping[str, int]) -> tuple[list[Copy],
+                                                                          dict[str, int]]:
+    """Free copies for ``wanted`` (by :func:`giving_order`) and what is short."""
+    by_card: dict[str, list[Copy]] = {}
+    for copy in copies:
+        if copy.lock is None:
+            by_card.setdefault(copy.card, []).append(copy)
+    chosen: list[Copy] = []
+    short: dict[str, int] = {}
+    for card, count in wanted.items():
+        pool = sorted(by_card.get(card, []), key=giving_order)
+        chosen += pool[:count]
+        if len(pool) < count:
+            short[card] = count - len(pool)
+    return chosen, short
+
+
+def _problem(exc: CollectionRefusal) -> str:
+    """A storage refusal nobody anticipated, in words (no ids)."""
+    if isinstance(exc, NotOwned):
+        return "One of those copies is no longer owned by the one giving it."
+    if isinstance(exc, Locked):
+        return "One of those copies is now held by another trade or an ante."
+    return "That can't be done."
+
+
+# -- results ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CopyView:
+    """One copy as shown: "Ember Drake #37 of 500"."""
+
+    id: int
+    card: str
+    rarity: str
+    serial: int | None
+    run_size: int | None
+    locked: bool = False
+
+    @property
+    def label(self) -> str:
+        """The card's name, with its serial and run if limited."""
+        if self.serial is None:
+            return self.card
+        return f"{self.card} #{self.serial}" + (f" of {self.run_size}" if self.run_size else "")
+
+
+@dataclass(frozen=True)
+class StarterClaimed:
+    """A claimed starter: its copies and the deck saved with them."""
+
+    copies: tuple[CopyView, ...]
+    deck_name: str
+
+
+@dataclass(frozen=True)
+class PackOpened:
+    """A pack's copies, rarest first."""
+
+    copies: tuple[CopyView, ...]
+    next_claim_at: float | None
+    """When the next daily pack is due (``None`` for a prize pack)."""
+
+
+@dataclass(frozen=True)
+class CollectionRow:
+    """One card in a collection: copies owned, how many are free, and editions."""
+
+    card: str
+    colour: str | None
+    type: str
+    rarity: str
+    count: int
+    free: int
+    unlimited: int
+    serials: tuple[int, ...]
+
+    @property
+    def serials_text(self) -> str:
+        """The limited copies' serials, short: "#3, #17, #40 +2 more"."""
+        shown_serials = ", ".join(f"#{s}" for s in self.serials[:3])
+        more = len(self.serials) - 3
+        return shown_serials + (f" +{more} more" if more > 0 else "")
+
+
+@dataclass(frozen=True)
+class CollectionPage:
+    """One page of a collection."""
+
+    owner: int
+    rows: tuple[CollectionRow, ...]
+    page: int
+    pages: int
+    cards: int
+    """Distinct cards matching the filters."""
+    copies: int
+    """Copies matching the filters."""
+
+
+@dataclass(frozen=True)
+class CardCounts:
+    """``/card``: the copies a person has and the server has, and the run left."""
+
+    card: str
+    owned: int
+    free: int
+    in_server: int
+    run_size: int | None
+    run_left: int | None
+
+    @property
+    def locked(self) -> int:
+        """Copies held by a trade or an ante."""
+        return self.owned - self.free
+
+
+@dataclass(frozen=True)
+class DeckView:
+    """A saved deck, with what (if anything) keeps it from play."""
+
+    name: str
+    cards: Mapping[str, int]
+    total: int
+    problem: str | None
+    """Why ``deck_for_duel`` would refuse it now, or ``None``."""
+
+
+@dataclass(frozen=True)
+class TradeView:
+    """A trade as both sides see it."""
+
+    id: int
+    offerer: int
+    receiver: int
+    status: str
+    give: tuple[CopyView, ...]
+    get: tuple[CopyView, ...]
+    expires_at: float
+    confirm_opens_at: float | None
+    offerer_confirmed: bool
+    receiver_confirmed: bool
+
+    @property
+    def summary(self) -> str:
+        """The state in words."""
+        return {"open": "waiting for the receiver to accept",
+                "accepted": "accepted: both confirm once the window opens",
+                "done": "done: the cards changed hands",
+                "declined": "declined", "cancelled": "cancelled",
+                "expired": "expired"}[self.status]
+
+
+@dataclass(frozen=True)
+class AnteStaked:
+    """The copies set aside for a match, by seat."""
+
+    match: int
+    copies: Mapping[int, CopyView]
+
+
+@dataclass(frozen=True)
+class AnteSettled:
+    """Who took the ante (``None``: a draw, every copy went back)."""
+
+    match: int
+    winner: int | None
+    moved: tuple[CopyView, ...]
+
+
+# -- the service --------------------------------------------------------------------------
+class CollectionService:
+    """What players do with the cards they own, one server's economy at a time."""
+
+    def __init__(self, store: Store, clock: Clock, *,
+                 rng_factory: Callable[[], random.Random] = random.SystemRandom,
+                 run_sizes: Mapping[str, int] = RUN_SIZES, daily_seconds: float = DAY,
+                 offer_seconds: float = OFFER_SECONDS,
+                 confirm_seconds: float = CONFIRM_SECONDS) -> None:
+        self.repo = store.collections
+        self.clock = clock
+        self.rng_factory = rng_factory
+        self.run_sizes = dict(run_sizes)
+        self.daily_seconds = daily_seconds
+        self.offer_seconds = offer_seconds
+        self.confirm_seconds = confirm_seconds
+
+    # -- views of copies
+    async def _view(self, guild: int, copy: Copy) -> CopyView:
+        run = await self.repo.print_run(guild, copy.card) if copy.serial is not None else None
+        return CopyView(copy.id, copy.card, card_set()[copy.card].rarity, copy.serial,
+                        run.size if run else None, copy.lock is not None)
+
+    async def _views(self, guild: int, copies: Iterable[Copy]) -> tuple[CopyView, ...]:
+        return tuple([await self._view(guild, copy) for copy in copies])
+
+    # -- getting cards
+    async def claim_starter(self, guild: int, user: int, deck: str) -> StarterClaimed:
+        """Give ``user`` the starter ``deck`` (once per server), saved as a deck too."""
+        key = deck.strip().casefold() if isinstance(deck, str) else ""
+        if key not in STARTERS:
+            raise CollectionError(f"There is no starter {shown(deck)}. Pick one of: "
+                                  f"{', '.join(STARTERS)}.")
+        try:
+            copies = await self.repo.claim_starter(guild, user, key, starter(key),
+                                                   self.clock.now())
+        except AlreadyClaimed:
+            raise CollectionError("You already claimed your starter on this server: "
+                                  "one each. Packs bring more cards.") from None
+        return StarterClaimed(await self._views(guild, copies), key)
+
+    async def open_daily_pack(self, guild: int, user: int) -> PackOpened:
+        """Claim and open the daily pack (one per ``daily_seconds``)."""
+        now = self.clock.now()
+        copies = await self._open(guild, user, now, self.daily_seconds)
+        return PackOpened(copies, now + self.daily_seconds)
+
+    async def give_pack(self, guild: int, organiser: int, user: int) -> PackOpened:
+        """Open a prize pack for ``user`` (the cog checks ``organiser`` may give it)."""
+        return PackOpened(await self._open(guild, user, self.clock.now(), None), None)
+
+    async def _open(self, guild: int, user: int, now: float,
+                    daily: float | None) -> tuple[CopyView, ...]:
+        # A fresh Random seeded from the factory: tests inject a seeded factory to
+        # replay a pack, and the SystemRandom default cannot be seeded itself.
+        pulls = open_pack(random.Random(self.rng_factory().getrandbits(64)))
+        try:
+            copies = await self.repo.open_pack(guild, user, pulls, self.run_sizes, now,
+                                               daily_every=daily)
+        except AlreadyClaimed as exc:
+            raise TooSoon(f"You have opened today's pack. The next is due in "
+                          f"{wait_text(exc.seconds_left)}.", exc.seconds_left) from None
+        views = await self._views(guild, copies)
+        return tuple(pull[2] for pull in rarest_first([(v.card, v.rarity, v) for v in views]))
+
+    # -- looking
+    async def collection(self, guild: int, viewer: int, owner: int, *, public: bool = True,
+                         colour: str | None = None, type: str | None = None,
+                         rarity: str | None = None, edition: str | None = None,
+                         name: str | None = None, sort: SortBy = "name", page: int = 1,
+                         per_page: int = PER_PAGE) -> CollectionPage:
+        """A page of ``owner``'s collection: copies owned, never hands or libraries."""
+        if viewer != owner and not public:
+            raise NotAllowed("Collections on this server are private: you can see only "
+                             "your own.")
+        keep = _filters(colour, type, rarity, edition, name)
+        rows = [row for row in _rows(await self.repo.owned(guild, owner)) if keep(row)]
+        rows.sort(key=_SORTS.get(sort) or _bad_sort(sort))
+        per_page = max(1, min(_whole(per_page, "per_page"), 50))
+        pages = max(1, -(-len(rows) // per_page))
+        # A page past the end shows the last: the collection may have shrunk since.
+        page = min(max(1, _whole(page, "page")), pages)
+        return CollectionPage(owner, tuple(rows[(page - 1) * per_page:page * per_page]), page,
+                              pages, len(rows), sum(r.count for r in rows))
+
+    async def card_counts(self, guild: int, user: int, card: str) -> CardCounts:
+        """``/card``: copies ``user`` owns (free and locked), in the server, and run left."""
+        name = one_card(card)
+        mine = (await self.repo.counts(guild, user)).get(name)
+        run = await self.repo.print_run(guild, name)
+        return CardCounts(name, mine.owned if mine else 0, mine.free if mine else 0,
+                          await self.repo.copies_in_server(guild, name),
+                          run.size if run else None, run.left if run else None)
+
+    # -- decks
+    async def save_deck(self, guild: int, user: int, name: str, text: str) -> DeckView:
+        """Create or replace deck ``name`` from a deck list."""
+        name = deck_name(name)
+        cards = card_list(text, "deck list")
+        if not cards:
+            raise CollectionError("A deck list names at least one card, e.g. '4 Kindlewhip'.")
+        existing = {d.name for d in await self.repo.decks(guild, user)}
+        if name not in existing and len(existing) >= MAX_DECKS:
+            raise CollectionError(f"You have {MAX_DECKS} decks here, the most: delete one "
+                                  "first.")
+        return await self._store_deck(guild, user, name, cards)
+
+    async def add_cards(self, guild: int, user: int, name: str, text: str) -> DeckView:
+        """Add the listed cards to a saved deck."""
+        cards = await self._deck_cards(guild, user, name)
+        cards.update(card_list(text))
+        if sum(cards.values()) > 250:
+            raise CollectionError("A deck holds at most 250 cards.")
+        return await self._store_deck(guild, user, deck_name(name), cards)
+
+    async def remove_cards(self, guild: int, user: int, name: str, text: str) -> DeckView:
+        """Take the listed cards out of a saved deck."""
+        cards = await self._deck_cards(guild, user, name)
+        asked = card_list(text)
+        missing = {card: n - cards[card] for card, n in asked.items() if n > cards[card]}
+        if missing:
+            raise CollectionError(f"The deck does not hold {counts_text(missing)} to remove.")
+        cards.subtract(asked)
+        return await self._store_deck(guild, user, deck_name(name), +cards)
+
+    async def deck(self, guild: int, user: int, name: str) -> DeckView:
+        """One saved deck with what keeps it from play."""
+        name = deck_name(name)
+        return await self._deck_view(guild, user, name,
+                                     await self._deck_cards(guild, user, name))
+
+    async def decks(self, guild: int, user: int) -> list[DeckView]:
+        """Every saved deck of ``user`` here, by name."""
+        return [await self._deck_view(guild, user, d.name, Counter(d.cards))
+                for d in await self.repo.decks(guild, user)]
+
+    async def delete_deck(self, guild: int, user: int, name: str) -> str:
+        """Delete a deck; its name."""
+        name = deck_name(name)
+        if not await self.repo.delete_deck(guild, user, name):
+            raise await self._no_deck(guild, user, name)
+        return name
+
+    async def export_deck(self, guild: int, user: int, name: str) -> str:
+        """A deck as a plain list ("4 Ember Drake"), for sharing and importing."""
+        return render_decklist(await self._deck_cards(guild, user, name))
+
+    async def deck_for_duel(self, guild: int, user: int, name: str) -> tuple[str, ...]:
+        """The deck's cards for a duel starting now; refused if illegal, or if the
+        owner's free copies (not locked by a trade or ante) are short."""
+        name = deck_name(name)
+        view = await self._deck_view(guild, user, name,
+                                     await self._deck_cards(guild, user, name))
+        if view.problem:
+            raise CollectionError(f"Deck {name!r} can't be played: {view.problem}")
+        return check_deck(view.cards)
+
+    async def _deck_cards(self, guild: int, user: int, name: str) -> Counter[str]:
+        name = deck_name(name)
+        saved = await self.repo.deck(guild, user, name)
+        if saved is None:
+            raise await self._no_deck(guild, user, name)
+        return Counter(saved.cards)
+
+    async def _no_deck(self, guild: int, user: int, name: str) -> CollectionError:
+        names = [d.name for d in await self.repo.decks(guild, user)]
+        return CollectionError(f"You have no deck {name!r} here."
+                               + (f" Your decks: {', '.join(names)}." if names
+                                  else " /deck create makes one."))
+
+    async def _store_deck(self, guild: int, user: int, name: str,
+                          cards: Mapping[str, int]) -> DeckView:
+        ordered = tuple(card for card in sorted(cards) for _ in range(cards[card]))
+        await self.repo.save_deck(guild, user, name, ordered, self.clock.now())
+        return await self._deck_view(guild, user, name, Counter(cards))
+
+    async def _deck_view(self, guild: int, user: int, name: str,
+                         cards: Counter[str]) -> DeckView:
+        return DeckView(name, dict(sorted(cards.items())), sum(cards.values()),
+                        await self._deck_problem(guild, user, cards))
+
+    async def _deck_problem(self, guild: int, user: int, cards: Counter[str]) -> str | None:
+        try:
+            check_deck(cards)
+        except BadOptions as exc:
+            return f"{exc}."
+        counts = await self.repo.counts(guild, user)
+        short = shortfall(cards, {card: c.free for card, c in counts.items()})
+        if not short:
+            return None
+        locked = {card: min(n, counts[card].owned - counts[card].free)
+                  for card, n in short.items() if card in counts}
+        locked = {card: n for card, n in locked.items() if n > 0}
+        note = (f" (locked in a trade or ante: {counts_text(locked)})"
+                if locked else "")
+        return f"short of: {counts_text(short)}{note}."
+
+    # -- trades
+    async def offer(self, guild: int, offerer: int, receiver: int, give: str,
+                    get: str) -> TradeView:
+        """Offer the offerer's free copies named in ``give`` for the receiver's in ``get``."""
+        if offerer == receiver:
+            raise TradeProblem("A trade needs someone else: you can't trade with yourself.")
+        giving, getting = card_list(give, "give list"), card_list(get, "get list")
+        if not giving and not getting:
+            raise TradeProblem("Name the cards to give or to get, e.g. '2 Kindlewhip, "
+                               "Ashpeak'.")
+        if max(sum(giving.values()), sum(getting.values())) > MAX_TRADE_COPIES:
+            raise TradeProblem(f"A trade moves at most {MAX_TRADE_COPIES} copies each way.")
+        give_copies = await self._pick(guild, offerer, giving, "You")
+        get_copies = await self._pick(guild, receiver, getting, "They")
+        try:
+            trade = await self.repo.offer_trade(
+                guild, offerer, receiver, [c.id for c in give_copies],
+                [c.id for c in get_copies], self.clock.now(), self.offer_seconds)
+        except CollectionRefusal as exc:
+            raise TradeProblem(f"{_problem(exc)} Nothing was offered; try again.") from None
+        return await self._trade_view(trade)
+
+    async def _pick(self, guild: int, owner: int, wanted: Mapping[str, int],
+                    who: str) -> list[Copy]:
+        chosen, short = pick_free(await self.repo.owned(guild, owner), wanted)
+        if short:
+            raise TradeProblem(f"{who} don't have enough free copies: short of "
+                               f"{counts_text(short)} (copies in an open trade or ante "
+                               "don't count).")
+        return chosen
+
+    async def accept(self, trade_id: int, user: int) -> TradeView:
+        """The receiver accepts; the confirm window opens shortly after."""
+        return await self._act(self.repo.accept_trade(trade_id, user, self.clock.now(),
+                                                      self.confirm_seconds), "accept")
+
+    async def confirm(self, trade_id: int, user: int) -> TradeView:
+        """A party confirms; the second confirmation swaps the cards."""
+        return await self._act(self.repo.confirm_trade(trade_id, user, self.clock.now()),
+                               "confirm")
+
+    async def decline(self, trade_id: int, user: int) -> TradeView:
+        """The receiver declines; every copy unlocks."""
+        return await self._act(self.repo.decline_trade(trade_id, user, self.clock.now()),
+                               "decline")
+
+    async def cancel(self, trade_id: int, user: int) -> TradeView:
+        """Either party cancels; every copy unlocks."""
+        return await self._act(self.repo.cancel_trade(trade_id, user, self.clock.now()),
+                               "cancel")
+
+    async def expire_due(self) -> list[int]:
+        """Close every trade past its expiry (a periodic task); their ids."""
+        return await self.repo.expire_trades(self.clock.now())
+
+    async def _act(self, write: Awaitable[Trade], verb: str) -> TradeView:
+        try:
+            trade = await write
+        except TooEarly as exc:
+            raise TooSoon(f"The confirm window opens in {wait_text(exc.seconds_left)}; "
+                          "confirm then.", exc.seconds_left) from None
+        except NotParty:
+            who = "the person the offer was made to" if verb in ("accept", "decline") \
+                else "the two people trading"
+            raise TradeProblem(f"Only {who} can {verb} this trade.") from None
+        except TradeClosed as exc:
+            raise TradeProblem(_closed_text(str(exc), verb)) from None
+        except CollectionRefusal as exc:
+            raise TradeProblem(f"{_problem(exc)} The trade did not happen.") from None
+        return await self._trade_view(trade)
+
+    async def _trade_view(self, trade: Trade) -> TradeView:
+        copies = {c.id: c for user in (trade.offerer_id, trade.receiver_id)
+                  for c in await self.repo.owned(trade.guild_id, user)}
+        async def side(ids: Sequence[int]) -> tuple[CopyView, ...]:
+            return await self._views(trade.guild_id, (copies[i] for i in ids if i in copies))
+        return TradeView(trade.id, trade.offerer_id, trade.receiver_id, trade.status,
+                         await side(trade.give), await side(trade.get), trade.expires_at,
+                         trade.confirm_opens_at, trade.offerer_confirmed,
+                         trade.receiver_confirmed)
+
+    # -- ante
+    async def stake_ante(self, guild: int, match: int,
+                         players: Mapping[int, tuple[int, str]]) -> AnteStaked:
+        """Set aside, for each seat, a free copy its player owns of the card that was
+        on top of their library (``seat → (user, card name)``)."""
+        picked: dict[int, Copy] = {}
+        for seat, (user, card) in sorted(players.items()):
+            name = one_card(card)
+            chosen, short = pick_free(await self.repo.owned(guild, user), {name: 1})
+            if short:
+                raise CollectionError(f"Seat {seat + 1} has no free copy of {name} to "
+                                      "stake: no ante for this duel.")
+            picked[seat] = chosen[0]
+        try:
+            await self.repo.stake_ante(guild, match, [(players[s][0], c.id)
+                                                      for s, c in picked.items()],
+                                       self.clock.now())
+        except AnteClosed:
+            raise CollectionError("This match already has an ante.") from None
+        except CollectionRefusal as exc:
+            raise CollectionError(f"{_problem(exc)} No ante was staked.") from None
+        return AnteStaked(match, {s: await self._view(guild, c) for s, c in picked.items()})
+
+    async def settle_ante(self, guild: int, match: int, winner: int | None) -> AnteSettled:
+        """Give every staked copy to ``winner`` (``None``: a draw, all go back)."""
+        try:
+            moved = await self.repo.settle_ante(match, winner, self.clock.now())
+        except AnteClosed:
+            raise CollectionError("This match has no ante to settle.") from None
+        except BadRequest:
+            raise CollectionError("The winner staked nothing in this match.") from None
+        copies = [] if winner is None else [c for c in await self.repo.owned(guild, winner)
+                                            if c.id in set(moved)]
+        return AnteSettled(match, winner, await self._views(guild, copies))
+
+    # -- audit
+    async def audit(self, guild: int) -> list[str]:
+        """Every problem the ledger replay finds, as lines (none: the books balance)."""
+        return [str(problem) for problem in await self.repo.audit(guild)]
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CollectionError(f"The {what} is a whole number, not {shown(value)}.")
+    return value
+
+
+def _closed_text(raw: str, verb: str) -> str:
+    if "not accepted" in raw:
+        return "The offer has not been accepted yet: confirm after both have accepted."
+    if "no trade" in raw:
+        return "There is no such trade."
+    state = raw.rsplit(" ", 1)[-1]
+    done = {"accept": "accepted", "confirm": "confirmed", "decline": "declined",
+            "cancel": "cancelled"}[verb]
+    return f"This trade is {state}: it can't be {done} any more."
+
+
+# -- collection rows, filters and sorts ---------------------------------------------------
+def _rows(copies: Iterable[Copy]) -> list[CollectionRow]:
+    grouped: dict[str, list[Copy]] = {}
+    for copy in copies:
+        grouped.setdefault(copy.card, []).append(copy)
+    rows = []
+    for card, mine in grouped.items():
+        data = card_set()[card]
+        rows.append(CollectionRow(
+            card, data.colour, data.type, data.rarity, len(mine),
+            sum(c.lock is None for c in mine), sum(c.serial is None for c in mine),
+            tuple(sorted(c.serial for c in mine if c.serial is not None))))
+    return rows
+
+
+_SORTS: dict[str, Callable[[CollectionRow], tuple]] = {
+    "name": lambda r: (r.card,),
+    "colour": lambda r: (r.colour or "~", r.card),
+    "rarity": lambda r: (RARITY_RANK[r.rarity], r.card),
+    "count": lambda r: (-r.count, r.card),
+}
+
+
+def _bad_sort(sort: object) -> Callable[[CollectionRow], tuple]:
+    raise CollectionError(f"Sort by one of {', '.join(_SORTS)}, not {shown(sort)}.")
+
+
+def _choice(value: str | None, choices: Mapping[str, str], what: str) -> str | None:
+    if value is None or not str(value).strip():
+        return None
+    key = str(value).strip().casefold()
+    if key not in choices:
+        raise CollectionError(f"Filter {what} by one of {', '.join(sorted(set(choices)))}, "
+                              f"not {shown(value)}.")
+    return choices[key]
+
+
+def _filters(colour: str | None, type_: str | None, rarity: str | None,
+             edition: str | None, name: str | None) -> Callable[[CollectionRow], bool]:
+    colours = {**{n: c for c, n in COLOUR_NAMES.items()}, "colourless": "none"}
+    want_colour = _choice(colour, colours, "colour")
+    types = {t: t for t in {d.type for d in card_set().values()}}
+    want_type = _choice(type_, types, "type")
+    want_rarity = _choice(rarity, {r: r for r in RARITY_RANK}, "rarity")
+    want_edition = _choice(edition, {"limited": "limited", "unlimited": "unlimited"},
+                           "edition")
+    if name is not None and len(name) > 40:
+        raise CollectionError("A card name is at most 40 characters.")
+    needle = " ".join((name or "").split()).casefold()
+
+    def keep(row: CollectionRow) -> bool:
+        return ((want_colour is None or (row.colour or "none") == want_colour)
+                and (want_type is None or row.type == want_type)
+                and (want_rarity is None or row.rarity == want_rarity)
+                and (want_edition is None
+                     or (row.unlimited if want_edition == "unlimited" else row.serials))
+                and needle in row.card.casefold())
+    return keep
+
+
+__all__ = [
+    "AnteSettled", "AnteStaked", "CardCounts", "CollectionError", "CollectionPage",
+    "CollectionRow", "CollectionService", "CopyView", "DeckView", "PackOpened",
+    "StarterClaimed", "TooSoon", "TradeProblem", "TradeView", "card_list", "counts_text",
+    "deck_name", "one_card", "pick_free", "wait_text",
+]
