@@ -16,10 +16,10 @@ played to mid-game; the busiest (most permanents) of each duel's turns is the
   from a spectator's view, its tiles cached from the previous update (how the bot draws
   a duel's table again and again), and with every cache cleared first.
 
-* **pack picture**: :func:`bot.render.duel_collection.render_pack` of a seeded pack of
+* **pack picture**: :func:`bot.render.duel.collection.render_pack` of a seeded pack of
   15 (a third limited, with serials), every cache cleared first (a pack is new cards);
   and the same pack again (context);
-* **deck picture**: :func:`bot.render.duel_collection.render_deck` of a 40-card starter,
+* **deck picture**: :func:`bot.render.duel.collection.render_deck` of a 40-card starter,
   its name bars cached (a deck is shown again as it is built); and with every cache
   cleared first (context).
 
@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import bot.render.duel as render
-import bot.render.duel_collection as collection
+import bot.render.duel.collection as collection
 from bench.duel import SEED, new_duel, random_choice
 from bench.figures import Figure, median_of, run_alone
 from rules.duel.cards import card_set
@@ -219,7 +219,7 @@ PACKS = 9
 
 def collection_figures(repeats: int = REPEATS, packs: int = PACKS) -> list[Figure]:
     """How long a pack just opened and a starter deck take to draw
-    (:mod:`bot.render.duel_collection`). A pack is new cards each time, so its figure
+    (:mod:`bot.render.duel.collection`). A pack is new cards each time, so its figure
     with the target is drawn from nothing (every cache cleared before each of ``packs``
     seeded packs, a third of their copies limited); a deck is shown again and again
     as it is built, so its target figure is warm, and from nothing is context."""

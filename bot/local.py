@@ -4,9 +4,9 @@ same match service and SQLite file the Discord bot uses.
 Everything about a game comes from its :class:`~rules.core.GameInfo`: its
 players, its options (asked for from their declaration), what to type
 (``notation_help``), how options group (``option_group``) and its view in
-words (``text``). Nothing here names a game: a game may also register a
-:mod:`rich` view in :mod:`bot.terminal_views`, and the ``picture`` command saves
-the picture its Discord presenter draws of the table.
+words (``text``). Nothing here names a game: a game's presenter may also give a
+:mod:`rich` view (:meth:`~bot.presenters.base.GamePresenter.terminal`), and the
+``picture`` command saves the picture its Discord presenter draws of the table.
 
 Each unfinished local game keeps a local "channel" of its own (small numbers
 from 0, which no Discord channel has), one per game: ``make run`` offers to
@@ -39,7 +39,6 @@ from bot.live import LiveMatch, Player, PrivateView
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from bot.table_picture import save_picture
-from bot.terminal_views import rich_view
 from rules.core import Decision, Event, GameInfo
 from rules.errors import BadOptions, RulesError, shown
 from rules.options import GameOptions, OptionSpec
@@ -287,10 +286,17 @@ def text_view(match: LiveMatch, seat: int | None) -> str:
 
 
 def table_view(match: LiveMatch, seat: int | None) -> RenderableType:
-    """The game for one seat (or the table, for ``None``): its rich view when it
-    registers one, else its text."""
-    view = rich_view(match, seat)
-    return view if view is not None else text_view(match, seat)
+    """The game for one seat (or the table, for ``None``): its presenter's rich view
+    when it has one, else its text. Built from the seat's observation only."""
+    # Imported here: the presenters bring discord.py, which the terminal needs only now.
+    from bot.presenters import presenter_for
+
+    if match.state is not None:
+        view = presenter_for(match.info.name).terminal(match.state.observe(seat),
+                                                       list(match.names))
+        if view is not None:
+            return view
+    return text_view(match, seat)
 
 
 def legal_text(match: LiveMatch, seat: int, group: str | None = None) -> RenderableType:

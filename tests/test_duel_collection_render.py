@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-import bot.render.duel_collection as collection_render
+import bot.render.duel.collection as collection_render
 from bot.render.common import MAX_SIDE, PHONE_WIDTH
 from bot.render.duel import EDITION_BORDER, GOLD
-from bot.render.duel_collection import (
+from bot.render.duel.collection import (
     CAPTION_FONTS,
     GROUPS,
     MARK,

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from bot.clock import FakeClock
-from bot.duel_collections import (
+from bot.duel.collections import (
     CollectionError,
     CollectionService,
     TooSoon,

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from bot.duel_terminal import duel_view
 from bot.local import Screen, play_local
+from bot.presenters.duel.terminal import duel_view
 from rules.duel.notation import act, parse
 from storage import Store
 

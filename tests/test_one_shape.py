@@ -17,14 +17,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = {package.rsplit(".", 1)[1] for package in GAME_PACKAGES}
 WORDS = re.compile(r"\b(" + "|".join(sorted(SHIPPED | {"hammer", "duel"})) + r")\b",
                    re.IGNORECASE)
-REGISTRIES = {ROOT / "bot" / "presenters" / "__init__.py", ROOT / "bot" / "terminal_views.py"}
+REGISTRIES = {ROOT / "bot" / "presenters" / "__init__.py"}
 
 
 def game_owned(path: Path) -> bool:
     """A file of one game's own packages (its presenter, commands or picture)."""
     parts = path.relative_to(ROOT).with_suffix("").parts
-    return any(part == game or part.startswith(f"{game}_") for part in parts
-               for game in SHIPPED)
+    return any(part == game for part in parts for game in SHIPPED)
 
 
 SHARED = sorted(p for folder in ("bot", "commands") for p in (ROOT / folder).rglob("*.py")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -32,6 +32,9 @@ from bot.views import (
 )
 from rules.core import Decision, GameInfo
 from rules.words import place_label, verdict
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 COLOUR = discord.Colour.dark_green()
 MENU_SIZE = 25
@@ -149,6 +152,11 @@ class GamePresenter:
         describe = match.info.option_text
         return [describe(view.observation, decision, option, match.names) if describe
                 else option for option in decision.options]
+
+    def terminal(self, observation: Any, names: Sequence[str]) -> RenderableType | None:
+        """The local table's view of a seat's observation in :mod:`rich` tables, for
+        games that have one (``None``: the game's own words, ``GameInfo.text``)."""
+        return None
 
     def hand_png(self, view: PrivateView) -> bytes | None:
         """A picture of the seat's hand for its DM, in games that draw one."""

@@ -5,13 +5,16 @@ with the decision's menus and buttons in the player's DM."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
 import discord
+from rich.console import RenderableType
 
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, MENU_SIZE, GamePresenter, seat_label, shown_names
+from bot.presenters.duel.terminal import duel_view
 from bot.render.duel import render_battlefield, render_hand
 from bot.replies import Drawing
 from bot.views import ChoiceButton, choice_menus
@@ -117,6 +120,10 @@ class DuelPresenter(GamePresenter):
             text += ("\nMore plays than a message's menus hold: type the others with "
                      "`/choose` in the channel (it suggests them).")
         return text
+
+    def terminal(self, observation: Any, names: Sequence[str]) -> RenderableType:
+        """The duel in rich tables (:func:`~bot.presenters.duel.terminal.duel_view`)."""
+        return duel_view(observation, names)
 
     def hand_png(self, view: PrivateView) -> bytes:
         """The seat's hand, the cards it may play now marked."""
