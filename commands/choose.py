@@ -45,7 +45,7 @@ class ChooseCog(commands.Cog):
         typed = current.strip().lower()
         found = []
         options = list(decision.options)
-        if decision.pick == "several" and decision.least == 0 and NOTHING not in options:
+        if decision.takes_nothing:
             options.insert(0, NOTHING)  # an empty pick (no blockers) is typed as "none"
         for option in options:
             label = describe(observation, decision, option, match.names) if describe else option

@@ -126,6 +126,18 @@ class Decision:
         return f"{options[0]}{AMOUNT_SEP}{self.total}" if len(options) == 1 else None
 
     @property
+    def takes_nothing(self) -> bool:
+        """Whether :data:`NOTHING` (``none``) is a choice here that menus and
+        suggestions should offer: a ``several`` pick that may be empty.
+
+        >>> Decision(0, "block", "", ("3>7",), pick="several", least=0).takes_nothing
+        True
+        >>> Decision(0, "discard", "", ("a",), pick="several", least=1).takes_nothing
+        False
+        """
+        return self.pick == "several" and self.least == 0 and NOTHING not in self.options
+
+    @property
     def forced(self) -> str | None:
         """The choice the platform makes itself, at once: the only choice of an
         ``automatic`` decision (else ``None``: someone must choose).

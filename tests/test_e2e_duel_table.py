@@ -60,6 +60,15 @@ async def test_each_seat_brings_the_deck_it_names(fake_discord, tmp_path):
         await fake_discord.slash(ada, channel, "cancel")
 
 
+async def start_shapes(fake_discord, bot, channel, ada, bo):
+    """A game of Shapes between Ada and Bo, opened, joined and started by command."""
+    await fake_discord.slash(ada, channel, "play shapes")
+    await fake_discord.slash(bo, channel, "join")
+    await fake_discord.slash(ada, channel, "start")
+    await bot.service.settle()
+    return bot.service.match_in(channel.id)
+
+
 async def test_a_split_is_made_in_a_form_and_a_wrong_one_changes_nothing(
         fake_discord, tmp_path, shapes):  # noqa: F811
     guild = fake_discord.add_guild("Arcana")
@@ -67,11 +76,7 @@ async def test_a_split_is_made_in_a_form_and_a_wrong_one_changes_nothing(
     ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
     bot = make_bot(tmp_path / "split.sqlite3")
     async with fake_discord.running(bot):
-        await fake_discord.slash(ada, channel, "play shapes")
-        await fake_discord.slash(bo, channel, "join")
-        await fake_discord.slash(ada, channel, "start")
-        await bot.service.settle()
-        match = bot.service.match_in(channel.id)
+        match = await start_shapes(fake_discord, bot, channel, ada, bo)
         await fake_discord.slash(ada, channel, "choose", choice="a")
         await bot.service.settle()
         hand = await fake_discord.slash(bo, channel, "hand")  # Shapes has no DMs
@@ -103,11 +108,7 @@ async def test_forged_choice_buttons_are_refused(fake_discord, tmp_path, shapes)
     ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
     bot = make_bot(tmp_path / "forged.sqlite3")
     async with fake_discord.running(bot):
-        await fake_discord.slash(ada, channel, "play shapes")
-        await fake_discord.slash(bo, channel, "join")
-        await fake_discord.slash(ada, channel, "start")
-        await bot.service.settle()
-        match = bot.service.match_in(channel.id)
+        match = await start_shapes(fake_discord, bot, channel, ada, bo)
         step = match.state.step
         table = next(m for m in reversed(channel.messages) if m.embeds)
         for custom_id in (f"cr:do:{match.id}:{step}:a",          # private, on the table

@@ -139,7 +139,7 @@ class DuelPresenter(GamePresenter):
         if decision.pick == "split":
             return super().decision_items(match, view)  # the form (or typed, when long)
         words = [o for o in decision.options if o in BUTTONS and decision.pick == "one"]
-        if decision.pick == "several" and decision.least == 0 and NOTHING not in decision.options:
+        if decision.takes_nothing:
             words.append(NOTHING)
         buttons = [self._button(view, decision, word) for word in words]
         if decision.kind in ("main", "priority"):
@@ -156,8 +156,8 @@ class DuelPresenter(GamePresenter):
     @staticmethod
     def _button(view: PrivateView, decision: Decision, word: str) -> ChoiceButton:
         label, style = BUTTONS[word]
-        if word == NOTHING:
-            label = {"block": "No blockers", "band": "No band"}.get(decision.kind, label)
+        if word == NOTHING:  # what choosing nothing means depends on the decision
+            label = option_text(view.observation, decision, word, view.names)
         return ChoiceButton(view.match_id, view.step, word, label, style)
 
     @staticmethod

@@ -756,6 +756,15 @@ def render_hand(hand: Sequence[str], playable: Collection[str] = ()) -> bytes:
 # --- the table: tiles ----------------------------------------------------------------------
 
 
+def _framed(draw: ImageDraw.ImageDraw, w: int, h: int, frame: Colour, inner: Colour,
+            radius: int, rim: int) -> None:
+    """A rounded frame ``rim`` pixels wide around an inner panel, from (0, 0): the shape
+    of a tile, a tab and a land chip."""
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=frame)
+    draw.rounded_rectangle((rim, rim, w - 1 - rim, h - 1 - rim), radius=radius - rim + 1,
+                           fill=inner)
+
+
 @lru_cache(maxsize=128)
 def _tile_base(name: str) -> Image.Image:
     """A permanent's tile without its state: frame, name, art and type (do not modify it)."""
@@ -763,8 +772,7 @@ def _tile_base(name: str) -> Image.Image:
     colours = FRAMES[_kind_of(data)]
     image = Image.new("RGBA", (TILE_W, TILE_H), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((0, 0, TILE_W - 1, TILE_H - 1), radius=7, fill=colours.frame)
-    draw.rounded_rectangle((3, 3, TILE_W - 4, TILE_H - 4), radius=5, fill=colours.bar)
+    _framed(draw, TILE_W, TILE_H, colours.frame, colours.bar, radius=7, rim=3)
     name_font = font(14)
     lines = wrap(data.name, name_font, TILE_W - 10)
     if len(lines) > 2:
@@ -874,8 +882,7 @@ def _tab(name: str, controller: int | None, names: Sequence[str], width: int) ->
     colours = FRAMES[_kind_of(data)]
     image = Image.new("RGBA", (width, TAB_H), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((0, 0, width - 1, TAB_H - 1), radius=5, fill=colours.frame)
-    draw.rounded_rectangle((2, 2, width - 3, TAB_H - 3), radius=4, fill=colours.bar)
+    _framed(draw, width, TAB_H, colours.frame, colours.bar, radius=5, rim=2)
     words = name if controller is None else f"{name} ({seat_name(names, controller)})"
     draw_text(draw, (6, TAB_H / 2), fit(words, font(13), width - 10), font(13), colours.ink,
               anchor="lm")
@@ -989,8 +996,7 @@ def _chip(chip: Chip, names: Sequence[str], controller: int) -> Image.Image:
     height = CHIP_H + TAB_H * len(chip.auras)
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((0, 0, width - 1, CHIP_H - 1), radius=8, fill=colours.frame)
-    draw.rounded_rectangle((3, 3, width - 4, CHIP_H - 4), radius=6, fill=_shade(fill, 0.55))
+    _framed(draw, width, CHIP_H, colours.frame, _shade(fill, 0.55), radius=8, rim=3)
     draw_text(draw, (8, 12), title, font(14), colours.ink, anchor="lm")
     x = 8.0
     for k in range(shown):
