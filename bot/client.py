@@ -13,7 +13,7 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.deadlines import run_deadlines
 from bot.discord_transport import DiscordTransport
-from bot.presenters import Presenters
+from bot.presenters import Presenters, presenters
 from bot.recent import RecentIds
 from bot.replies import RECENT_INTERACTIONS, first_in_time, reply_error, send
 from bot.service import MatchService, Timing, tune_gc
@@ -27,6 +27,14 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("commands.lobby", "commands.rules", "commands.games", "commands.choose",
               "commands.stats", "commands.config")
 ITEMS = (*DYNAMIC_ITEMS, *STATS_ITEMS)
+
+
+def extensions() -> tuple[str, ...]:
+    """The shared cogs, then every game's own (:attr:`GamePresenter.extensions`)."""
+    return EXTENSIONS + tuple(extension for presenter in presenters().values()
+                              for extension in presenter.extensions)
+
+
 UNKNOWN_ITEM = ("That button or menu is not one I can use (it may be from an old message); "
                 "nothing was changed. Use the current table, /hand or /table.")
 
@@ -97,7 +105,7 @@ class CroupierBot(commands.Bot):
                           warn_seconds=self.settings.warn_seconds))
         self.stats = StatsService(self.store)
         self.add_dynamic_items(*ITEMS)
-        for extension in EXTENSIONS:
+        for extension in extensions():
             await self.load_extension(extension)
         restored = await self.service.restore()
         tune_gc()

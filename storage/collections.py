@@ -594,6 +594,47 @@ class _StakeAnte:
         _lock(conn, [copy_id for _, copy_id in self.stakes], "ante", self.match, self.now)
 
 
+def stake_cards_in(conn: sqlite3.Connection, guild: int, match: int,
+                   stakes: Sequence[tuple[int, str]], now: float) -> list[int]:
+    """Stake ``match``'s ante inside the caller's write (the one that starts it): for
+    each ``(owner, card)`` a free copy the owner has of that card, unlimited first,
+    then the highest serial (the low serials collectors prize are the last to go).
+    Refuses (:class:`NotOwned`) if someone has no free copy of their card. Returns
+    the copies staked, in the order asked."""
+    chosen: list[int] = []
+    for owner, card in stakes:
+        row = conn.execute(
+            "SELECT c.id FROM copies c LEFT JOIN copy_locks l ON l.copy_id = c.id"
+            " WHERE c.guild_id = ? AND c.owner_id = ? AND c.card = ? AND l.copy_id IS NULL"
+            + (f" AND c.id NOT IN ({_marks(len(chosen))})" if chosen else "")
+            + " ORDER BY c.serial IS NOT NULL, c.serial DESC LIMIT 1",
+            (guild, owner, card, *chosen)).fetchone()
+        if row is None:
+            raise NotOwned(f"{owner} has no free copy of {card} to stake")
+        chosen.append(int(row[0]))
+    _StakeAnte(guild, match, tuple((owner, copy_id) for (owner, _), copy_id
+                                   in zip(stakes, chosen, strict=True)), now)(conn)
+    return chosen
+
+
+def ante_staked_in(conn: sqlite3.Connection, match: int) -> bool:
+    """Whether ``match`` has an ante staked and not yet paid out."""
+    return conn.execute("SELECT 1 FROM antes WHERE match_id = ? AND status = 'staked'",
+                        (match,)).fetchone() is not None
+
+
+def grant_pack_in(conn: sqlite3.Connection, guild: int, user: int, why: str,
+                  ref: int | None, now: float) -> int | None:
+    """Give ``user`` an unopened pack inside the caller's write; its id, or ``None``
+    if this win's pack was already given (one per match won)."""
+    if why not in ("prize", "win"):
+        raise BadRequest(f"a pack is given as a prize or for a win, not {why!r}")
+    row = conn.execute("INSERT INTO pack_credits (guild_id, user_id, why, ref, given_at)"
+                       " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+                       (guild, user, why, ref, now)).fetchone()
+    return None if row is None else int(row[0])
+
+
 def settle_ante_in(conn: sqlite3.Connection, match: int, winner: int | None,
                    now: float) -> list[int]:
     """Pay ``match``'s ante inside the caller's write: every staked copy to ``winner``
@@ -930,5 +971,8 @@ __all__ = [
     "CONFIRM_GRACE", "AlreadyClaimed", "AnteClosed", "BadRequest", "CardCount",
     "CollectionRefusal", "CollectionRepository", "Copy", "CopyLock", "Deck", "Locked",
     "NotOwned", "NotParty", "PrintRun", "Problem", "TooEarly", "Trade", "TradeClosed",
+    "ante_staked_in",
+    "grant_pack_in",
     "settle_ante_in",
+    "stake_cards_in",
 ]

@@ -81,6 +81,12 @@ class GuildSettings:
     organiser_role_id: int | None = None
     ante: bool = False
     """Whether matches here may be played for ante."""
+    collections_public: bool = True
+    """Whether anyone may see anyone's collection (else only their own)."""
+    daily_pack: bool = True
+    """Whether each person may claim a pack a day."""
+    win_packs: bool = False
+    """Whether a rated win of a game played with owned cards brings a pack."""
     timings: tuple[GameTiming, ...] = ()
     """Deadline settings, per game (``game`` ``"*"``: every game without its own)."""
 

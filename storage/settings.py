@@ -28,7 +28,10 @@ class SettingsRepository:
         if row is None:
             return GuildSettings(guild_id=guild_id, timings=found)
         return GuildSettings(guild_id=guild_id, organiser_role_id=row["organiser_role_id"],
-                             ante=bool(row["ante"]), timings=found)
+                             ante=bool(row["ante"]),
+                             collections_public=bool(row["collections_public"]),
+                             daily_pack=bool(row["daily_pack"]), win_packs=bool(row["win_packs"]),
+                             timings=found)
 
     async def timing(self, guild_id: int, game: str) -> GameTiming:
         """The deadline settings that apply to ``game`` on the server: the game's
@@ -64,19 +67,20 @@ class SettingsRepository:
         return GameTiming(game, turn_seconds, warn_seconds)
 
     async def update(self, guild_id: int, **changes: object) -> GuildSettings:
-        """Change the server-wide settings (``organiser_role_id``, ``ante``);
+        """Change the server-wide settings (the columns of :data:`_SERVER_COLUMNS`);
         unknown names raise ``KeyError``."""
         unknown = set(changes) - set(_SERVER_COLUMNS)
         if unknown:
             raise KeyError(f"unknown settings: {', '.join(sorted(unknown))}")
         current = await self.get(guild_id)
         values = {name: getattr(current, name) for name in _SERVER_COLUMNS} | changes
-        values["ante"] = int(bool(values["ante"]))
+        values.update({flag: int(bool(values[flag])) for flag in _FLAGS})
+        columns = ", ".join(_SERVER_COLUMNS)
         await self._db.execute(
-            "INSERT INTO guild_settings (guild_id, organiser_role_id, ante, updated_at)"
-            " VALUES (:guild_id, :organiser_role_id, :ante, :updated_at)"
-            " ON CONFLICT (guild_id) DO UPDATE SET organiser_role_id = excluded.organiser_role_id,"
-            " ante = excluded.ante, updated_at = excluded.updated_at",
+            f"INSERT INTO guild_settings (guild_id, {columns}, updated_at)"
+            f" VALUES (:guild_id, {', '.join(':' + c for c in _SERVER_COLUMNS)}, :updated_at)"
+            " ON CONFLICT (guild_id) DO UPDATE SET "
+            + ", ".join(f"{c} = excluded.{c}" for c in (*_SERVER_COLUMNS, "updated_at")),
             values | {"guild_id": guild_id, "updated_at": _stamp()},
         )
         return await self.get(guild_id)
@@ -86,7 +90,8 @@ def _stamp() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-_SERVER_COLUMNS = ("organiser_role_id", "ante")
+_SERVER_COLUMNS = ("organiser_role_id", "ante", "collections_public", "daily_pack", "win_packs")
+_FLAGS = ("ante", "collections_public", "daily_pack", "win_packs")
 
 
 class ClosedDmRepository:

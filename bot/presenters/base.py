@@ -115,10 +115,13 @@ class GamePresenter:
     """What a seat's DM is called: "your hand", "your tiles" …"""
 
     def __init__(self, *, commands: Sequence[type[app_commands.Group]
-                                            | app_commands.Command[Any, ..., Any]] = ()
-                 ) -> None:
+                                            | app_commands.Command[Any, ..., Any]] = (),
+                 extensions: Sequence[str] = ()) -> None:
         self.commands = tuple(commands)
         """The game's own slash-command groups (each named after its game)."""
+        self.extensions = tuple(extensions)
+        """The game's own discord.py extensions (cogs with a service of their own,
+        such as a card game's collections), loaded with the bot's."""
 
     # -- parts a game refines ----------------------------------------------
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File | Drawing]]:
