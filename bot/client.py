@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -95,6 +96,14 @@ class CroupierBot(commands.Bot):
         self.recent_interactions = RecentIds(RECENT_INTERACTIONS)
         self._deadline_task: asyncio.Task[None] | None = None
         self._closed_once = False
+        self.items: list[type[discord.ui.DynamicItem[Any]]] = []
+        """Every persistent button and menu the bot answers (:meth:`add_items`)."""
+
+    def add_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Answer these persistent items from now on (after restarts too); a game's
+        extension adds its own (a trade's buttons, say)."""
+        self.add_dynamic_items(*items)
+        self.items.extend(items)
 
     async def setup_hook(self) -> None:
         """Open storage, restore unfinished matches, load cogs, sync commands."""
@@ -104,7 +113,7 @@ class CroupierBot(commands.Bot):
             timing=Timing(turn_seconds=self.settings.turn_seconds,
                           warn_seconds=self.settings.warn_seconds))
         self.stats = StatsService(self.store)
-        self.add_dynamic_items(*ITEMS)
+        self.add_items(*ITEMS)
         for extension in extensions():
             await self.load_extension(extension)
         restored = await self.service.restore()
@@ -135,7 +144,7 @@ class CroupierBot(commands.Bot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if known_custom_id(custom_id, ITEMS) and on_message(interaction):
+        if known_custom_id(custom_id, self.items) and on_message(interaction):
             return
         if first_in_time(interaction):
             try:
