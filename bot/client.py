@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import Clock
+from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.deadlines import run_deadlines
 from bot.discord_transport import DiscordTransport
-from bot.presenters import Presenters, presenters
+from bot.presenters import Presenters, match_hooks, presenters
 from bot.recent import RecentIds
 from bot.replies import RECENT_INTERACTIONS, first_in_time, reply_error, send
 from bot.service import MatchService, Timing, tune_gc
@@ -111,7 +111,8 @@ class CroupierBot(commands.Bot):
         self.service = MatchService(
             self.store, DiscordTransport(self), clock=self.clock,
             timing=Timing(turn_seconds=self.settings.turn_seconds,
-                          warn_seconds=self.settings.warn_seconds))
+                          warn_seconds=self.settings.warn_seconds),
+            hooks=match_hooks(self.store, self.clock or SystemClock()))
         self.stats = StatsService(self.store)
         self.add_items(*ITEMS)
         for extension in extensions():

@@ -8,12 +8,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from bot.clock import Clock, SystemClock
 from bot.errors import NoMatchHere, NotAllowed, NotRecorded, WrongPhase
+from bot.hooks import NO_HOOKS, MatchHooks
 from bot.live import LiveMatch, Player
 from bot.ratings import RATER, is_rated
 from bot.transport import NullTransport, Transport
@@ -73,17 +74,24 @@ class MatchCore(ABC):
     delivery) build on it."""
 
     def __init__(self, store: Store, transport: Transport | None = None, *,
-                 clock: Clock | None = None, timing: Timing | None = None) -> None:
+                 clock: Clock | None = None, timing: Timing | None = None,
+                 hooks: Mapping[str, MatchHooks] | None = None) -> None:
         self.store = store
         self.transport: Transport = transport or NullTransport()
         self.clock = clock or SystemClock()
         self.timing = timing or Timing()
+        self.hooks = dict(hooks or {})
+        """Each game's :class:`~bot.hooks.MatchHooks` (owned decks, stakes, prizes)."""
         self._live: dict[int, LiveMatch] = {}
         self._by_channel: dict[int, int] = {}
         self.deadlines_changed = asyncio.Event()
         self.next_wake: float | None = None
         """When the deadline task plans to wake (``inf``: not until told);
         ``None`` while it is not waiting."""
+
+    def hooks_for(self, game: str) -> MatchHooks:
+        """The game's hooks, or the do-nothing ones."""
+        return self.hooks.get(game, NO_HOOKS)
 
     # -- what the other parts provide ----------------------------------------
     @abstractmethod
@@ -205,10 +213,16 @@ class MatchCore(ABC):
         outcome = state.outcome()
         moved = state.step != before
         result = rater = None
+        prizes: list[tuple[int, int]] = []
         if outcome is not None:
             deadline = None
             result = (outcome.reason, self._seat_results(seats or match.seats, outcome))
-            rater = RATER if is_rated(match.row.guild_id, result[1]) else None
+            rated = is_rated(match.row.guild_id, result[1])
+            rater = RATER if rated else None
+            try:
+                prizes = await self.hooks_for(match.info.name).prizes(match, result[1], rated)
+            except Exception:  # a prize never holds up a result
+                log.exception("match %s: could not work out its prizes", match.id)
         elif moved:
             deadline = self._deadline(match, self.clock.now())
         else:
@@ -216,7 +230,8 @@ class MatchCore(ABC):
         warned = match.row.warned and not moved
         try:
             await self.store.matches.record(match.id, rows, deadline_at=deadline, warned=warned,
-                                            seats=seats, result=result, rater=rater)
+                                            seats=seats, result=result, rater=rater,
+                                            prizes=prizes)
         except storage_errors.DuplicateInteraction:
             raise
         except Exception as exc:

@@ -18,10 +18,12 @@ from bot.errors import (
     WrongPhase,
 )
 from bot.live import LiveMatch, Player
-from rules.core import Event, SeatSetup
+from rules.core import Event, GameInfo, SeatSetup
+from rules.errors import shown
 from rules.registry import get_game
 from rules.words import clip
 from storage import errors as storage_errors
+from storage.collections import CollectionRefusal
 from storage.models import MatchRow, SeatRow
 
 log = logging.getLogger(__name__)
@@ -61,8 +63,15 @@ class Lobby(MatchCore):
         info.new(parsed, seats, seed, [setup] + [None] * (seats - 1))
         if channel_id in self._by_channel:
             raise ChannelBusy()
+        await self.hooks_for(info.name).check_open(guild_id, parsed.stored(), vs_bot=vs_bot)
         host_seat = SeatRow(seat=0, user_id=host.user_id, name=seat_name(host.name), setup=setup)
         stored = parsed.stored()
+        if not vs_bot:
+            await self.hooks_for(info.name).check_seat(
+                LiveMatch(row=MatchRow(id=0, game=info.name, options=stored, seed=seed,
+                                       guild_id=guild_id, channel_id=channel_id,
+                                       host_id=host.user_id, max_seats=seats,
+                                       status="lobby", seats=[]), info=info), setup)
         try:
             match_id = await self.store.matches.create_lobby(
                 game=info.name, options=stored, seed=seed, guild_id=guild_id,
@@ -103,6 +112,7 @@ class Lobby(MatchCore):
                 raise AlreadySeated()
             if len(match.seats) >= match.row.max_seats:
                 raise LobbyFull(f"The table is full ({match.row.max_seats} seats).")
+            await self.hooks_for(match.info.name).check_seat(match, setup)
             seats = [*match.seats, SeatRow(seat=len(match.seats), user_id=player.user_id,
                                            name=seat_name(player.name), setup=setup)]
             await self.store.matches.set_seats(match.id, seats)
@@ -161,9 +171,15 @@ class Lobby(MatchCore):
                 )
             state = match.info.new(match.row.options, len(seats), match.row.seed,
                                    [s.setup for s in seats])
+            ante = await self.hooks_for(match.info.name).starting(match, seats, state)
             await self._load_guild_timing(match)
             deadline = self._deadline(match, self.clock.now())
-            await self.store.matches.start(match.id, seats, deadline)
+            try:
+                await self.store.matches.start(match.id, seats, deadline, ante=ante)
+            except CollectionRefusal:
+                raise NotAllowed("A card to stake is no longer free (traded or staked "
+                                 "since it was checked); nothing started. Try /start "
+                                 "again.") from None
             match.row.seats = seats
             match.row.status = "active"
             match.row.deadline_at = deadline
@@ -174,6 +190,37 @@ class Lobby(MatchCore):
         if show:
             self._schedule(match)
         return match
+
+    async def seat_deck(self, info: GameInfo, guild_id: int | None, user_id: int,
+                        deck: str | None) -> SeatSetup:
+        """A seat's setup for the deck named in ``/play … deck:`` or ``/join deck:``:
+        one of the game's own decks, or one the person keeps (the game's hooks);
+        refused, naming the decks there are, if neither.
+
+        >>> import asyncio
+        >>> from rules.registry import games
+        >>> lobby = Lobby.__new__(Lobby); lobby.hooks = {}
+        >>> with_decks = next(info for info in games().values() if info.decks)
+        >>> asyncio.run(lobby.seat_deck(with_decks, 1, 2, with_decks.decks[0])) == {
+        ...     "deck": with_decks.decks[0]}
+        True
+        """
+        if deck is None:
+            return None
+        # Their own deck first: a starter someone claimed is saved under its name,
+        # and their own copies are what they play (and may stake).
+        hooks = self.hooks_for(info.name)
+        own = await hooks.seat_setup(guild_id, user_id, deck)
+        if own is not None:
+            return own
+        if deck in info.decks:
+            return {"deck": deck}
+        if not info.decks:
+            raise WrongPhase(f"{info.title} has no decks to choose from.")
+        mine = await hooks.deck_names(guild_id, user_id)
+        raise WrongPhase(f"{info.title} has no deck called {shown(deck)}; the decks are "
+                         + ", ".join(info.decks) + "."
+                         + (f" Yours: {', '.join(mine)}." if mine else ""))
 
     async def _load_guild_timing(self, match: LiveMatch) -> None:
         """The server's deadline settings for this game (``/config``), if any."""

@@ -1,6 +1,7 @@
 """Server settings (``/config``): deadlines and warnings per game, the organiser
-role, whether ante is allowed. Only people who may manage the server change them,
-checked here, whatever Discord's own command permissions say."""
+role, whether ante is allowed, who sees collections and how packs are given. Only
+people who may manage the server change them, checked here, whatever Discord's own
+command permissions say."""
 
 from __future__ import annotations
 
@@ -67,3 +68,17 @@ class ServerConfig:
         """Whether matches on this server may be played for ante."""
         self._require(who)
         return await self.store.settings.update(guild_id, ante=allowed)
+
+    async def set_collections(self, who: Manager, guild_id: int, *,
+                              public: bool | None = None, daily_pack: bool | None = None,
+                              win_packs: bool | None = None) -> GuildSettings:
+        """Whether collections are public, the daily pack is given, and a rated win
+        brings a pack; each left ``None`` stays as it is."""
+        self._require(who)
+        changes = {name: value for name, value in (("collections_public", public),
+                                                   ("daily_pack", daily_pack),
+                                                   ("win_packs", win_packs))
+                   if value is not None}
+        if not changes:
+            return await self.show(guild_id)
+        return await self.store.settings.update(guild_id, **changes)

@@ -52,11 +52,12 @@ def parameter(spec: OptionSpec) -> inspect.Parameter:
 def command(name: str, description: str, specs: Sequence[OptionSpec],
             run: Callable[[discord.Interaction, dict[str, Any]], Awaitable[None]], *,
             extra: Sequence[tuple[inspect.Parameter, str]] = (),
-            extra_choices: Mapping[str, list[app_commands.Choice[str]]] | None = None,
+            extra_autocomplete: Mapping[str, Callback] | None = None,
             ) -> app_commands.Command[Any, ..., None]:
     """A slash command whose parameters are ``extra`` (parameter, description)
     pairs followed by the declared options; ``run(interaction, values)``
-    receives the values given (``None`` for those left out)."""
+    receives the values given (``None`` for those left out). An extra parameter
+    may complete what is typed (``extra_autocomplete``: name → callback)."""
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         await run(interaction, values)
 
@@ -68,9 +69,11 @@ def command(name: str, description: str, specs: Sequence[OptionSpec],
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         **{param.name: clip(text, DESCRIPTION) for param, text in extra},
         **{spec.name: clip(spec.description, DESCRIPTION) for spec in specs}}
-    choices = {**(extra_choices or {}),
-               **{spec.name: found for spec in specs if (found := _choices(spec))}}
+    choices = {spec.name: found for spec in specs if (found := _choices(spec))}
     if choices:
         callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    if extra_autocomplete:
+        callback.__discord_app_commands_param_autocomplete__ = dict(  # type: ignore[attr-defined]
+            extra_autocomplete)
     return app_commands.Command(name=name, description=clip(description, DESCRIPTION),
                                 callback=callback)

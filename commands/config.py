@@ -40,7 +40,7 @@ def settings_text(settings: GuildSettings) -> str:
     """The settings in words."""
     role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else "none"
     lines = [f"**Organiser role**: {role}", f"**Ante**: {'allowed' if settings.ante else 'off'}",
-             "**Deadlines**:"]
+             collections_text(settings), "**Deadlines**:"]
     titles = {name: info.title for name, info in games().items()}
     for timing in settings.timings:
         name = EVERY if timing.game == EVERY_GAME else titles.get(timing.game, timing.game)
@@ -51,6 +51,14 @@ def settings_text(settings: GuildSettings) -> str:
         lines.append("• " + ", ".join(f"{info.title} {info.default_turn_seconds} s"
                                       for info in games().values()) + " per decision")
     return "\n".join(lines)
+
+
+def collections_text(settings: GuildSettings) -> str:
+    """Who sees collections and how packs come, in one line."""
+    ways = [way for way, on in (("a daily claim", settings.daily_pack),
+                                ("rated wins", settings.win_packs)) if on]
+    return (f"**Collections**: {'public' if settings.collections_public else 'private'}; "
+            f"packs from {', '.join([*ways, 'prizes'])}")
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -110,6 +118,21 @@ class ConfigCog(commands.GroupCog, group_name="config",
         """Allow or forbid ante."""
         await self.config.set_ante(manager_of(interaction), interaction.guild_id or 0, allowed)
         await send(interaction, f"Ante is {'allowed' if allowed else 'off'} on this server.")
+
+
+    @app_commands.command(name="collections",
+                          description="Who sees collections, and how packs are given.")
+    @app_commands.describe(public="Anyone may see anyone's collection (false: only their own)",
+                           daily_pack="Each person may claim a pack a day",
+                           win_packs="Winning a rated game brings a pack")
+    async def collections(self, interaction: discord.Interaction, public: bool | None = None,
+                          daily_pack: bool | None = None,
+                          win_packs: bool | None = None) -> None:
+        """Change (or, with nothing given, show) the collection settings."""
+        settings = await self.config.set_collections(
+            manager_of(interaction), interaction.guild_id or 0, public=public,
+            daily_pack=daily_pack, win_packs=win_packs)
+        await send(interaction, collections_text(settings))
 
 
 async def setup(bot: CroupierBot) -> None:

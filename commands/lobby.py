@@ -12,8 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import slash_options
-from bot.errors import CroupierError, WrongPhase
-from bot.presenters.base import shown
+from bot.errors import CroupierError
 from bot.replies import for_send, send
 from bot.views import player_of
 from rules.core import GameInfo
@@ -37,39 +36,35 @@ async def game_names(interaction: discord.Interaction,
 
 async def lobby_decks(interaction: discord.Interaction,
                       current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for ``/join deck``: the decks of the channel's game."""
+    """Autocomplete for ``/join deck``: the decks of the channel's game, then the
+    person's own."""
     bot: Any = interaction.client
     try:
         info = bot.service.match_in(interaction.channel_id).info
     except CroupierError:
         return []
-    typed = current.lower()
-    return [app_commands.Choice(name=deck, value=deck) for deck in info.decks
-            if typed in deck][:25]
+    return await deck_choices(interaction, info, current)
 
 
-def deck_setup(info: GameInfo, deck: str | None) -> dict[str, Any] | None:
-    """A seat's setup for a deck named in a command, refused (naming the decks
-    there are) if the game has no such deck.
+async def deck_choices(interaction: discord.Interaction, info: GameInfo,
+                       current: str) -> list[app_commands.Choice[str]]:
+    """The decks a seat may bring that hold what is typed: the person's own first."""
+    bot: Any = interaction.client
+    typed = current.casefold()
+    own = await bot.service.hooks_for(info.name).deck_names(interaction.guild_id,
+                                                             interaction.user.id)
+    return [app_commands.Choice(name=deck, value=deck) for deck in [*own, *info.decks]
+            if typed in deck.casefold()][:25]
 
-    >>> from rules.registry import games
-    >>> with_decks = next(info for info in games().values() if info.decks)
-    >>> deck_setup(with_decks, with_decks.decks[0]) == {"deck": with_decks.decks[0]}
-    True
-    >>> without = next(info for info in games().values() if not info.decks)
-    >>> deck_setup(without, "mine")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    bot.errors.WrongPhase: ... has no decks to choose from.
-    """
-    if deck is None:
-        return None
-    if not info.decks:
-        raise WrongPhase(f"{info.title} has no decks to choose from.")
-    if deck not in info.decks:
-        raise WrongPhase(f"{info.title} has no deck called {shown(deck)}; the decks are "
-                         + ", ".join(info.decks) + ".")
-    return {"deck": deck}
+
+def decks_of(info: GameInfo) -> Callable[[discord.Interaction, str],
+                                          Awaitable[list[app_commands.Choice[str]]]]:
+    """Autocomplete for ``/play <game> deck``: that game's decks and the person's own.
+    (A closure: discord.py wants a callback of exactly two parameters.)"""
+    async def decks(interaction: discord.Interaction,
+                    current: str) -> list[app_commands.Choice[str]]:
+        return await deck_choices(interaction, info, current)
+    return decks
 
 
 def play_group(run: Callable[[discord.Interaction, GameInfo, dict[str, Any]], Awaitable[None]],
@@ -88,17 +83,16 @@ def play_group(run: Callable[[discord.Interaction, GameInfo, dict[str, Any]], Aw
                 annotation=Optional[app_commands.Range[int, info.min_seats, info.max_seats]]),  # noqa: UP045
                 f"How many players ({info.seat_range()}; default {info.default_seats})"))
 
-        deck_choices = {}
+        completions = {}
         if info.decks:
             if any(spec.name == "deck" for spec in info.options.specs()):
                 raise ValueError(f"{info.name}: an option may not be called deck: "
                                  "it is the seat's deck in /play")
             extra.append((inspect.Parameter(
                 "deck", inspect.Parameter.KEYWORD_ONLY, default=None,
-                annotation=Optional[str]),  # noqa: UP045
-                "Your deck (default: a starter dealt at random)"))
-            deck_choices["deck"] = [app_commands.Choice(name=deck, value=deck)
-                                    for deck in info.decks[:25]]
+                annotation=Optional[app_commands.Range[str, 1, 40]]),  # noqa: UP045
+                "Your deck: one of yours or a starter (default: a starter at random)"))
+            completions["deck"] = decks_of(info)
 
         async def open_game(interaction: discord.Interaction, values: dict[str, Any],
                             info: GameInfo = info) -> None:
@@ -106,7 +100,7 @@ def play_group(run: Callable[[discord.Interaction, GameInfo, dict[str, Any]], Aw
 
         group.add_command(slash_options.command(
             info.name, f"Open a game of {info.title} ({info.seat_range()})",
-            info.options.specs(), open_game, extra=extra, extra_choices=deck_choices))
+            info.options.specs(), open_game, extra=extra, extra_autocomplete=completions))
     return group
 
 
@@ -135,7 +129,8 @@ class LobbyCog(commands.Cog):
         """``/play <game> …``: open a lobby (or start against the computer)."""
         vs_bot = bool(values.pop("vs_bot", False))
         seats = values.pop("seats", None)
-        setup = deck_setup(info, values.pop("deck", None)) if info.decks else None
+        setup = await self.service.seat_deck(info, interaction.guild_id, interaction.user.id,
+                                             values.pop("deck", None))
         match = await self.service.open_lobby(
             player_of(interaction), guild_id=interaction.guild_id,
             channel_id=interaction.channel_id, game=info.name,
@@ -145,15 +140,14 @@ class LobbyCog(commands.Cog):
         await send(interaction, f"{match.info.title} {verb}.", ephemeral=False)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby.")
-    @app_commands.describe(deck="Your deck, in games where you bring one (default: a "
-                                "starter dealt at random)")
+    @app_commands.describe(deck="Your deck, in games where you bring one: yours or a "
+                                "starter (default: a starter at random)")
     @app_commands.autocomplete(deck=lobby_decks)
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction,
                    deck: app_commands.Range[str, 1, 40] | None = None) -> None:
-        setup = None
-        if deck is not None:
-            setup = deck_setup(self.service.match_in(interaction.channel_id).info, deck)
+        setup = await self.service.seat_deck(self.service.match_in(interaction.channel_id).info,
+                                             interaction.guild_id, interaction.user.id, deck)
         match = await self.service.join(player_of(interaction), interaction.channel_id,
                                         setup=setup)
         await send(interaction, f"{interaction.user.display_name} joins "

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from storage.collections import ante_staked_in, grant_pack_in, settle_ante_in, stake_cards_in
 from storage.db import Database
 from storage.errors import ChannelBusy, DuplicateInteraction
-from storage.models import ChoiceRow, MatchRow, MatchStatus, Rater, SeatResult, SeatRow
+from storage.models import Ante, ChoiceRow, MatchRow, MatchStatus, Rater, SeatResult, SeatRow
 
 _stamp: tuple[int, str] = (0, "")
 
@@ -141,6 +142,7 @@ class _Start:
     seats: Sequence[SeatRow]
     deadline_at: float | None
     rows: list[tuple[Any, ...]]
+    ante: Ante | None = None
 
     def __call__(self, conn: sqlite3.Connection) -> None:
         _write_seats(conn, self.match_id, self.seats)
@@ -150,6 +152,9 @@ class _Start:
             (_now(), self.deadline_at, self.match_id),
         )
         _insert_rows(conn, INSERT_CHOICE, self.rows)
+        if self.ante is not None:  # locked from the moment the match starts
+            stake_cards_in(conn, self.ante.guild_id, self.match_id, self.ante.stakes,
+                           time.time())
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +169,8 @@ class _Record:
     seats: Sequence[SeatRow] | None
     result: tuple[str, Sequence[SeatResult]] | None
     rater: Rater | None
+    prizes: Sequence[tuple[int, int]] = ()
+    """``(guild, user)``: a pack for each, given with the result (one per match)."""
 
     def __call__(self, conn: sqlite3.Connection) -> None:
         if self.rows:  # the log and the deadline in one statement, as a usual move
@@ -177,6 +184,40 @@ class _Record:
             _finish(conn, self.match_id, *self.result)
             if self.rater is not None:
                 _rate(conn, self.match_id, self.result[1], self.rater)
+            _pay_ante(conn, self.match_id, _sole_winner(self.result[1]))
+            for guild_id, user_id in self.prizes:
+                grant_pack_in(conn, guild_id, user_id, "win", self.match_id, time.time())
+
+
+@dataclass(frozen=True, slots=True)
+class _SetStatus:
+    match_id: int
+    status: str
+
+    def __call__(self, conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE matches SET status = ?, deadline_at = NULL,"
+                     " finished_at = COALESCE(finished_at, ?) WHERE id = ?",
+                     (self.status, _now(), self.match_id))
+        _pay_ante(conn, self.match_id, None)
+
+
+def _sole_winner(seats: Sequence[SeatResult]) -> int | None:
+    """The person alone in first place, if there is one (else a draw, or a computer)."""
+    first = [s for s in seats if s.place == 1]
+    if len(first) != 1 or first[0].is_bot:
+        return None
+    return first[0].user_id
+
+
+def _pay_ante(conn: sqlite3.Connection, match_id: int, winner: int | None) -> None:
+    """Pay a staked ante in the write that ends the match: every copy to the winner
+    if they staked one, else (a draw, a cancelled match, a seat the computer took
+    over) each back to whoever staked it."""
+    if not ante_staked_in(conn, match_id):
+        return
+    stakers = {row[0] for row in conn.execute(
+        "SELECT owner_id FROM ante_copies WHERE match_id = ?", (match_id,))}
+    settle_ante_in(conn, match_id, winner if winner in stakers else None, time.time())
 
 
 def _match(row: sqlite3.Row, seats: list[SeatRow]) -> MatchRow:
@@ -350,18 +391,18 @@ class MatchRepository:
         await self._db.write(_SetSeats(match_id, list(seats), host_id))
 
     async def start(self, match_id: int, seats: Sequence[SeatRow], deadline_at: float | None,
-                    choices: Sequence[ChoiceRow] = ()) -> None:
-        """Lobby → active with its final seats, first deadline and any opening choices."""
+                    choices: Sequence[ChoiceRow] = (), *, ante: Ante | None = None) -> None:
+        """Lobby → active with its final seats, first deadline and any opening choices;
+        with ``ante``, its stakes locked in the same transaction (refused, starting
+        nothing, with a :class:`~storage.collections.CollectionRefusal` if someone
+        has no free copy of their card)."""
         await self._db.write(_Start(match_id, list(seats), deadline_at,
-                                    _choice_rows(match_id, choices)))
+                                    _choice_rows(match_id, choices), ante))
 
     async def set_status(self, match_id: int, status: MatchStatus) -> None:
-        """Cancel or abandon a match (finishing goes through :meth:`record`)."""
-        await self._db.execute(
-            "UPDATE matches SET status = ?, deadline_at = NULL,"
-            " finished_at = COALESCE(finished_at, ?) WHERE id = ?",
-            (status, _now(), match_id),
-        )
+        """Cancel or abandon a match (finishing goes through :meth:`record`); an ante
+        it staked goes back to whoever staked it, in the same transaction."""
+        await self._db.write(_SetStatus(match_id, status))
 
     async def set_table_message(self, match_id: int, message_id: int | None) -> None:
         """Remember the public table message so it can be edited after a restart."""
@@ -380,10 +421,13 @@ class MatchRepository:
                      deadline_at: float | None, warned: bool = False,
                      seats: Sequence[SeatRow] | None = None,
                      result: tuple[str, Sequence[SeatResult]] | None = None,
-                     rater: Rater | None = None) -> None:
+                     rater: Rater | None = None,
+                     prizes: Sequence[tuple[int, int]] = ()) -> None:
         """Commit one move of the match atomically: the choices it appended, the
         next deadline, changed seats (strikes, forfeits) and, when the game ended,
-        its result — and, given a ``rater``, the players' new ratings. Returns
+        its result — and, given a ``rater``, the players' new ratings; with the
+        result, a staked ante is paid out and each of ``prizes`` (guild, user) is
+        given a pack for the win. Returns
         once committed (see :meth:`Database.write`: concurrent matches' moves
         share one transaction, each in its own savepoint). Raises
         :class:`DuplicateInteraction` (and writes nothing) if an interaction's
@@ -394,7 +438,8 @@ class MatchRepository:
         work = (_Move(match_id, rows, deadline_at, int(warned))
                 if seats is None and result is None and rows else
                 _Record(match_id, rows, deadline_at, int(warned),
-                        None if seats is None else list(seats), result, rater))
+                        None if seats is None else list(seats), result, rater,
+                        tuple(prizes)))
         try:
             await self._db.write(work)
         except sqlite3.IntegrityError as exc:

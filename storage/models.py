@@ -74,6 +74,15 @@ class SeatResult:
 
 
 @dataclass(frozen=True)
+class Ante:
+    """What a match stakes as it starts: for each ``(user, card)`` a free copy the
+    user owns of that card (storage picks which)."""
+
+    guild_id: int
+    stakes: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
 class GuildSettings:
     """Per-server settings (``/config``)."""
 

@@ -16,7 +16,6 @@ from bot.presenters.duel.table import playable_cards
 from bot.replies import Drawing
 from bot.service import MatchService, Timing
 from bot.views import ChoiceButton, ChoiceSelect, SplitButton
-from commands.lobby import deck_setup
 from rules.core import Decision
 from rules.duel import GAME
 from rules.duel.notation import act, parse
@@ -139,10 +138,11 @@ def test_playable_cards_only_in_a_window_to_play() -> None:
     assert playable_cards(Decision(0, "target", "", ("p1", "cancel"))) == set()
 
 
-def test_a_seat_brings_a_named_deck_and_a_wrong_one_is_refused_by_name() -> None:
-    assert deck_setup(GAME, "night-and-ember") == {"deck": "night-and-ember"}
+async def test_a_seat_brings_a_named_deck_and_a_wrong_one_is_refused_by_name() -> None:
+    service = MatchService(None)  # type: ignore[arg-type]  (naming a deck stores nothing)
+    assert await service.seat_deck(GAME, 1, 2, "night-and-ember") == {"deck": "night-and-ember"}
     with pytest.raises(WrongPhase, match=r"no deck called.*dawn-and-tide"):
-        deck_setup(GAME, "best deck")
+        await service.seat_deck(GAME, 1, 2, "best deck")
 
 
 def test_card_lookup_ignores_case_and_suggests_near_names() -> None:

@@ -12,9 +12,12 @@ import importlib
 from functools import cache
 from typing import Any
 
+from bot.clock import Clock
 from bot.commit import Ack
+from bot.hooks import MatchHooks
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import GamePresenter
+from storage import Store
 
 PRESENTER_PACKAGES = {
     "flank": "bot.presenters.flank",
@@ -46,6 +49,13 @@ def presenter_for(game: str) -> GamePresenter:
 def presenters() -> dict[str, GamePresenter]:
     """Every game's own presenter, by game name."""
     return dict(_presenters())
+
+
+def match_hooks(store: Store, clock: Clock) -> dict[str, MatchHooks]:
+    """Every game's :class:`~bot.hooks.MatchHooks` that has some, by game name: for
+    the match service, in Discord and at the local table alike."""
+    return {game: presenter.hooks(store, clock)
+            for game, presenter in _presenters().items() if presenter.hooks is not None}
 
 
 class Presenters:

@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.commit import Ack
 from bot.errors import NotSeated, WrongPhase
+from bot.hooks import HooksFactory
 from bot.live import LiveMatch, PrivateView
 from bot.replies import Drawing
 from bot.views import (
@@ -116,12 +117,20 @@ class GamePresenter:
 
     def __init__(self, *, commands: Sequence[type[app_commands.Group]
                                             | app_commands.Command[Any, ..., Any]] = (),
-                 extensions: Sequence[str] = ()) -> None:
+                 extensions: Sequence[str] = (), hooks: HooksFactory | None = None,
+                 local_commands: Sequence[str] = ()) -> None:
         self.commands = tuple(commands)
         """The game's own slash-command groups (each named after its game)."""
         self.extensions = tuple(extensions)
         """The game's own discord.py extensions (cogs with a service of their own,
         such as a card game's collections), loaded with the bot's."""
+        self.hooks = hooks
+        """Makes the game's :class:`~bot.hooks.MatchHooks` (owned decks, stakes,
+        prizes), if it has any."""
+        self.local_commands = tuple(local_commands)
+        """Modules of the game's own commands at the local table (each module's
+        ``LOCAL_COMMANDS``, :class:`~bot.local.LocalCommand` objects), imported by the
+        local table only: collections and decks, say, for a card game."""
 
     # -- parts a game refines ----------------------------------------------
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File | Drawing]]:

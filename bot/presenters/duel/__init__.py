@@ -1,9 +1,10 @@
 """Arcane Duel in Discord: the battlefield picture and a running log on the table;
 the hand as a picture and every decision by DM; ``/card`` to look a card up."""
 
+from bot.duel.hooks import DuelHooks
 from bot.presenters.duel.commands import show_card
 from bot.presenters.duel.table import DuelPresenter
 
-PRESENTER = DuelPresenter(commands=(show_card,))
+PRESENTER = DuelPresenter(commands=(show_card,), hooks=DuelHooks)
 
 __all__ = ["PRESENTER", "DuelPresenter", "show_card"]

@@ -1,0 +1,129 @@
+"""Arcane Duel around its matches (``../shared/specs/collections.md``, "Decks" and
+"Ante"): a seat may bring a deck of its own, checked when it sits down and again
+when the duel starts; a duel may be played for ante; a rated win may bring a pack.
+
+Where the spec is silent:
+
+* A deck of one's own is a saved deck (``/deck``), named in ``/play duel deck:`` or
+  ``/join deck:`` as it was saved; a starter's name still plays that starter, owned
+  or not ("open play also allows unlimited decks").
+* Ante is for two people each bringing a deck of their own: the computer owns no
+  cards, and a starter's copies are not the player's to stake. Opening a table with
+  ``ante:true`` asks for it; taking a seat at a table that says so is agreeing.
+* The server's ``/config ante`` is off until a moderator allows it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.duel.collections import CollectionError, CollectionService, deck_name
+from bot.errors import NotAllowed, WrongPhase
+from bot.hooks import MatchHooks
+from rules.core import GameState, SeatSetup
+from storage.models import Ante, SeatResult, SeatRow
+
+if TYPE_CHECKING:
+    from bot.clock import Clock
+    from bot.live import LiveMatch
+    from storage import Store
+
+
+def plays_for_ante(options: Mapping[str, Any]) -> bool:
+    """Whether a duel's options ask for ante."""
+    return bool(options.get("ante"))
+
+
+def own_cards(setup: SeatSetup) -> list[str] | None:
+    """The cards of a seat bringing a saved deck of its own (``None``: a starter, a
+    list given outside collections — the local table's or a test's —, or none)."""
+    deck = (setup or {}).get("deck")
+    if isinstance(deck, list) and isinstance((setup or {}).get("saved"), str):
+        return list(deck)
+    return None
+
+
+class DuelHooks(MatchHooks):
+    """Decks people own, ante and prize packs, over the collections service."""
+
+    def __init__(self, store: Store, clock: Clock) -> None:
+        self.store = store
+        self.collections = CollectionService(store, clock)
+
+    async def seat_setup(self, guild_id: int | None, user_id: int,
+                         deck: str) -> SeatSetup | None:
+        """A saved deck's cards, refused (naming the cards short) unless owned and free."""
+        if guild_id is None:
+            return None
+        try:
+            name = deck_name(deck)
+        except CollectionError:
+            return None  # not a name a deck could have: the caller lists the decks
+        if await self.store.collections.deck(guild_id, user_id, name) is None:
+            return None
+        cards = await self.collections.deck_for_duel(guild_id, user_id, name)
+        return {"deck": list(cards), "saved": name}
+
+    async def deck_names(self, guild_id: int | None, user_id: int) -> list[str]:
+        """The decks ``user_id`` saved on this server."""
+        if guild_id is None:
+            return []
+        return [deck.name for deck in await self.store.collections.decks(guild_id, user_id)]
+
+    async def check_open(self, guild_id: int | None, options: Mapping[str, Any], *,
+                         vs_bot: bool) -> None:
+        """Ante only on a server that allows it, and between two people."""
+        if not plays_for_ante(options):
+            return
+        if guild_id is None:
+            raise NotAllowed("Ante is played on a server, where the cards are owned.")
+        if not (await self.store.settings.get(guild_id)).ante:
+            raise NotAllowed("Ante is off on this server; someone who may manage it can "
+                             "allow it with /config ante.")
+        if vs_bot:
+            raise NotAllowed("The computer owns no cards: ante is played between two "
+                             "people, each with a deck of their own.")
+
+    async def check_seat(self, match: LiveMatch, setup: SeatSetup) -> None:
+        """At an ante table, each seat brings a deck of its own."""
+        if plays_for_ante(match.row.options) and own_cards(setup) is None:
+            raise WrongPhase("This duel is played for ante: bring a deck of your own "
+                             "(deck: one of your /deck list); a starter's cards can't "
+                             "be staked.")
+
+    async def starting(self, match: LiveMatch, seats: Sequence[SeatRow],
+                       state: GameState) -> Ante | None:
+        """Every deck of one's own checked again (cards may have been traded since),
+        then, at an ante table, each seat's set-aside card staked."""
+        guild = match.row.guild_id
+        for seat in seats:
+            cards = own_cards(seat.setup)
+            if cards is None or guild is None or seat.user_id is None:
+                continue
+            problem = await self.collections._deck_problem(guild, seat.user_id,
+                                                          Counter(cards))
+            if problem:
+                raise WrongPhase(f"{seat.name}'s deck can't be played now: {problem}")
+        if not plays_for_ante(match.row.options):
+            return None
+        if guild is None or any(s.is_bot or s.user_id is None or own_cards(s.setup) is None
+                                for s in seats):
+            raise WrongPhase("An ante duel is between two people, each with a deck of "
+                             "their own.")
+        set_aside = state.ante  # type: ignore[attr-defined]
+        return Ante(guild, tuple((s.user_id, set_aside[s.seat]) for s in seats
+                                 if s.user_id is not None))
+
+    async def prizes(self, match: LiveMatch, result: Sequence[SeatResult],
+                     rated: bool) -> list[tuple[int, int]]:
+        """A pack for the winner of a rated duel, where the server gives them."""
+        guild = match.row.guild_id
+        first = [s for s in result if s.place == 1]
+        if (not rated or guild is None or len(first) != 1 or first[0].is_bot
+                or first[0].user_id is None):
+            return []
+        if not (await self.store.settings.get(guild)).win_packs:
+            return []
+        return [(guild, first[0].user_id)]
