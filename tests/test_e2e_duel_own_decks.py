@@ -1,0 +1,253 @@
+"""End to end through the real discord.py client and the fake Discord: duels played
+with decks people own (checked when they sit down and again at the start), duels
+played for ante (staked as the duel starts, paid out with the result, returned
+when it is cancelled), packs for rated wins, and ``/config collections``."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.client import CroupierBot
+from bot.duel.collections import CollectionService
+from bot.errors import NotAllowed
+from bot.server_config import Manager, ServerConfig
+from rules.duel.decklists import is_free
+from rules.duel.decks import starter
+from storage import Store
+from storage.collections import CollectionRefusal
+from storage.models import Ante, SeatRow
+from tests.e2e import make_bot, table_message
+from tests.fakediscord import FakeDiscord
+
+MANAGE_GUILD = 1 << 5
+
+
+def ante_rows(database: Path) -> tuple[list[tuple], list[tuple]]:
+    """The ante ledger rows and the ante locks, read from the file as they are."""
+    with sqlite3.connect(database) as conn:
+        ledger = conn.execute("SELECT copy_id, from_owner, to_owner, ref FROM ledger"
+                              " WHERE why = 'ante' ORDER BY id").fetchall()
+        locks = conn.execute("SELECT copy_id, ref FROM copy_locks WHERE kind = 'ante'"
+                             ).fetchall()
+    return ledger, locks
+
+
+def owner_of(database: Path, copy_ids: list[int]) -> list[int]:
+    """Who owns each copy now."""
+    with sqlite3.connect(database) as conn:
+        return [conn.execute("SELECT owner_id FROM copies WHERE id = ?", (c,)).fetchone()[0]
+                for c in copy_ids]
+
+
+async def collections(bot: CroupierBot) -> CollectionService:
+    """A collections service on the bot's store (what the /starter and /deck commands
+    use), to give people cards and decks without going through those commands."""
+    return CollectionService(bot.store, bot.service.clock)
+
+
+async def test_own_decks_are_checked_when_seated_and_again_at_the_start(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    guild = fake_discord.add_guild("Arcana")
+    channel = guild.add_text_channel("duels")
+    ada, bo = guild.add_user("Ada"), guild.add_user("Bo")
+    bot = make_bot(tmp_path / "own.sqlite3")
+    async with fake_discord.running(bot):
+        cards = await collections(bot)
+        await cards.claim_starter(guild.id, ada.id, "ember-and-grove")
+        await cards.claim_starter(guild.id, bo.id, "tide-and-night")
+        red = "\n".join(f"1 {name}" for name in starter("ember-and-grove"))
+        await cards.save_deck(guild.id, ada.id, "Red Wall", red)
+        await cards.save_deck(guild.id, bo.id, "Greedy", "40 Kindlewhip")
+
+        offered = await fake_discord.autocomplete(ada, channel, "play duel", option="deck",
+                                                  value="")
+        assert [o["value"] for o in offered][:2] == ["Red Wall", "ember-and-grove"]
+        await fake_discord.slash(ada, channel, "play duel", deck="Red Wall")
+        match = bot.service.match_in(channel.id)
+        assert match.seats[0].setup["saved"] == "Red Wall"
+        assert sorted(match.seats[0].setup["deck"]) == sorted(starter("ember-and-grove"))
+
+        short = await fake_discord.slash(bo, channel, "join", deck="Greedy")
+        assert short.ephemeral and "short of: 40 Kindlewhip" in short.content
+        assert len(match.seats) == 1  # the refused seat changed nothing
+        await fake_discord.slash(bo, channel, "join", deck="tide-and-night")
+        assert match.seats[1].setup["saved"] == "tide-and-night"  # his own starter copies
+
+        # Between sitting down and the start, Bo offers away two cards of his deck:
+        # the start is refused, naming them, and nothing starts.
+        gift = [name for name in sorted(set(starter("tide-and-night")))
+                if not is_free(name)][:2]
+        trade = await cards.offer(guild.id, bo.id, ada.id, ", ".join(gift), "")
+        refused = await fake_discord.slash(ada, channel, "start")
+        assert refused.ephemeral and "Bo's deck can't be played now" in refused.content
+        assert f"1 {gift[0]}, 1 {gift[1]}" in refused.content
+        assert "locked in a trade" in refused.content
+        assert match.row.status == "lobby"
+        await cards.cancel(trade.id, bo.id)
+        started = await fake_discord.slash(ada, channel, "start")
+        assert not started.ephemeral
+        await bot.service.settle()
+        assert match.row.status == "active"
+        await fake_discord.slash(ada, channel, "cancel")
+
+
+async def test_an_ante_duel_stakes_at_the_start_and_pays_the_winner(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    guild = fake_discord.add_guild("Arcana")
+    channel = guild.add_text_channel("duels")
+    boss = guild.add_user("Boss", roles=(guild.add_role("Managers", MANAGE_GUILD),))
+    ada, bo = guild.add_user("Ada"), guild.add_user("Bo")
+    database = tmp_path / "ante.sqlite3"
+    bot = make_bot(database)
+    async with fake_discord.running(bot):
+        cards = await collections(bot)
+        await cards.claim_starter(guild.id, ada.id, "ember-and-grove")
+        await cards.claim_starter(guild.id, bo.id, "tide-and-night")
+
+        off = await fake_discord.slash(ada, channel, "play duel", ante=True,
+                                       deck="ember-and-grove")
+        assert off.ephemeral and "Ante is off on this server" in off.content
+        await fake_discord.slash(boss, channel, "config ante", allowed=True)
+        computer = await fake_discord.slash(ada, channel, "play duel", ante=True,
+                                            vs_bot=True, deck="ember-and-grove")
+        assert computer.ephemeral and "The computer owns no cards" in computer.content
+        await fake_discord.slash(ada, channel, "play duel", ante=True, deck="ember-and-grove")
+        unowned = await fake_discord.slash(bo, channel, "join", deck="grove-and-dawn")
+        assert unowned.ephemeral and "bring a deck of your own" in unowned.content
+        await fake_discord.slash(bo, channel, "join", deck="tide-and-night")
+        await fake_discord.slash(ada, channel, "start")
+        await bot.service.settle()
+        match = bot.service.match_in(channel.id)
+        set_aside = match.state.ante
+        assert all(set_aside)
+        _, locks = ante_rows(database)
+        staked = sorted(copy for copy, ref in locks if ref == match.id)
+        assert len(staked) == 2
+        table = table_message(channel)
+        shown = table.text + "".join(str(e) for e in table.embeds)
+        assert set_aside[0] in shown and set_aside[1] in shown
+        # A staked copy is locked: it can't be offered meanwhile.
+        counts = await cards.card_counts(guild.id, bo.id, set_aside[1])
+        assert counts.locked == 1
+
+        await fake_discord.slash(bo, channel, "forfeit")
+        await bot.service.settle()
+        ledger, locks = ante_rows(database)
+        assert locks == []
+        assert ledger == [(copy, bo.id, ada.id, match.id) for copy in staked
+                          if owner_of(database, [copy]) == [ada.id]
+                          and (copy, bo.id, ada.id, match.id) in ledger]
+        assert owner_of(database, staked) == [ada.id, ada.id]
+        assert len(ledger) == 1  # Bo's copy moved; Ada's own stayed hers
+        assert await cards.audit(guild.id) == []
+
+        # A cancelled ante duel gives each copy back to whoever staked it.
+        await fake_discord.slash(ada, channel, "play duel", ante=True, deck="ember-and-grove")
+        await fake_discord.slash(bo, channel, "join", deck="tide-and-night")
+        await fake_discord.slash(ada, channel, "start")
+        await bot.service.settle()
+        second = bot.service.match_in(channel.id)
+        _, locks = ante_rows(database)
+        again = sorted(copy for copy, ref in locks if ref == second.id)
+        before = owner_of(database, again)
+        await fake_discord.slash(ada, channel, "cancel")
+        await bot.service.settle()
+        ledger, locks = ante_rows(database)
+        assert locks == [] and len(ledger) == 1
+        assert owner_of(database, again) == before
+        assert await cards.audit(guild.id) == []
+
+
+async def test_a_staked_ante_survives_a_restart_and_is_paid_after_it(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    guild = fake_discord.add_guild("Arcana")
+    channel = guild.add_text_channel("duels")
+    ada, bo = guild.add_user("Ada"), guild.add_user("Bo")
+    database = tmp_path / "restart.sqlite3"
+    bot = make_bot(database)
+    async with fake_discord.running(bot):
+        await bot.store.settings.update(guild.id, ante=True)
+        cards = await collections(bot)
+        await cards.claim_starter(guild.id, ada.id, "night-and-ember")
+        await cards.claim_starter(guild.id, bo.id, "dawn-and-tide")
+        await fake_discord.slash(ada, channel, "play duel", ante=True, deck="night-and-ember")
+        await fake_discord.slash(bo, channel, "join", deck="dawn-and-tide")
+        await fake_discord.slash(ada, channel, "start")
+        await bot.service.settle()
+        match_id = bot.service.match_in(channel.id).id
+    _, locks = ante_rows(database)
+    staked = sorted(copy for copy, ref in locks if ref == match_id)
+    again = make_bot(database)
+    async with fake_discord.running(again):
+        assert again.service.match_in(channel.id).state.ante == \
+            bot.service.get(match_id).state.ante
+        await fake_discord.slash(ada, channel, "forfeit")
+        await again.service.settle()
+        assert owner_of(database, staked) == [bo.id, bo.id]
+        assert ante_rows(database)[1] == []
+
+
+async def test_a_rated_win_brings_a_pack_where_the_server_says_so(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    guild = fake_discord.add_guild("Arcana")
+    channel = guild.add_text_channel("duels")
+    boss = guild.add_user("Boss", roles=(guild.add_role("Managers", MANAGE_GUILD),))
+    ada, bo = guild.add_user("Ada"), guild.add_user("Bo")
+    database = tmp_path / "prizes.sqlite3"
+    bot = make_bot(database)
+
+    def packs_waiting(user: int) -> list[tuple]:
+        with sqlite3.connect(database) as conn:
+            return conn.execute("SELECT why, ref FROM pack_credits WHERE user_id = ?"
+                                " AND opened_at IS NULL", (user,)).fetchall()
+
+    async def duel_won_by_bo() -> int:
+        await fake_discord.slash(ada, channel, "play duel")
+        await fake_discord.slash(bo, channel, "join")
+        await fake_discord.slash(ada, channel, "start")
+        await bot.service.settle()
+        match_id = bot.service.match_in(channel.id).id
+        await fake_discord.slash(ada, channel, "forfeit")
+        await bot.service.settle()
+        return match_id
+
+    async with fake_discord.running(bot):
+        await duel_won_by_bo()
+        assert packs_waiting(bo.id) == []  # off by default
+        shown = await fake_discord.slash(boss, channel, "config collections", win_packs=True,
+                                         public=False)
+        assert "private" in shown.content and "rated wins" in shown.content
+        settings = await bot.store.settings.get(guild.id)
+        assert (settings.win_packs, settings.collections_public, settings.daily_pack) == (
+            True, False, True)
+        won = await duel_won_by_bo()
+        assert packs_waiting(bo.id) == [("win", won)] and packs_waiting(ada.id) == []
+        everything = await fake_discord.slash(boss, channel, "config show")
+        assert "**Collections**: private; packs from a daily claim, rated wins, prizes" in \
+            everything.content
+
+
+async def test_only_managers_change_the_collection_settings(store: Store) -> None:
+    config = ServerConfig(store)
+    with pytest.raises(NotAllowed, match="manage this server"):
+        await config.set_collections(Manager(1, "Ada"), 5, public=False)
+    assert (await store.settings.get(5)).collections_public is True
+    boss = Manager(2, "Boss", manages_server=True)
+    changed = await config.set_collections(boss, 5, daily_pack=False)
+    assert (changed.collections_public, changed.daily_pack, changed.win_packs) == (
+        True, False, False)
+    assert await config.set_collections(boss, 5) == changed  # nothing given: shown
+
+
+async def test_a_start_whose_stake_is_not_owned_starts_nothing(store: Store) -> None:
+    match_id = await store.matches.create_lobby(
+        game="duel", options={"ante": True}, seed=1, guild_id=5, channel_id=9, host_id=1,
+        max_seats=2, seats=[SeatRow(0, 1, "Ada"), SeatRow(1, 2, "Bo")])
+    with pytest.raises(CollectionRefusal):
+        await store.matches.start(match_id, [SeatRow(0, 1, "Ada"), SeatRow(1, 2, "Bo")], None,
+                                  ante=Ante(5, ((1, "Kindlewhip"), (2, "Kindlewhip"))))
+    assert (await store.matches.get(match_id)).status == "lobby"
+    assert await store.collections.audit(5) == []
