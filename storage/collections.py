@@ -27,7 +27,10 @@ Where the spec is silent, what a bank would do:
   pulled in a server, and keeps that size (a later ``run_sizes`` does not resize it).
   A rarity missing from ``run_sizes`` has no limited run. Serials count from 1.
 * ``open_pack(..., daily_every=...)`` claims the daily pack and opens it in one write,
-  so a claim is never spent on a pack that was not stored.
+  so a claim is never spent on a pack that was not stored. ``open_next_pack`` opens a
+  given pack (a prize, a rated win) first, oldest first, marking it opened in the write
+  that stores its copies (the credit's id is the ledger rows' ref); the daily pack only
+  when none waits.
 * An offer locks only the offerer's copies (locking the receiver's at offer would let
   anyone lock anyone's cards); the receiver's are checked for ownership at offer and
   locked at acceptance. Accepting extends the expiry to at least
@@ -117,6 +120,21 @@ class BadRequest(CollectionRefusal):
     """The request itself makes no sense (no copies, a copy twice, a winner who did not stake)."""
 
 
+class NoPack(CollectionRefusal):
+    """No unopened pack is waiting, and the daily pack is not offered."""
+
+
+class TooMany(CollectionRefusal):
+    """Giving these packs would leave more waiting than allowed; ``waiting`` now."""
+
+    def __init__(self, message: str, waiting: int = 0) -> None:
+        super().__init__(message, waiting)
+        self.waiting = waiting
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 # -- plain values ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CopyLock:
@@ -204,6 +222,42 @@ class Deck:
     name: str
     cards: tuple[str, ...]
     updated_at: float
+
+
+@dataclass(frozen=True)
+class PackCredit:
+    """A pack given to someone (a prize, a rated win); ``opened_at`` once opened."""
+
+    id: int
+    guild_id: int
+    user_id: int
+    why: Literal["prize", "win"]
+    ref: int | None
+    """The organiser who gave it, or the match won."""
+    given_at: float
+    opened_at: float | None = None
+
+
+@dataclass(frozen=True)
+class OpenedPack:
+    """A pack opened by :meth:`CollectionRepository.open_next_pack`."""
+
+    copies: list[Copy]
+    credit: PackCredit | None
+    """The given pack opened, or ``None``: the daily pack."""
+    waiting: int
+    """Given packs still unopened."""
+
+
+@dataclass(frozen=True)
+class TradeMessage:
+    """Where a trade's offer message is and what it last showed (see
+    :meth:`CollectionRepository.show_trade`)."""
+
+    trade_id: int
+    channel_id: int
+    message_id: int
+    shown: str
 
 
 @dataclass(frozen=True)
@@ -349,6 +403,25 @@ class _ClaimDaily:
         _claim_daily(conn, self.guild, self.user, self.now, self.every)
 
 
+def _print_pack(conn: sqlite3.Connection, guild: int, user: int,
+                pulls: Sequence[tuple[str, str]], sizes: Mapping[str, int], ref: int | None,
+                now: float) -> list[int]:
+    """Make a pack's copies (limited while the card's run lasts); their ids."""
+    ids = []
+    for card, rarity in pulls:
+        conn.execute("INSERT INTO print_runs (guild_id, card, size) VALUES (?, ?, ?)"
+                     " ON CONFLICT DO NOTHING", (guild, card, max(0, sizes.get(rarity, 0))))
+        # One statement takes the next serial only while the run has copies left:
+        # the writer is the only one writing, and the CHECK refuses going past anyway.
+        row = conn.execute(
+            "UPDATE print_runs SET printed = printed + 1"
+            " WHERE guild_id = ? AND card = ? AND printed < size RETURNING printed",
+            (guild, card)).fetchone()
+        ids.append(_create(conn, guild, user, card, None if row is None else int(row[0]),
+                           "pack", ref, now))
+    return ids
+
+
 @dataclass(frozen=True)
 class _OpenPack:
     guild: int
@@ -362,22 +435,70 @@ class _OpenPack:
     def __call__(self, conn: sqlite3.Connection) -> list[list[object]]:
         if self.daily_every is not None:
             _claim_daily(conn, self.guild, self.user, self.now, self.daily_every)
-        sizes = dict(self.run_sizes)
-        ids = []
-        for card, rarity in self.pulls:
-            conn.execute("INSERT INTO print_runs (guild_id, card, size) VALUES (?, ?, ?)"
-                         " ON CONFLICT DO NOTHING",
-                         (self.guild, card, max(0, sizes.get(rarity, 0))))
-            # One statement takes the next serial only while the run has copies left:
-            # the writer is the only one writing, and the CHECK refuses going past anyway.
-            row = conn.execute(
-                "UPDATE print_runs SET printed = printed + 1"
-                " WHERE guild_id = ? AND card = ? AND printed < size RETURNING printed",
-                (self.guild, card)).fetchone()
-            ids.append(_create(conn, self.guild, self.user, card,
-                               None if row is None else int(row[0]), "pack", self.pack_ref,
-                               self.now))
+        ids = _print_pack(conn, self.guild, self.user, self.pulls, dict(self.run_sizes),
+                          self.pack_ref, self.now)
         return _copy_values(conn, ids)
+
+
+_CREDIT_COLUMNS = "SELECT id, guild_id, user_id, why, ref, given_at, opened_at FROM pack_credits"
+_WAITING = " WHERE guild_id = ? AND user_id = ? AND opened_at IS NULL"
+
+
+def _waiting(conn: sqlite3.Connection, guild: int, user: int) -> int:
+    return int(conn.execute(f"SELECT COUNT(*) FROM pack_credits{_WAITING}",
+                            (guild, user)).fetchone()[0])
+
+
+@dataclass(frozen=True)
+class _OpenNextPack:
+    """Open the person's oldest unopened pack, marked opened in the write that stores its
+    copies; with none waiting, the daily pack (if ``daily_every``), else :class:`NoPack`."""
+
+    guild: int
+    user: int
+    pulls: tuple[tuple[str, str], ...]
+    run_sizes: tuple[tuple[str, int], ...]
+    now: float
+    daily_every: float | None
+
+    def __call__(self, conn: sqlite3.Connection) -> dict[str, object]:
+        credit = conn.execute(f"{_CREDIT_COLUMNS}{_WAITING} ORDER BY id LIMIT 1",
+                              (self.guild, self.user)).fetchone()
+        if credit is not None:
+            # The guard on opened_at makes a second opening of one credit impossible.
+            conn.execute("UPDATE pack_credits SET opened_at = ? WHERE id = ? AND opened_at IS NULL",
+                         (self.now, credit["id"]))
+            ref: int | None = int(credit["id"])
+        elif self.daily_every is not None:
+            _claim_daily(conn, self.guild, self.user, self.now, self.daily_every)
+            ref = None
+        else:
+            raise NoPack(f"{self.user} has no pack waiting and the daily pack is off")
+        ids = _print_pack(conn, self.guild, self.user, self.pulls, dict(self.run_sizes), ref,
+                          self.now)
+        opened = None if credit is None else [*list(credit)[:6], self.now]
+        return {"copies": _copy_values(conn, ids), "credit": opened,
+                "waiting": _waiting(conn, self.guild, self.user)}
+
+
+@dataclass(frozen=True)
+class _GivePacks:
+    guild: int
+    user: int
+    count: int
+    giver: int
+    now: float
+    most_waiting: int
+
+    def __call__(self, conn: sqlite3.Connection) -> int:
+        if not 1 <= self.count <= self.most_waiting:
+            raise BadRequest(f"give 1 to {self.most_waiting} packs, not {self.count}")
+        waiting = _waiting(conn, self.guild, self.user)
+        if waiting + self.count > self.most_waiting:
+            raise TooMany(f"{self.user} has {waiting} packs waiting", waiting)
+        for _ in range(self.count):
+            grant_pack_in(conn, self.guild, self.user, "prize", self.giver, self.now)
+        return waiting + self.count
 
 
 @dataclass(frozen=True)
@@ -701,6 +822,23 @@ class _DeleteDeck:
                             (self.guild, self.owner, self.name)).rowcount > 0
 
 
+@dataclass(frozen=True)
+class _ShowTrade:
+    trade: int
+    channel: int
+    message: int
+    shown: str
+    settled: bool
+
+    def __call__(self, conn: sqlite3.Connection) -> None:
+        conn.execute(
+            "INSERT INTO trade_messages (trade_id, channel_id, message_id, shown, settled)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (trade_id) DO UPDATE SET"
+            " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+            " shown = excluded.shown, settled = excluded.settled",
+            (self.trade, self.channel, self.message, self.shown, int(self.settled)))
+
+
 # -- reading ------------------------------------------------------------------------------
 def _copy(row: Sequence[Any]) -> Copy:
     """A copy from its :data:`_COPY_COLUMNS` (a row, or a write's answer)."""
@@ -843,6 +981,39 @@ class CollectionRepository:
             tuple(run_sizes.items()), now, pack_ref, daily_every))
         return [_copy(row) for row in rows]
 
+    async def open_next_pack(self, guild: int, user: int, pulls: Sequence[tuple[str, str]],
+                             run_sizes: Mapping[str, int], now: float, *,
+                             daily_every: float | None) -> OpenedPack:
+        """Open ``user``'s oldest unopened given pack (marked opened in the write that
+        stores its copies, the credit's id as the ledger's ref); with none waiting, claim
+        and open the daily pack when ``daily_every`` is given (:class:`AlreadyClaimed`
+        if it is not due), else refuse with :class:`NoPack`."""
+        answer = await self.db.write(_OpenNextPack(
+            guild, user, tuple((card, rarity) for card, rarity in pulls),
+            tuple(run_sizes.items()), now, daily_every))
+        credit = answer["credit"]
+        return OpenedPack([_copy(row) for row in answer["copies"]],
+                          None if credit is None else PackCredit(*credit), int(answer["waiting"]))
+
+    async def give_packs(self, guild: int, user: int, count: int, giver: int, now: float,
+                         most_waiting: int = 100) -> int:
+        """Give ``user`` ``count`` unopened prize packs (``giver`` is kept as their ref);
+        :class:`TooMany` if more than ``most_waiting`` would then wait. Returns how many
+        wait now."""
+        return int(await self.db.write(_GivePacks(guild, user, count, giver, now,
+                                                  most_waiting)))
+
+    async def packs_waiting(self, guild: int, user: int) -> list[PackCredit]:
+        """``user``'s unopened packs here, oldest first."""
+        rows = await self.db.fetchall(f"{_CREDIT_COLUMNS}{_WAITING} ORDER BY id", (guild, user))
+        return [PackCredit(*row) for row in rows]
+
+    async def last_daily(self, guild: int, user: int) -> float | None:
+        """When ``user`` last claimed the daily pack here, or ``None``."""
+        row = await self._one("SELECT last_at FROM pack_claims WHERE guild_id = ? AND user_id = ?",
+                              (guild, user))
+        return None if row is None else float(row[0])
+
     # -- trades
     async def offer_trade(self, guild: int, offerer: int, receiver: int,
                           give_copy_ids: Sequence[int], get_copy_ids: Sequence[int], now: float,
@@ -885,6 +1056,39 @@ class CollectionRepository:
                                        " WHERE trade_id = ? ORDER BY copy_id", (trade_id,))
         return _trade([*rows[0], [r["copy_id"] for r in sides if r["side"] == "give"],
                        [r["copy_id"] for r in sides if r["side"] == "get"]])
+
+    async def live_trades(self, guild: int, user: int) -> list[Trade]:
+        """``user``'s open and accepted trades here (either side), oldest first."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM trades WHERE guild_id = ? AND status IN ('open', 'accepted')"
+            " AND (offerer_id = ? OR receiver_id = ?) ORDER BY id", (guild, user, user))
+        found = [await self.trade(row[0]) for row in rows]
+        return [trade for trade in found if trade is not None]
+
+    async def show_trade(self, trade: int, channel: int, message: int, shown: str,
+                         settled: bool) -> None:
+        """Remember that ``trade``'s offer message (``channel``, ``message``) now shows
+        ``shown``; ``settled`` once that is a closed trade (never edited again)."""
+        await self.db.write(_ShowTrade(trade, channel, message, shown, settled))
+
+    async def trade_message(self, trade: int) -> TradeMessage | None:
+        """Where ``trade``'s offer message is, and what it last showed."""
+        row = await self._one("SELECT trade_id, channel_id, message_id, shown"
+                              " FROM trade_messages WHERE trade_id = ?", (trade,))
+        return None if row is None else TradeMessage(*row)
+
+    async def unsettled_messages(self, limit: int = 50) -> list[tuple[TradeMessage, Trade]]:
+        """Offer messages not yet showing a closed trade, with their trades: the
+        caller compares what each shows with its trade and edits those behind."""
+        rows = await self.db.fetchall(
+            "SELECT trade_id, channel_id, message_id, shown FROM trade_messages"
+            " WHERE settled = 0 ORDER BY trade_id LIMIT ?", (limit,))
+        found = []
+        for row in rows:
+            trade = await self.trade(row[0])
+            if trade is not None:
+                found.append((TradeMessage(*row), trade))
+        return found
 
     # -- ante
     async def stake_ante(self, guild: int, match: int, stakes: Sequence[tuple[int, int]],
@@ -931,6 +1135,31 @@ class CollectionRepository:
         return None if row is None else PrintRun(row["guild_id"], row["card"], row["size"],
                                                  row["printed"])
 
+    async def copies(self, ids: Sequence[int]) -> list[Copy]:
+        """The copies with these ids (each with its lock), by id."""
+        if not ids:
+            return []
+        rows = await self.db.fetchall(
+            f"{_COPY_COLUMNS} WHERE c.id IN ({_marks(len(ids))}) ORDER BY c.id", tuple(ids))
+        return [_copy(row) for row in rows]
+
+    async def print_runs(self, guild: int, cards: Iterable[str]) -> dict[str, PrintRun]:
+        """The limited runs of ``cards`` here that have begun, by card."""
+        names = sorted(set(cards))
+        if not names:
+            return {}
+        rows = await self.db.fetchall(
+            f"SELECT * FROM print_runs WHERE guild_id = ? AND card IN ({_marks(len(names))})",
+            (guild, *names))
+        return {row["card"]: PrintRun(row["guild_id"], row["card"], row["size"], row["printed"])
+                for row in rows}
+
+    async def books(self, guild: int) -> tuple[int, int]:
+        """How many copies exist here, and how many ledger rows record them."""
+        row = await self._one("SELECT (SELECT COUNT(*) FROM copies WHERE guild_id = ?),"
+                              " (SELECT COUNT(*) FROM ledger WHERE guild_id = ?)", (guild, guild))
+        return (int(row[0]), int(row[1])) if row else (0, 0)
+
     async def audit(self, guild: int) -> list[Problem]:
         """Replay ``guild``'s ledger against the copies, locks and print runs: every
         problem found (none: the books balance). A copy with no creation row, a row
@@ -970,7 +1199,8 @@ def _deck(row: sqlite3.Row) -> Deck:
 __all__ = [
     "CONFIRM_GRACE", "AlreadyClaimed", "AnteClosed", "BadRequest", "CardCount",
     "CollectionRefusal", "CollectionRepository", "Copy", "CopyLock", "Deck", "Locked",
-    "NotOwned", "NotParty", "PrintRun", "Problem", "TooEarly", "Trade", "TradeClosed",
+    "NoPack", "NotOwned", "NotParty", "OpenedPack", "PackCredit", "PrintRun", "Problem",
+    "TooEarly", "TooMany", "Trade", "TradeClosed", "TradeMessage",
     "ante_staked_in",
     "grant_pack_in",
     "settle_ante_in",

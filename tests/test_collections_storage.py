@@ -12,6 +12,7 @@ import random
 import signal
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -23,10 +24,13 @@ from storage.collections import (
     BadRequest,
     CollectionRefusal,
     Locked,
+    NoPack,
     NotOwned,
     NotParty,
     TooEarly,
+    TooMany,
     TradeClosed,
+    grant_pack_in,
 )
 from storage.errors import StorageError
 
@@ -34,7 +38,8 @@ G, G2 = 1, 2
 ALICE, BOB, CARA = 10, 20, 30
 RUNS = {"common": 1000, "uncommon": 300, "rare": 100}
 TABLES = ("copies", "ledger", "print_runs", "copy_locks", "starter_claims", "pack_claims",
-          "trades", "trade_copies", "antes", "ante_copies", "decks")
+          "trades", "trade_copies", "antes", "ante_copies", "decks", "pack_credits",
+          "trade_messages")
 STARTER = [f"Card {n}" for n in range(10)]
 
 
@@ -316,12 +321,87 @@ async def test_the_audit_finds_planted_inconsistencies(store):
     assert await coll.audit(G2) == []
 
 
+async def test_given_packs_open_first_each_once_then_the_daily_pack(store):
+    coll = store.collections
+    await refused(store, NoPack, lambda: coll.open_next_pack(G, ALICE, pack(1), RUNS, now=1.0,
+                                                             daily_every=None))
+    assert await coll.give_packs(G, ALICE, 2, giver=CARA, now=2.0) == 2
+    await refused(store, TooMany, lambda: coll.give_packs(G, ALICE, 3, CARA, 3.0, most_waiting=4))
+    await refused(store, BadRequest, lambda: coll.give_packs(G, ALICE, 0, CARA, 3.0))
+    waiting = await coll.packs_waiting(G, ALICE)
+    assert [(p.why, p.ref, p.opened_at) for p in waiting] == [("prize", CARA, None)] * 2
+    # A given pack first, even with the daily pack due: the daily claim is left alone.
+    first = await coll.open_next_pack(G, ALICE, pack(1), RUNS, now=10.0, daily_every=86400)
+    assert first.credit.id == waiting[0].id and first.credit.opened_at == 10.0
+    assert first.waiting == 1 and len(first.copies) == 15
+    assert await coll.last_daily(G, ALICE) is None
+    rows = await store.db.fetchall("SELECT DISTINCT ref FROM ledger WHERE why = 'pack'")
+    assert [r[0] for r in rows] == [waiting[0].id]  # the ledger names the pack opened
+    # Two openings at once take the one pack left and the daily claim, never one twice.
+    both = await asyncio.gather(*(coll.open_next_pack(G, ALICE, pack(n), RUNS, now=11.0,
+                                                      daily_every=86400) for n in (2, 3)))
+    assert sorted(o.credit is None for o in both) == [False, True]
+    assert await coll.last_daily(G, ALICE) == 11.0
+    await refused(store, AlreadyClaimed, lambda: coll.open_next_pack(
+        G, ALICE, pack(4), RUNS, now=12.0, daily_every=86400))
+    await refused(store, NoPack, lambda: coll.open_next_pack(G, ALICE, pack(4), RUNS, now=12.0,
+                                                             daily_every=None))
+    assert await coll.packs_waiting(G, ALICE) == []
+    assert await coll.packs_waiting(G2, ALICE) == []
+    assert await coll.books(G) == (45, 45) and await coll.audit(G) == []
+
+
+async def test_a_win_gives_one_pack_however_often_it_is_written(store):
+    await store.db.write(_Grant(G, ALICE, "win", 55))
+    await store.db.write(_Grant(G, ALICE, "win", 55))
+    assert [(p.why, p.ref) for p in await store.collections.packs_waiting(G, ALICE)] == [
+        ("win", 55)]
+
+
+@dataclass(frozen=True)
+class _Grant:
+    guild: int
+    user: int
+    why: str
+    ref: int
+
+    def __call__(self, conn):
+        return grant_pack_in(conn, self.guild, self.user, self.why, self.ref, 1.0)
+
+
+async def test_offer_messages_are_remembered_and_found_behind_their_trades(store):
+    coll = store.collections
+    have = await starters(store, G, ALICE, BOB)
+    trade = await coll.offer_trade(G, ALICE, BOB, have[ALICE][:1], [], now=0.0,
+                                   expires_after=10)
+    assert await coll.trade_message(trade.id) is None
+    await coll.show_trade(trade.id, 700, 800, "open:00", settled=False)
+    shown = await coll.trade_message(trade.id)
+    assert (shown.channel_id, shown.message_id, shown.shown) == (700, 800, "open:00")
+    [(message, stored)] = await coll.unsettled_messages()
+    assert message == shown and stored.status == "open"
+    await coll.expire_trades(now=20.0)
+    [(_, stored)] = await coll.unsettled_messages()
+    assert stored.status == "expired"
+    await coll.show_trade(trade.id, 700, 800, "expired:00", settled=True)
+    assert await coll.unsettled_messages() == []
+    assert await coll.live_trades(G, ALICE) == []
+    live = await coll.offer_trade(G, BOB, ALICE, have[BOB][:2], have[ALICE][:1], now=30.0)
+    assert [t.id for t in await coll.live_trades(G, ALICE)] == [live.id]
+    assert [t.id for t in await coll.live_trades(G, BOB)] == [live.id]
+    assert await coll.live_trades(G2, BOB) == []
+    copies = await coll.copies([*live.give, 999_999])
+    assert [c.id for c in copies] == sorted(live.give) and all(c.lock for c in copies)
+
+
 def test_refusals_cross_the_process_boundary():
     for error in (NotOwned("n"), Locked("l"), TradeClosed("t"), AlreadyClaimed("a", 5.0),
-                  TooEarly("e", 2.5), AnteClosed("x"), BadRequest("b"), NotParty("p")):
+                  TooEarly("e", 2.5), AnteClosed("x"), BadRequest("b"), NotParty("p"),
+                  NoPack("none"), TooMany("m", 7)):
         back = pickle.loads(pickle.dumps(error))
         assert type(back) is type(error) and str(back) == str(error)
         assert getattr(back, "seconds_left", None) == getattr(error, "seconds_left", None)
+        assert getattr(back, "waiting", None) == getattr(error, "waiting", None)
         assert isinstance(back, CollectionRefusal)
 
 
