@@ -12,8 +12,10 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.duel.collections import (
+    MOST_WAITING,
     CollectionError,
     CollectionService,
+    PackGiver,
     TooSoon,
     TradeProblem,
     pick_free,
@@ -321,3 +323,93 @@ async def test_concurrent_pack_openings_never_exceed_a_run(store, clock):
     assert all(c.serial <= c.run_size for p in packs for c in p.copies if c.serial)
     assert sum(len(p.copies) for p in packs) == 60 * 15
     assert await service.audit(GUILD) == []
+
+
+# -- packs as /pack gives and opens them -----------------------------------------------
+ORGANISER_ROLE = 900
+
+
+async def test_pack_open_takes_a_given_pack_then_the_daily_then_says_how(service, store, clock):
+    await store.settings.update(GUILD, organiser_role_id=ORGANISER_ROLE)
+    for giver in (PackGiver(BO, manages_server=False), PackGiver(BO, False, frozenset({5}))):
+        message = await refused(service, (ADA,), service.give_packs(GUILD, giver, ADA, 1),
+                                NotAllowed)
+        assert "organiser role" in message
+    boss, organiser = PackGiver(CY, True), PackGiver(BO, False, frozenset({ORGANISER_ROLE}))
+    for count in (0, 11, "3", True):
+        await refused(service, (ADA,), service.give_packs(GUILD, boss, ADA, count),
+                      CollectionError)
+    assert await service.give_packs(GUILD, organiser, ADA, 2) == 2
+    assert await service.give_packs(GUILD, boss, ADA) == 3
+    waiting = await service.packs_waiting(GUILD, ADA)
+    assert len(waiting.given) == 3 and waiting.daily and waiting.daily_due_at is None
+    opened = [await service.open_pack(GUILD, ADA) for _ in range(4)]
+    assert [(o.source, o.waiting) for o in opened] == [("prize", 2), ("prize", 1),
+                                                       ("prize", 0), ("daily", 0)]
+    assert opened[0].next_claim_at is None and opened[3].next_claim_at == clock.now() + 86400
+    assert [c.rarity for c in opened[0].copies][:1] == ["rare"]
+    message = await refused(service, (ADA,), service.open_pack(GUILD, ADA), TooSoon)
+    assert "no pack waiting" in message and "24 h" in message
+    assert (await service.packs_waiting(GUILD, ADA)).daily_due_at == clock.now() + 86400
+    await store.settings.update(GUILD, daily_pack=False, win_packs=True)
+    message = await refused(service, (ADA,), service.open_pack(GUILD, ADA), CollectionError)
+    assert "no pack to open" in message and "rated duel won" in message
+    assert "daily" not in message
+    message = await refused(service, (BO,), service.open_pack(GUILD, BO), CollectionError)
+    assert "organisers give" in message
+    for _ in range(MOST_WAITING // 10):
+        await service.give_packs(GUILD, boss, BO, 10)
+    message = await refused(service, (BO,), service.give_packs(GUILD, boss, BO, 1))
+    assert f"{MOST_WAITING} packs waiting" in message
+    report = await service.audit_report(GUILD)
+    assert (report.copies, report.ledger_rows, report.problems) == (60, 60, ())
+
+
+async def test_trade_actions_stay_on_their_server_and_offers_keep_private_counts(service,
+                                                                               store):
+    await service.claim_starter(GUILD, ADA, RED_GREEN)
+    await service.claim_starter(GUILD, BO, BLUE_BLACK)
+    trade = await service.offer(GUILD, ADA, BO, "Kindlewhip", "")
+    for act in (service.accept, service.decline, service.cancel, service.confirm):
+        await refused(service, (ADA, BO), act(trade.id, BO, guild=2), TradeProblem,
+                      match="no such trade on this server")
+        await refused(service, (ADA, BO), act(trade.id + 1, BO, guild=GUILD), TradeProblem,
+                      match="no such trade")
+    with pytest.raises(TradeProblem, match="no such trade"):
+        await service.trade(trade.id, 2)
+    assert (await service.trade(trade.id, GUILD)).face == "open:00"
+    assert [t.id for t in await service.open_trades(GUILD, BO)] == [trade.id]
+    assert await service.open_trades(GUILD, CY) == []
+    counted = await refused(service, (ADA, BO), service.offer(GUILD, ADA, BO, "", "3 Kindlewhip"))
+    assert "short of 3 Kindlewhip" in counted
+    await store.settings.update(GUILD, collections_public=False)
+    hidden = await refused(service, (ADA, BO), service.offer(GUILD, ADA, BO, "", "3 Kindlewhip"))
+    assert "Kindlewhip" not in hidden and "private" in hidden
+    # Still refused with counts for one's own side: those are one's own to know.
+    assert "short of" in await refused(service, (ADA, BO),
+                                       service.offer(GUILD, ADA, BO, "9 Kindlewhip", ""))
+
+
+async def test_offer_messages_behind_their_trade_are_found(service, clock):
+    await service.claim_starter(GUILD, ADA, RED_GREEN)
+    await service.claim_starter(GUILD, BO, BLUE_BLACK)
+    trade = await service.offer(GUILD, ADA, BO, "Kindlewhip", "Brinewing Skimmer")
+    await service.offer_shown(trade, 70, 80)
+    assert await service.offers_behind() == []
+    accepted = await service.accept(trade.id, BO, guild=GUILD)
+    [(message, now)] = await service.offers_behind()
+    assert (message.shown, now.face) == ("open:00", "accepted:00")
+    await service.offer_shown(accepted, 70, 80)
+    clock.advance(3600)
+    assert await service.expire_due() == [trade.id]
+    [(_, now)] = await service.offers_behind()
+    assert now.status == "expired" and [c.card for c in now.give] == ["Kindlewhip"]
+    await service.offer_shown(now, 70, 80)
+    assert await service.offers_behind() == [] and await service.offer_message(trade.id)
+
+
+async def test_a_deck_is_not_overwritten_unless_asked(service):
+    await service.save_deck(GUILD, ADA, "mine", "4 Kindlewhip")
+    await refused(service, (ADA,), service.save_deck(GUILD, ADA, "mine", "Ashpeak",
+                                                     replace=False), match="already have")
+    assert (await service.save_deck(GUILD, ADA, "mine", "Ashpeak", replace=True)).total == 1

@@ -16,7 +16,16 @@ Where the spec is silent:
   cards at a time); its view says what keeps it from play. Only
   :meth:`CollectionService.deck_for_duel` refuses.
 * Someone's own collection is always theirs to see; another's only when the server
-  makes collections public (the cog reads the setting and passes ``public``).
+  makes collections public (read from the server's settings unless ``public`` is
+  passed). While collections are private, a refused offer does not say how many
+  copies the other person is short of: that would let anyone count their cards.
+* ``open_pack`` opens a given pack first (a prize or a rated win, oldest first), then
+  the daily pack if the server offers it, else says how packs come here.
+* Prize packs are given unopened (:meth:`CollectionService.give_packs`) by people who
+  may manage the server or hold its organiser role; at most :data:`MOST_WAITING`
+  wait per person.
+* A trade action names the server it is made in: a trade of another server is "no
+  such trade" there, whoever asks.
 """
 
 from __future__ import annotations
@@ -50,11 +59,15 @@ from storage.collections import (
     CollectionRefusal,
     Copy,
     Locked,
+    NoPack,
     NotOwned,
     NotParty,
+    PackCredit,
     TooEarly,
+    TooMany,
     Trade,
     TradeClosed,
+    TradeMessage,
 )
 
 DAY = 86_400.0
@@ -67,6 +80,11 @@ MAX_TRADE_COPIES = 100
 MAX_DECKS = 50
 """Most saved decks per person per server."""
 PER_PAGE = 20
+MOST_GIVEN = 10
+"""Most packs one ``/pack give`` gives."""
+MOST_WAITING = 100
+"""Most unopened packs one person may have waiting on a server."""
+LIVE = ("open", "accepted")
 _DECK_NAME = re.compile(r"[A-Za-z0-9 _-]{1,32}")
 """ASCII only: a name is typed again in ``/play duel deck:``, and look-alike letters
 or other scripts' digits would make two decks that read the same."""
@@ -225,7 +243,42 @@ class PackOpened:
 
     copies: tuple[CopyView, ...]
     next_claim_at: float | None
-    """When the next daily pack is due (``None`` for a prize pack)."""
+    """When the next daily pack is due (``None`` for a given pack)."""
+    source: Literal["daily", "prize", "win"] = "prize"
+    """Where the pack came from: the daily claim, an organiser's prize, a rated win."""
+    waiting: int = 0
+    """Given packs still unopened after this one."""
+
+
+@dataclass(frozen=True)
+class PackGiver:
+    """Who gives packs, with what lets them (the cog reads it from Discord)."""
+
+    user_id: int
+    manages_server: bool
+    role_ids: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class PacksWaiting:
+    """``/pack list``: the given packs waiting, and the daily pack."""
+
+    given: tuple[PackCredit, ...]
+    daily: bool
+    """Whether the server offers a daily pack."""
+    daily_due_at: float | None
+    """When the next daily pack is due (``None``: now, or never claimed)."""
+    win_packs: bool
+    """Whether a rated win brings a pack here."""
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """``/audit``: the books of one server."""
+
+    copies: int
+    ledger_rows: int
+    problems: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -305,6 +358,17 @@ class TradeView:
     confirm_opens_at: float | None
     offerer_confirmed: bool
     receiver_confirmed: bool
+    guild: int = 0
+
+    @property
+    def live(self) -> bool:
+        """Whether the trade can still be acted on (open or accepted)."""
+        return self.status in LIVE
+
+    @property
+    def face(self) -> str:
+        """What its offer message shows, as a key: status and who has confirmed."""
+        return f"{self.status}:{int(self.offerer_confirmed)}{int(self.receiver_confirmed)}"
 
     @property
     def summary(self) -> str:
@@ -343,6 +407,7 @@ class CollectionService:
                  offer_seconds: float = OFFER_SECONDS,
                  confirm_seconds: float = CONFIRM_SECONDS) -> None:
         self.repo = store.collections
+        self.settings = store.settings
         self.clock = clock
         self.rng_factory = rng_factory
         self.run_sizes = dict(run_sizes)
@@ -357,7 +422,12 @@ class CollectionService:
                         run.size if run else None, copy.lock is not None)
 
     async def _views(self, guild: int, copies: Iterable[Copy]) -> tuple[CopyView, ...]:
-        return tuple([await self._view(guild, copy) for copy in copies])
+        copies = list(copies)
+        # One read for every run these copies need, not one per copy.
+        runs = await self.repo.print_runs(guild, {c.card for c in copies if c.serial is not None})
+        return tuple(CopyView(c.id, c.card, card_set()[c.card].rarity, c.serial,
+                              runs[c.card].size if c.serial is not None and c.card in runs
+                              else None, c.lock is not None) for c in copies)
 
     # -- getting cards
     async def claim_starter(self, guild: int, user: int, deck: str) -> StarterClaimed:
@@ -378,33 +448,89 @@ class CollectionService:
         """Claim and open the daily pack (one per ``daily_seconds``)."""
         now = self.clock.now()
         copies = await self._open(guild, user, now, self.daily_seconds)
-        return PackOpened(copies, now + self.daily_seconds)
+        return PackOpened(copies, now + self.daily_seconds, "daily")
 
     async def give_pack(self, guild: int, organiser: int, user: int) -> PackOpened:
         """Open a prize pack for ``user`` (the cog checks ``organiser`` may give it)."""
         return PackOpened(await self._open(guild, user, self.clock.now(), None), None)
 
-    async def _open(self, guild: int, user: int, now: float,
-                    daily: float | None) -> tuple[CopyView, ...]:
+    async def open_pack(self, guild: int, user: int) -> PackOpened:
+        """``/pack open``: the person's oldest given pack (a prize or a rated win), else
+        the daily pack if the server offers it, else a refusal saying how packs come."""
+        settings = await self.settings.get(guild)
+        now = self.clock.now()
+        daily = self.daily_seconds if settings.daily_pack else None
+        try:
+            opened = await self.repo.open_next_pack(guild, user, self._pulls(), self.run_sizes,
+                                                    now, daily_every=daily)
+        except AlreadyClaimed as exc:
+            raise TooSoon(f"You have no pack waiting and have opened today's pack. The next "
+                          f"is due in {wait_text(exc.seconds_left)}.", exc.seconds_left) from None
+        except NoPack:
+            raise CollectionError("You have no pack to open. " + _how_packs_come(
+                settings.daily_pack, settings.win_packs)) from None
+        copies = await self._ordered(guild, opened.copies)
+        if opened.credit is None:
+            return PackOpened(copies, now + self.daily_seconds, "daily", opened.waiting)
+        return PackOpened(copies, None, opened.credit.why, opened.waiting)
+
+    async def give_packs(self, guild: int, giver: PackGiver, user: int, count: int = 1) -> int:
+        """Give ``user`` ``count`` unopened prize packs (1 to :data:`MOST_GIVEN`), if
+        ``giver`` may manage the server or holds its organiser role; how many wait now."""
+        settings = await self.settings.get(guild)
+        role = settings.organiser_role_id
+        if not giver.manages_server and (role is None or role not in giver.role_ids):
+            raise NotAllowed("Only the organiser role or people who may manage the server "
+                             "can give packs.")
+        count = _whole(count, "number of packs")
+        if not 1 <= count <= MOST_GIVEN:
+            raise CollectionError(f"Give 1 to {MOST_GIVEN} packs at a time, not {count}.")
+        try:
+            return await self.repo.give_packs(guild, user, count, giver.user_id,
+                                              self.clock.now(), MOST_WAITING)
+        except TooMany as exc:
+            raise CollectionError(f"They have {exc.waiting} packs waiting; at most "
+                                  f"{MOST_WAITING} may wait. Nothing was given.") from None
+
+    async def packs_waiting(self, guild: int, user: int) -> PacksWaiting:
+        """``/pack list``: the person's unopened packs and when the daily one is due."""
+        settings = await self.settings.get(guild)
+        last = await self.repo.last_daily(guild, user)
+        due = None if last is None or last + self.daily_seconds <= self.clock.now() \
+            else last + self.daily_seconds
+        return PacksWaiting(tuple(await self.repo.packs_waiting(guild, user)),
+                            settings.daily_pack, due, settings.win_packs)
+
+    def _pulls(self) -> tuple[tuple[str, str], ...]:
         # A fresh Random seeded from the factory: tests inject a seeded factory to
         # replay a pack, and the SystemRandom default cannot be seeded itself.
-        pulls = open_pack(random.Random(self.rng_factory().getrandbits(64)))
+        return open_pack(random.Random(self.rng_factory().getrandbits(64)))
+
+    async def _ordered(self, guild: int, copies: Iterable[Copy]) -> tuple[CopyView, ...]:
+        views = await self._views(guild, copies)
+        return tuple(pull[2] for pull in rarest_first([(v.card, v.rarity, v) for v in views]))
+
+    async def _open(self, guild: int, user: int, now: float,
+                    daily: float | None) -> tuple[CopyView, ...]:
         try:
-            copies = await self.repo.open_pack(guild, user, pulls, self.run_sizes, now,
+            copies = await self.repo.open_pack(guild, user, self._pulls(), self.run_sizes, now,
                                                daily_every=daily)
         except AlreadyClaimed as exc:
             raise TooSoon(f"You have opened today's pack. The next is due in "
                           f"{wait_text(exc.seconds_left)}.", exc.seconds_left) from None
-        views = await self._views(guild, copies)
-        return tuple(pull[2] for pull in rarest_first([(v.card, v.rarity, v) for v in views]))
+        return await self._ordered(guild, copies)
 
     # -- looking
-    async def collection(self, guild: int, viewer: int, owner: int, *, public: bool = True,
+    async def collection(self, guild: int, viewer: int, owner: int, *,
+                         public: bool | None = None,
                          colour: str | None = None, type: str | None = None,
                          rarity: str | None = None, edition: str | None = None,
                          name: str | None = None, sort: SortBy = "name", page: int = 1,
                          per_page: int = PER_PAGE) -> CollectionPage:
-        """A page of ``owner``'s collection: copies owned, never hands or libraries."""
+        """A page of ``owner``'s collection: copies owned, never hands or libraries.
+        ``public`` (default: the server's setting) says whether others may look."""
+        if public is None and viewer != owner:
+            public = (await self.settings.get(guild)).collections_public
         if viewer != owner and not public:
             raise NotAllowed("Collections on this server are private: you can see only "
                              "your own.")
@@ -428,13 +554,17 @@ class CollectionService:
                           run.size if run else None, run.left if run else None)
 
     # -- decks
-    async def save_deck(self, guild: int, user: int, name: str, text: str) -> DeckView:
-        """Create or replace deck ``name`` from a deck list."""
+    async def save_deck(self, guild: int, user: int, name: str, text: str, *,
+                        replace: bool = True) -> DeckView:
+        """Create (or, with ``replace``, replace) deck ``name`` from a deck list."""
         name = deck_name(name)
         cards = card_list(text, "deck list")
         if not cards:
             raise CollectionError("A deck list names at least one card, e.g. '4 Kindlewhip'.")
         existing = {d.name for d in await self.repo.decks(guild, user)}
+        if not replace and name in existing:
+            raise CollectionError(f"You already have a deck {name!r}: pick another name, or "
+                                  "say replace:true to overwrite it.")
         if name not in existing and len(existing) >= MAX_DECKS:
             raise CollectionError(f"You have {MAX_DECKS} decks here, the most: delete one "
                                   "first.")
@@ -543,7 +673,8 @@ class CollectionService:
         if max(sum(giving.values()), sum(getting.values())) > MAX_TRADE_COPIES:
             raise TradeProblem(f"A trade moves at most {MAX_TRADE_COPIES} copies each way.")
         give_copies = await self._pick(guild, offerer, giving, "You")
-        get_copies = await self._pick(guild, receiver, getting, "They")
+        public = (await self.settings.get(guild)).collections_public
+        get_copies = await self._pick(guild, receiver, getting, "They", counted=public)
         try:
             trade = await self.repo.offer_trade(
                 guild, offerer, receiver, [c.id for c in give_copies],
@@ -553,41 +684,82 @@ class CollectionService:
         return await self._trade_view(trade)
 
     async def _pick(self, guild: int, owner: int, wanted: Mapping[str, int],
-                    who: str) -> list[Copy]:
+                    who: str, counted: bool = True) -> list[Copy]:
         chosen, short = pick_free(await self.repo.owned(guild, owner), wanted)
+        if short and not counted:
+            raise TradeProblem("They don't have all of those free to trade (collections "
+                               "here are private, so I can't say which).")
         if short:
             raise TradeProblem(f"{who} don't have enough free copies: short of "
                                f"{counts_text(short)} (copies in an open trade or ante "
                                "don't count).")
         return chosen
 
-    async def accept(self, trade_id: int, user: int) -> TradeView:
-        """The receiver accepts; the confirm window opens shortly after."""
-        return await self._act(self.repo.accept_trade(trade_id, user, self.clock.now(),
-                                                      self.confirm_seconds), "accept")
+    async def accept(self, trade_id: int, user: int, *, guild: int | None = None) -> TradeView:
+        """The receiver accepts; the confirm window opens shortly after. With ``guild``,
+        a trade of another server is refused as unknown (so are the others below)."""
+        await self._here(trade_id, guild)
+        return await self._act(lambda: self.repo.accept_trade(
+            trade_id, user, self.clock.now(), self.confirm_seconds), "accept")
 
-    async def confirm(self, trade_id: int, user: int) -> TradeView:
+    async def confirm(self, trade_id: int, user: int, *, guild: int | None = None) -> TradeView:
         """A party confirms; the second confirmation swaps the cards."""
-        return await self._act(self.repo.confirm_trade(trade_id, user, self.clock.now()),
+        await self._here(trade_id, guild)
+        return await self._act(lambda: self.repo.confirm_trade(trade_id, user, self.clock.now()),
                                "confirm")
 
-    async def decline(self, trade_id: int, user: int) -> TradeView:
+    async def decline(self, trade_id: int, user: int, *, guild: int | None = None) -> TradeView:
         """The receiver declines; every copy unlocks."""
-        return await self._act(self.repo.decline_trade(trade_id, user, self.clock.now()),
+        await self._here(trade_id, guild)
+        return await self._act(lambda: self.repo.decline_trade(trade_id, user, self.clock.now()),
                                "decline")
 
-    async def cancel(self, trade_id: int, user: int) -> TradeView:
+    async def cancel(self, trade_id: int, user: int, *, guild: int | None = None) -> TradeView:
         """Either party cancels; every copy unlocks."""
-        return await self._act(self.repo.cancel_trade(trade_id, user, self.clock.now()),
+        await self._here(trade_id, guild)
+        return await self._act(lambda: self.repo.cancel_trade(trade_id, user, self.clock.now()),
                                "cancel")
+
+    async def trade(self, trade_id: int, guild: int) -> TradeView:
+        """One trade of this server as both sides see it."""
+        return await self._trade_view(await self._here(trade_id, guild))
+
+    async def open_trades(self, guild: int, user: int) -> list[TradeView]:
+        """``user``'s open and accepted trades here, oldest first."""
+        return [await self._trade_view(t) for t in await self.repo.live_trades(guild, user)]
+
+    async def _here(self, trade_id: int, guild: int | None) -> Trade:
+        trade = await self.repo.trade(trade_id)
+        if trade is None or (guild is not None and trade.guild_id != guild):
+            raise TradeProblem("There is no such trade on this server.")
+        return trade
+
+    # -- the offer messages
+    async def offer_shown(self, view: TradeView, channel: int, message: int) -> None:
+        """Remember that ``message`` in ``channel`` is the trade's offer, showing ``view``."""
+        await self.repo.show_trade(view.id, channel, message, view.face, not view.live)
+
+    async def offer_message(self, trade_id: int) -> TradeMessage | None:
+        """Where the trade's offer message is, and the face it last showed."""
+        return await self.repo.trade_message(trade_id)
+
+    async def offers_behind(self, limit: int = 50) -> list[tuple[TradeMessage, TradeView]]:
+        """Offer messages that show a trade as it no longer is (expired since, or
+        changed while the bot was down), each with the trade as it is now."""
+        behind = []
+        for message, trade in await self.repo.unsettled_messages(limit):
+            view = await self._trade_view(trade)
+            if view.face != message.shown:
+                behind.append((message, view))
+        return behind
 
     async def expire_due(self) -> list[int]:
         """Close every trade past its expiry (a periodic task); their ids."""
         return await self.repo.expire_trades(self.clock.now())
 
-    async def _act(self, write: Awaitable[Trade], verb: str) -> TradeView:
+    async def _act(self, write: Callable[[], Awaitable[Trade]], verb: str) -> TradeView:
         try:
-            trade = await write
+            trade = await write()
         except TooEarly as exc:
             raise TooSoon(f"The confirm window opens in {wait_text(exc.seconds_left)}; "
                           "confirm then.", exc.seconds_left) from None
@@ -602,14 +774,15 @@ class CollectionService:
         return await self._trade_view(trade)
 
     async def _trade_view(self, trade: Trade) -> TradeView:
-        copies = {c.id: c for user in (trade.offerer_id, trade.receiver_id)
-                  for c in await self.repo.owned(trade.guild_id, user)}
+        # The trade's own copies by id (wherever they are now), not both collections.
+        copies = {c.id: c for c in await self.repo.copies([*trade.give, *trade.get])}
+
         async def side(ids: Sequence[int]) -> tuple[CopyView, ...]:
             return await self._views(trade.guild_id, (copies[i] for i in ids if i in copies))
         return TradeView(trade.id, trade.offerer_id, trade.receiver_id, trade.status,
                          await side(trade.give), await side(trade.get), trade.expires_at,
                          trade.confirm_opens_at, trade.offerer_confirmed,
-                         trade.receiver_confirmed)
+                         trade.receiver_confirmed, trade.guild_id)
 
     # -- ante
     async def stake_ante(self, guild: int, match: int,
@@ -650,6 +823,20 @@ class CollectionService:
     async def audit(self, guild: int) -> list[str]:
         """Every problem the ledger replay finds, as lines (none: the books balance)."""
         return [str(problem) for problem in await self.repo.audit(guild)]
+
+    async def audit_report(self, guild: int) -> AuditReport:
+        """``/audit``: the copies and ledger rows here, and every problem found."""
+        copies, rows = await self.repo.books(guild)
+        return AuditReport(copies, rows, tuple(await self.audit(guild)))
+
+
+def _how_packs_come(daily: bool, wins: bool) -> str:
+    """How packs come on a server, in words."""
+    ways = (["a daily pack with /pack open"] if daily else []) \
+        + (["a pack for each rated duel won"] if wins else []) \
+        + ["prize packs that the organisers give"]
+    return "Here you get " + (", ".join(ways[:-1]) + " and " if len(ways) > 1 else "") \
+        + ways[-1] + "."
 
 
 def _whole(value: object, what: str) -> int:
@@ -730,8 +917,9 @@ def _filters(colour: str | None, type_: str | None, rarity: str | None,
 
 
 __all__ = [
-    "AnteSettled", "AnteStaked", "CardCounts", "CollectionError", "CollectionPage",
-    "CollectionRow", "CollectionService", "CopyView", "DeckView", "PackOpened",
-    "StarterClaimed", "TooSoon", "TradeProblem", "TradeView", "card_list", "counts_text",
-    "deck_name", "one_card", "pick_free", "wait_text",
+    "MOST_GIVEN", "MOST_WAITING", "AnteSettled", "AnteStaked", "AuditReport", "CardCounts",
+    "CollectionError", "CollectionPage", "CollectionRow", "CollectionService", "CopyView",
+    "DeckView", "PackGiver", "PackOpened", "PacksWaiting", "StarterClaimed", "TooSoon",
+    "TradeProblem", "TradeView", "card_list", "counts_text", "deck_name", "one_card",
+    "pick_free", "wait_text",
 ]
