@@ -10,6 +10,7 @@ import pytest
 from bot.clock import FakeClock
 from bot.errors import WrongPhase
 from bot.live import LiveMatch, Player
+from bot.local import Screen
 from bot.presenters import presenter_for
 from bot.presenters.duel.commands import NoSuchCard, find_card
 from bot.presenters.duel.table import playable_cards
@@ -177,3 +178,25 @@ async def test_a_priority_window_that_times_out_passes_with_no_strike(store) -> 
     choices = await store.matches.choices(match.id)
     assert [c.choice for c in choices][:passed] == ["pass"] * passed
     await service.settle()
+
+
+def test_the_table_the_dms_and_the_terminal_show_the_ante_in_a_duel_for_ante() -> None:
+    state = parse("2 p1 main // p1 20 | lib 5 | hand Kindlewhip | gy - | play 1 Ashpeak | "
+                  "ante Burrtusk Boar // p2 20 | lib 5 | hand - | gy - | play - | "
+                  "ante Rushing Sap")
+    match = live(state)
+    line = "Ante: Burrtusk Boar (Ada) · Rushing Sap (Bo)"
+    embed, _ = PRESENTER.board(match)
+    players = next(f for f in embed.to_dict()["fields"] if f["name"] == "Players")
+    assert players["value"].splitlines()[-1] == line
+    for seat in (0, 1):  # the ante lies face up: both DMs show both cards
+        assert line in str(PRESENTER.private(match, match.private_view(seat))["embed"].to_dict())
+    out: list[str] = []
+    Screen(out.append).show(PRESENTER.terminal(state.observe(0), ["Ada", "Bo"]))
+    assert line in out[0].splitlines()
+    # A duel without ante says nothing of it.
+    plain = live(main_position())
+    assert "Ante" not in str(PRESENTER.board(plain)[0].to_dict())
+    out.clear()
+    Screen(out.append).show(PRESENTER.terminal(plain.state.observe(0), ["Ada", "Bo"]))
+    assert "Ante" not in out[0]

@@ -4,7 +4,8 @@
 seat may bring a deck as its setup (``{"deck": "ember-and-grove"}`` or
 ``{"deck": [card names]}``), and ``"auto_pass": false`` to be asked in every
 window; a seat that brings no deck is dealt a starter deck drawn from the
-match's seed.
+match's seed. With the option ``ante``, each player's top card is set aside
+before the opening hand (:attr:`DuelState.ante`).
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def new_duel(options: DuelOptions, seats: int, seed: int,
     auto_pass = [(s or {}).get("auto_pass", options.auto_pass) for s in setup]
     if not all(isinstance(a, bool) for a in auto_pass):
         raise BadOptions("auto_pass in a seat's setup is true or false")
-    return DuelState(decks, seed, life=options.life, auto_pass=auto_pass)
+    return DuelState(decks, seed, life=options.life, auto_pass=auto_pass, ante=options.ante)
 
 
 GAME = GameInfo(

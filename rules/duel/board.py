@@ -3,7 +3,7 @@ stack, and what a permanent *is* now once every static effect is counted.
 
 Every card of a duel is an instance with its own number (``id``), so a card is
 always in exactly one zone: a library, a hand, a graveyard, removed from the
-game, the battlefield or the stack.
+game, the ante, the battlefield or the stack.
 """
 
 from __future__ import annotations
@@ -71,12 +71,15 @@ class Player:
     drew_from_empty: bool = False
     auto_pass: bool = True
     """Pass a priority window at once when nothing can be played in it."""
+    ante: int | None = None
+    """The card set aside for ante before the opening hand (out of the game for
+    the whole duel; the winner keeps it), ``None`` in a duel without ante."""
 
     def copy(self) -> Player:
         """An independent copy."""
         return Player(self.life, list(self.library), list(self.hand), list(self.graveyard),
                       list(self.removed), dict(self.pool), self.land_played, self.prevent,
-                      self.damaged_now, self.drew_from_empty, self.auto_pass)
+                      self.damaged_now, self.drew_from_empty, self.auto_pass, self.ante)
 
 
 @dataclass(frozen=True, slots=True)

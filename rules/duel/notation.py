@@ -16,7 +16,8 @@ part, separated by `` // ``; a player's fields are separated by `` | ``::
 * a player: life, then ``lib`` (the library top first, or a number of basic
   lands of no consequence), ``hand``, ``gy`` (the graveyard), ``play`` (the
   battlefield), ``-`` for an empty zone; optionally ``pool`` (``pool RRG``),
-  ``land-played`` and ``manual`` (automatic passing turned off);
+  ``land-played``, ``manual`` (automatic passing turned off) and ``ante``
+  (``ante Kindlewhip``: the card set aside for ante);
 * a permanent: its number, its name, then flags: ``T`` tapped, ``S`` summoning
   sick, ``D<n>`` damage, ``R<n>`` regeneration shields, ``@<n>`` the permanent
   it enchants.
@@ -83,6 +84,8 @@ def render(state: DuelState) -> str:
             fields.append("land-played")
         if not player.auto_pass:
             fields.append("manual")
+        if player.ante is not None:
+            fields.append("ante " + state.cards[player.ante])
         parts.append(" | ".join(fields))
     text = " // ".join(parts)
     notes = []
@@ -130,6 +133,8 @@ def parse(text: str, seed: int = 0) -> DuelState:
     state.phase = head[2]
     state.attacked = head[3:] == ["attacked"]
     later: list[tuple[int, list[int], list[str]]] = []
+    antes: dict[int, list[int]] = {}
+    """Each seat's ante, a zone of one card while reading (numbered in order too)."""
     for seat, part in enumerate(parts[1:]):
         fields = [f.strip() for f in part.split("|")]
         who_life = fields[0].split()
@@ -167,12 +172,18 @@ def parse(text: str, seed: int = 0) -> DuelState:
                 player.land_played = True
             elif key == "manual":
                 player.auto_pass = False
+            elif key == "ante":
+                if not value:
+                    raise MalformedChoice(f"p{seat + 1}'s ante is one card's name")
+                later.append((seat, antes.setdefault(seat, []), [value]))
             else:
                 raise MalformedChoice(f"{key!r} is not a field (lib, hand, gy, play, pool, "
-                                      "land-played, manual)")
+                                      "land-played, manual, ante)")
     for seat, zone, names in later:
         for name in names:
             zone.append(state.new_card(_card_name(name), seat))
+    for seat, (cid,) in antes.items():
+        state.players[seat].ante = cid
     for perm in state.battlefield.values():
         if perm.attached is not None and perm.attached not in state.battlefield:
             raise MalformedChoice(f"{perm.id} {perm.name} enchants {perm.attached}, "

@@ -1,4 +1,4 @@
-"""Arcane Duel's game options: starting life and automatic passing."""
+"""Arcane Duel's game options: starting life, automatic passing and the ante."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ class DuelOptions(GameOptions):
     """The options of one duel.
 
     >>> DuelOptions.parse({})
-    DuelOptions(life=20, auto_pass=True)
-    >>> DuelOptions.parse({"life": "7", "auto_pass": "no"})
-    DuelOptions(life=7, auto_pass=False)
+    DuelOptions(life=20, auto_pass=True, ante=False)
+    >>> DuelOptions.parse({"life": "7", "auto_pass": "no", "ante": "yes"})
+    DuelOptions(life=7, auto_pass=False, ante=True)
     """
 
     title: ClassVar[str] = "Arcane Duel"
@@ -24,3 +24,6 @@ class DuelOptions(GameOptions):
     auto_pass: bool = Field(
         True, description="pass a priority window at once for a player who can play "
                           "nothing in it")
+    ante: bool = Field(
+        False, description="set each player's top library card aside for ante: the winner "
+                           "keeps both")

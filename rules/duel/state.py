@@ -82,15 +82,24 @@ class DuelView:
     hand: tuple[str, ...] = ()
     names: dict[int, str] = field(default_factory=dict)
     """Card number → card name, for every card the seat may see."""
+    ante: tuple[str | None, ...] = ()
+    """The card each player set aside for ante, by seat (``None``: no ante). Seen
+    by everyone: the ante lies face up."""
 
 
 class DuelState(Plays, Effects, Combat, GameState):
-    """A duel between two players, each with a deck of at least 40 cards."""
+    """A duel between two players (or a free-for-all of up to four), each with a
+    deck of at least 40 cards.
+
+    With ``ante``, each player's top card after the shuffle is set aside before
+    the opening hand is drawn (:attr:`ante`); the rules never touch it again.
+    Who keeps it is a matter of ownership, outside the rules.
+    """
 
     game = "duel"
 
     def __init__(self, decks: Sequence[Sequence[str]], seed: int, *, life: int = 20,
-                 auto_pass: Sequence[bool] | None = None) -> None:
+                 auto_pass: Sequence[bool] | None = None, ante: bool = False) -> None:
         self._empty(len(decks), seed, life)
         for seat, deck in enumerate(decks):
             for name in deck:
@@ -99,12 +108,25 @@ class DuelState(Plays, Effects, Combat, GameState):
                 self.players[seat].auto_pass = auto_pass[seat]
         for seat, player in enumerate(self.players):
             self.rng.shuffle(player.library)
+            if ante:  # takes no random number: a duel deals as it would without ante
+                self._set_aside_ante(seat)
             for _ in range(OPENING_HAND):
                 self._draw(seat, quiet=True)
         self.active = self.rng.randrange(self.seats)
         self._begin_turn()
         self._advance()
+        self._opening = tuple(self._events)
         self._events.clear()
+
+    def _set_aside_ante(self, seat: int) -> None:
+        """The seat's top library card leaves the game for the ante."""
+        player = self.players[seat]
+        if not player.library:  # pragma: no cover - a deck has at least 40 cards
+            return
+        cid = player.library.pop(0)
+        player.ante = cid
+        name = self.cards[cid]
+        self._say("ante", f"{who(seat)} sets aside {name} for ante.", seat=seat, card=name)
 
     def _empty(self, seats: int, seed: int, life: int) -> None:
         """Every field of a table with no cards yet (the scenario notation fills it)."""
@@ -128,6 +150,7 @@ class DuelState(Plays, Effects, Combat, GameState):
         """Each player out of the game → the order they left in (1 first)."""
         self.finished: Outcome | None = None
         self._events: list[Event] = []
+        self._opening: tuple[Event, ...] = ()
         self._mana_known: tuple[int, list[Source], tuple[str, ...]] | None = None
 
     def new_card(self, name: str, owner: int, cid: int | None = None) -> int:
@@ -142,6 +165,26 @@ class DuelState(Plays, Effects, Combat, GameState):
         return cid
 
     # -- small questions -----------------------------------------------------
+    @property
+    def ante(self) -> tuple[str | None, ...]:
+        """The card each seat set aside for ante, by seat (``None``: no ante). The
+        winner keeps them all; staking and paying the owned copies is the bot's.
+
+        >>> from rules.duel.decks import starter
+        >>> DuelState([starter("ember-and-grove")] * 2, 1).ante
+        (None, None)
+        >>> [name is not None for name in
+        ...  DuelState([starter("ember-and-grove")] * 2, 1, ante=True).ante]
+        [True, True]
+        """
+        return tuple(None if p.ante is None else self.cards[p.ante] for p in self.players)
+
+    @property
+    def opening_events(self) -> list[Event]:
+        """What happened while the duel was set up (the ante set aside, the first
+        turn begun): :meth:`apply` returns only what choices make happen."""
+        return list(self._opening)
+
     @property
     def table(self) -> Table:
         """The battlefield's permanents with their characteristics."""
@@ -744,7 +787,7 @@ class DuelState(Plays, Effects, Combat, GameState):
                         pending[0].kind if pending else None,
                         pending[0].seat if pending else None, tuple(players),
                         tuple(battlefield), tuple(stack),
-                        self.combat.view() if self.combat else None, hand, names)
+                        self.combat.view() if self.combat else None, hand, names, self.ante)
 
     def private_part(self, seat: int) -> tuple[str, ...]:
         return tuple(self.cards[c] for c in self.players[seat].hand)

@@ -35,6 +35,8 @@ def render_text(view: DuelView, names: Sequence[str]) -> str:
     lines = [f"Arcane Duel — turn {view.turn}, {names[view.active]}'s {view.phase} phase"]
     for seat in range(len(view.players)):
         lines += player_lines(view, seat, names)
+    if any(view.ante):
+        lines.append(ante_line(view, names))
     lines += now_lines(view, names)
     if view.seat is not None:
         lines.append("Your hand: " + (", ".join(view.hand) or "empty"))
@@ -59,6 +61,21 @@ def player_lines(view: DuelView, seat: int, names: Sequence[str]) -> list[str]:
                                  for e in lands))
     lines += ["   " + _permanent(e, view.names) for e in own if e["type"] != "land"]
     return lines
+
+
+def ante_line(view: DuelView, names: Sequence[str]) -> str:
+    """The cards set aside for ante and whose each is (``""`` in a duel without
+    ante): everyone sees them.
+
+    >>> from rules.duel.notation import parse
+    >>> state = parse("1 p1 main // p1 20 | lib 5 | hand - | gy - | play - | ante Burrtusk Boar "
+    ...               "// p2 20 | lib 5 | hand - | gy - | play - | ante Kindlewhip")
+    >>> ante_line(state.observe(None), ["Ada", "Bo"])
+    'Ante: Burrtusk Boar (Ada) · Kindlewhip (Bo)'
+    """
+    staked = [f"{name} ({names[seat]})" for seat, name in enumerate(view.ante)
+              if name is not None]
+    return "Ante: " + " · ".join(staked) if staked else ""
 
 
 def now_lines(view: DuelView, names: Sequence[str]) -> list[str]:

@@ -22,6 +22,7 @@ from rules.core import NOTHING, Decision
 from rules.duel.state import DuelView
 from rules.duel.text import (
     answering_text,
+    ante_line,
     asking_words,
     now_lines,
     option_text,
@@ -80,8 +81,9 @@ class DuelPresenter(GamePresenter):
     private_title = "your hand"
 
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File | Drawing]]:
-        """The battlefield picture; each player's counts, the stack and the attack
-        in words (what the picture shows, for those who cannot see it)."""
+        """The battlefield picture; each player's counts (and the ante, which the
+        picture leaves out), the stack and the attack in words (what the picture
+        shows, for those who cannot see it)."""
         assert match.state is not None
         view: DuelView = match.state.observe(None)
         names = shown_names(match.names)
@@ -97,6 +99,8 @@ class DuelPresenter(GamePresenter):
             counts.append(f"{seat_label(match, seat)}: **{player['life']}** life · "
                           f"{plural(player['hand'], 'card')} in hand · library "
                           f"{player['library']} · lands {untapped}/{len(lands)}{state}")
+        if any(view.ante):
+            counts.append(ante_line(view, names))
         embed.add_field(name="Players", value=clip("\n".join(counts), FIELD), inline=False)
         under_way = now_lines(view, names)
         if under_way:

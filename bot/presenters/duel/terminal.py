@@ -18,14 +18,17 @@ from rich.text import Text
 
 from rules.duel.cards import card, keyword_words
 from rules.duel.state import DuelView
-from rules.duel.text import asking_words
+from rules.duel.text import ante_line, asking_words
 from rules.words import plural
 
 
 def duel_view(view: DuelView, names: Sequence[str]) -> RenderableType:
-    """A duel as the Discord table shows it, in tables: the players' counts,
-    each one's permanents, the stack, the attack, and the seat's own hand."""
+    """A duel as the Discord table shows it, in tables: the players' counts (and
+    the ante, in a duel for ante), each one's permanents, the stack, the attack,
+    and the seat's own hand."""
     parts: list[RenderableType] = [_duel_heading(view, names), _duel_players(view, names)]
+    if any(view.ante):
+        parts.append(Text(ante_line(view, names)))  # a plain Text: names are never markup
     for seat in range(len(view.players)):
         permanents = _duel_permanents(view, seat)
         if permanents.row_count:
