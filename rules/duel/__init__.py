@@ -23,7 +23,9 @@ from rules.duel.state import DuelState, DuelView
 from rules.duel.text import catalogue, option_text, render_text
 from rules.errors import BadOptions, shown
 
-SETUP_KEYS = frozenset({"deck", "auto_pass"})
+SETUP_KEYS = frozenset({"deck", "auto_pass", "saved"})
+"""``saved``: the name of the owner's saved deck the card list came from (the bot
+checks such a deck against what its owner owns; the rules only carry the name)."""
 MIN_DECK = 40
 MAX_DECK = 250
 
@@ -69,6 +71,8 @@ def new_duel(options: DuelOptions, seats: int, seed: int,
                              f"not {shown(unknown[0])}")
     starters = random.Random(f"duel-decks:{seed}").sample(list(STARTERS), seats)
     decks = [deck_of(s, starters[i]) for i, s in enumerate(setup)]
+    if not all(isinstance((s or {}).get("saved", ""), str) for s in setup):
+        raise BadOptions("saved in a seat's setup is a deck's name")
     auto_pass = [(s or {}).get("auto_pass", options.auto_pass) for s in setup]
     if not all(isinstance(a, bool) for a in auto_pass):
         raise BadOptions("auto_pass in a seat's setup is true or false")
