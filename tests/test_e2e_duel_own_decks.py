@@ -115,6 +115,8 @@ async def test_an_ante_duel_stakes_at_the_start_and_pays_the_winner(
                                             vs_bot=True, deck="ember-and-grove")
         assert computer.ephemeral and "The computer owns no cards" in computer.content
         await fake_discord.slash(ada, channel, "play duel", ante=True, deck="ember-and-grove")
+        await bot.service.settle()
+        assert any("Taking a seat agrees to it" in str(m.embeds) for m in channel.messages)
         unowned = await fake_discord.slash(bo, channel, "join", deck="grove-and-dawn")
         assert unowned.ephemeral and "bring a deck of your own" in unowned.content
         await fake_discord.slash(bo, channel, "join", deck="tide-and-night")

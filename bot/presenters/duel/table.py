@@ -111,6 +111,17 @@ class DuelPresenter(GamePresenter):
         # The view is a snapshot: the picture may be drawn later, off the event loop.
         return embed, [Drawing(filename, partial(render_battlefield, view, list(match.names)))]
 
+    def lobby(self, match: LiveMatch) -> dict[str, Any]:
+        """The lobby; a table played for ante says so, and what joining means."""
+        parts = super().lobby(match)
+        if match.row.options.get("ante"):
+            parts["embed"].add_field(name="Played for ante", value=(
+                "As the duel starts, the top card of each library is set aside: the "
+                "winner keeps them all; a draw or a cancelled duel gives each back. "
+                "Taking a seat agrees to it. Bring a deck of your own: "
+                "`/join deck:` one of your /deck list."), inline=False)
+        return parts
+
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         """The whole table as the seat sees it, with its hand."""
         observation: Any = view.observation
