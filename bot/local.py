@@ -7,6 +7,9 @@ players, its options (asked for from their declaration), what to type
 words (``text``). Nothing here names a game: a game's presenter may also give a
 :mod:`rich` view (:meth:`~bot.presenters.base.GamePresenter.terminal`), and the
 ``picture`` command saves the picture its Discord presenter draws of the table.
+A game may also bring commands of its own (:class:`LocalCommand`, named by its
+presenter's ``local_commands``): typed at the "Which game?" prompt and at the move
+prompt of its matches, and one of them may set up the person's seat for a new game.
 
 Each unfinished local game keeps a local "channel" of its own (small numbers
 from 0, which no Discord channel has), one per game: ``make run`` offers to
@@ -20,11 +23,13 @@ from __future__ import annotations
 import asyncio
 import codecs
 import getpass
+import importlib
 import io
 import os
 import sys
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import count
 from typing import Any, TypeVar
 
@@ -34,12 +39,13 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from bot.clock import Clock
 from bot.errors import CroupierError, NoMatchHere
 from bot.live import LiveMatch, Player, PrivateView
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from bot.table_picture import save_picture
-from rules.core import Decision, Event, GameInfo
+from rules.core import Decision, Event, GameInfo, SeatSetup
 from rules.errors import BadOptions, RulesError, shown
 from rules.options import GameOptions, OptionSpec
 from rules.registry import games, get_game
@@ -268,12 +274,79 @@ class TerminalTransport:
             self.screen.say(f"! {notice.render(match.names)}", "hint")
 
 
+# -- a game's own commands -----------------------------------------------------------------
+@dataclass(frozen=True)
+class LocalSitting:
+    """What a game's own command is given: the person, a way to ask them, the screen,
+    and the table's storage and clock."""
+
+    store: Store
+    clock: Clock
+    screen: Screen
+    user_id: int
+    name: str
+    ask: Callable[[str], Awaitable[str]]
+    """One typed answer, stripped; a quit word leaves the table, as at any prompt."""
+    ask_yes: Callable[[str, bool, str], Awaitable[bool]]
+    """``(prompt, default, meaning)``: a yes or no, asked again when it is neither."""
+
+
+@dataclass(frozen=True)
+class LocalCommand:
+    """A command a game adds to the local table (listed by the modules its presenter's
+    ``local_commands`` names, each as ``LOCAL_COMMANDS``). It is typed as ``word``
+    then the rest of the line, at the "Which game?" prompt and at the move prompt
+    of the game's own matches (where it comes before the game's moves)."""
+
+    word: str
+    """The first word typed, in lower case."""
+    usage: str
+    """How it is typed, for help: ``pack [file]`` (one line per form)."""
+    summary: str
+    """What it does, in a few words."""
+    run: Callable[[LocalSitting, str], Awaitable[SeatSetup]]
+    """Does it with the rest of the line (stripped, as typed). A refusal is a
+    :class:`~bot.errors.CroupierError` or a :class:`~rules.errors.RulesError` and
+    changes nothing. What it returns, unless ``None``, is the person's seat setup
+    for a new game of the command's game: the table starts one with it."""
+
+
+def game_commands(info: GameInfo) -> tuple[LocalCommand, ...]:
+    """The game's own commands at the local table (none for most games)."""
+    # Imported here: the presenters bring discord.py, which the terminal needs only now.
+    from bot.presenters import presenter_for
+
+    found: list[LocalCommand] = []
+    for module in presenter_for(info.name).local_commands:
+        found += importlib.import_module(module).LOCAL_COMMANDS
+    return tuple(found)
+
+
+def commands_help(info: GameInfo, commands: Sequence[LocalCommand]) -> RenderableType:
+    """A game's own commands: how each is typed (a line per form), then what it does."""
+    lines: list[RenderableType] = [Text(f"{info.title} at this table:", style=STYLES["heading"])]
+    for command in commands:
+        lines += [Padding(Text(usage, style="bold"), (0, 0, 0, 2))
+                  for usage in command.usage.split("\n")]
+        lines.append(Padding(Text(command.summary, style=STYLES["hint"]), (0, 0, 0, 6)))
+    return Group(*lines)
+
+
+def _first_word(line: str) -> tuple[str, str]:
+    """``("deck", "show Mine")`` from ``"Deck  show Mine"``: the first word in lower
+    case, then the rest as typed."""
+    word, _, rest = line.strip().partition(" ")
+    return word.lower(), rest.strip()
+
+
 # -- words ---------------------------------------------------------------------------------
-def help_text(info: GameInfo) -> str:
-    """What the person may type in this game."""
+def help_text(info: GameInfo, commands: Sequence[LocalCommand] = ()) -> str:
+    """What the person may type in this game (with the game's own commands)."""
     group = "; legal and a group: that group's, explained" if info.option_group else ""
     typed = info.notation_help or "Type one of the options `legal` lists"
-    return f"{typed}; or: {COMMANDS.format(group=group)}."
+    own = (f" {info.title}'s own: " + ", ".join(c.word for c in commands)
+           + " (help explains them)." if commands else "")
+    return f"{typed}; or: {COMMANDS.format(group=group)}.{own}"
 
 
 def text_view(match: LiveMatch, seat: int | None) -> str:
@@ -517,7 +590,8 @@ async def play_local(database: str, *, game: str | None = None,
         tune_gc()
         await table.close_lobbies()
         match = table.match = await table.resume_or_open(game, options, seats)
-        screen.say(help_text(match.info), "hint")
+        table.commands = game_commands(match.info)
+        screen.say(help_text(match.info, table.commands), "hint")
         await service.settle()
         await table.play()
         return match
@@ -552,6 +626,8 @@ class _Table:
         self.read = read
         self.screen = screen
         self.match: LiveMatch | None = None
+        self.commands: tuple[LocalCommand, ...] = ()
+        """The game's own commands, while playing it."""
 
     async def ask(self, prompt: str) -> str:
         """One answer, stripped; the quit words leave."""
@@ -596,9 +672,10 @@ class _Table:
             self.screen.show(table_view(resumed, seat.seat if seat else None))
             return resumed
         interactive = info is None
+        setup: SeatSetup = None
         if info is None:
-            info = await self.ask_game()
-        return await self.open(info, options, seats, interactive)
+            info, setup = await self.ask_game()
+        return await self.open(info, options, seats, interactive, setup)
 
     async def offer(self, saved: list[LiveMatch]) -> LiveMatch | None:
         """Offer the unfinished games: one as a question, several as a list."""
@@ -626,23 +703,53 @@ class _Table:
                 return picked
             self.screen.warn(f"{shown(answer)} is not one of 1–{len(saved)} or n.")
 
-    async def ask_game(self) -> GameInfo:
+    async def ask_game(self) -> tuple[GameInfo, SeatSetup]:
+        """The game to play, and the person's seat setup when one of the games' own
+        commands made one (a deck of their own, say). Those commands are done here
+        too, between the questions."""
         known = list(games().values())
         listing = " · ".join(f"{n}. {info.title} ({info.seat_range()})"
                              for n, info in enumerate(known, start=1))
+        own = [(info, commands) for info in known if (commands := game_commands(info))]
+        by_word = {c.word: (info, c) for info, commands in own for c in commands}
+        if own:
+            self.screen.say("Also here: " + "; ".join(
+                f"{info.title}'s {', '.join(c.word for c in commands)}"
+                for info, commands in own) + " (help explains them).", "hint")
         while True:
             answer = await self.ask(f"Which game? {listing} [{known[0].name}] ")
             if not answer:
-                return known[0]
+                return known[0], None
             if (picked := _numbered(answer, known)) is not None:
-                return picked
+                return picked, None
             by_title = {info.title.lower(): info for info in known}
             if answer.lower() in by_title:
-                return by_title[answer.lower()]
+                return by_title[answer.lower()], None
+            word, rest = _first_word(answer)
+            if word in ("help", "?") and own:
+                for info, commands in own:
+                    self.screen.show(commands_help(info, commands))
+                continue
+            if word in by_word:
+                info, command = by_word[word]
+                setup = await self.run_command(command, rest)
+                if setup is not None:
+                    return info, setup
+                continue
             try:
-                return get_game(answer)
+                return get_game(answer), None
             except BadOptions as refusal:
                 self.screen.warn(f"{refusal} (or 1–{len(known)}).")
+
+    async def run_command(self, command: LocalCommand, rest: str) -> SeatSetup:
+        """One of a game's own commands; its refusal is shown, and changes nothing."""
+        sitting = LocalSitting(self.service.store, self.service.clock, self.screen,
+                               self.player.user_id, self.player.name, self.ask, self.ask_yes)
+        try:
+            return await command.run(sitting, rest)
+        except (CroupierError, RulesError) as refusal:
+            self.screen.warn(str(refusal))
+            return None
 
     async def ask_seats(self, info: GameInfo) -> int:
         if info.min_seats == info.max_seats:
@@ -676,27 +783,29 @@ class _Table:
                 self.screen.warn(f"{refusal} (? lists the options)")
 
     async def open(self, info: GameInfo, options: Mapping[str, Any] | GameOptions | None,
-                   seats: int | None, interactive: bool) -> LiveMatch:
-        """Open a new game against the computer, asking again (players, then
-        options) whenever the game refuses them."""
+                   seats: int | None, interactive: bool, setup: SeatSetup = None
+                   ) -> LiveMatch:
+        """Open a new game against the computer, with the person's seat ``setup``,
+        asking again (players, then options) whenever the game refuses them."""
         if interactive:
             seats = await self.ask_seats(info)
             options = await self.ask_options(info)
         while True:
             try:
-                return await self._open(info, options, seats)
+                return await self._open(info, options, seats, setup)
             except BadOptions as refusal:
                 self.screen.warn(f"{info.title}: {refusal}")
             seats = await self.ask_seats(info)
             options = await self.ask_options(info)
 
     async def _open(self, info: GameInfo, options: Mapping[str, Any] | GameOptions | None,
-                    seats: int | None) -> LiveMatch:
+                    seats: int | None, setup: SeatSetup = None) -> LiveMatch:
         replaced = [m for m in self.saved() if m.info.name == info.name]
         given = options.stored() if isinstance(options, GameOptions) else options
         match = await self.service.open_lobby(self.player, guild_id=None,
                                               channel_id=self.free_channel(), game=info.name,
-                                              options=given, seats=seats, vs_bot=True)
+                                              options=given, seats=seats, vs_bot=True,
+                                              setup=setup)
         for old in replaced:  # one unfinished local game of each kind
             await self.service.cancel(self.player, old.row.channel_id)
             self.screen.say(f"Your unfinished {info.title} game (match #{old.id}) is "
@@ -737,8 +846,11 @@ class _Table:
             if line.lower() in QUIT:
                 screen.say("Your game is saved; `make run` continues it.")
                 return
+            own = {c.word: c for c in self.commands}
             if line.lower() in ("help", "?", ""):
-                screen.say(help_text(match.info), "hint")
+                screen.say(help_text(match.info, self.commands), "hint")
+                if self.commands and line:
+                    screen.show(commands_help(match.info, self.commands))
             elif command == "legal":
                 screen.show(legal_text(match, seat.seat, rest.strip() or None))
             elif line.lower() == "board":
@@ -749,6 +861,10 @@ class _Table:
                 screen.show(Markdown(match.info.rules_text))
             elif line.lower() == "stats":
                 screen.show(await stats_text(self.service.store, self.player.user_id))
+            elif command in own:
+                if await self.run_command(own[command], _first_word(line)[1]) is not None:
+                    screen.warn(f"That starts a new {match.info.title} game: finish or resign "
+                                "this one first, then type it at the start (`make run`).")
             elif line.lower() == "resign":
                 if await self.ask_yes("Resign this game? [y/N] ", False,
                                       "y resigns, n goes on playing."):

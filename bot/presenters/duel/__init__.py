@@ -5,6 +5,7 @@ from bot.duel.hooks import DuelHooks
 from bot.presenters.duel.commands import show_card
 from bot.presenters.duel.table import DuelPresenter
 
-PRESENTER = DuelPresenter(commands=(show_card,), hooks=DuelHooks)
+PRESENTER = DuelPresenter(commands=(show_card,), hooks=DuelHooks,
+                          local_commands=("bot.duel.local",))
 
 __all__ = ["PRESENTER", "DuelPresenter", "show_card"]
