@@ -1,6 +1,6 @@
 """Arcane Duel's collection pictures: a pack just opened (rarest first, serials on
-ribbons, black borders for limited copies, names legible on a phone) and a deck (grouped,
-counted, fitting 60 different cards, any title)."""
+ribbons, black borders for limited copies, names legible on a phone), a deck (grouped,
+counted, fitting 60 different cards, any title) and a trade (each side's cards)."""
 
 from __future__ import annotations
 
@@ -28,10 +28,12 @@ from bot.render.duel.collection import (
     deck_sections,
     draw_deck,
     draw_pack,
+    draw_trade,
     pack_layout,
     pack_order,
     render_deck,
     render_pack,
+    render_trade,
 )
 from rules.duel.cards import card, card_set
 from rules.duel.decks import STARTERS, starter
@@ -216,6 +218,34 @@ def test_deck_rows_are_name_bars_of_the_cards() -> None:
     y = collection_render.PAD + collection_render.DECK_HEAD + collection_render.SECTION_HEAD
     assert image.crop((x, y, x + strip.width, y + STRIP_H)).tobytes() == strip.tobytes()
     assert isinstance(strip, Image.Image) and strip.height == STRIP_H
+
+
+# --- a trade -------------------------------------------------------------------------------
+
+
+def test_a_trade_shows_each_side_its_cards_or_a_gift() -> None:
+    sides = [("Ada gives", {"Kindlewhip": 1, "Ashpeak": 2}), ("Bo gives", {})]
+    with drawn_text() as calls:
+        image = draw_trade(sides)
+    drawn = [call.text for call in calls]
+    assert drawn[0] == "Ada gives (3)" and "Bo gives (0)" in drawn
+    assert "nothing (a gift)" in drawn and {"x1", "x2"} <= set(drawn)
+    strip = collection_render._strip("Kindlewhip")
+    x = collection_render.PAD + collection_render.BADGE_W + 4
+    y = collection_render.PAD + collection_render.SECTION_HEAD
+    assert image.crop((x, y, x + strip.width, y + STRIP_H)).tobytes() == strip.tobytes()
+    assert opened(render_trade(sides)).size == image.size
+
+
+@pytest.mark.parametrize("name", ["🔥 Zoë", "x" * 500, "", "\u202eesrever"])
+def test_a_trade_of_many_cards_and_any_names_fits(name: str) -> None:
+    many = {n: 1 for n in sorted(card_set())[:100]}
+    with drawn_text() as calls:
+        draw_trade([(f"{name} gives", many), (f"{name} gives", {"Ashpeak": 99})])
+    assert calls and not undrawable(calls)
+    assert max(opened(render_trade([(name, many), (name, many)])).size) <= MAX_SIDE
+    with pytest.raises(KeyError):
+        render_trade([("A", {"No Such Card": 1}), ("B", {})])
 
 
 def test_every_text_the_collection_renderer_draws_goes_through_the_helper() -> None:

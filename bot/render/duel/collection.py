@@ -370,3 +370,57 @@ def render_deck(cards: Mapping[str, int], title: str) -> bytes:
     (60 different cards take four, unscaled). :class:`KeyError` for a card the set does
     not have."""
     return png(draw_deck(cards, title))
+
+
+# --- a trade -------------------------------------------------------------------------------
+
+TRADE_ROWS = 12
+"""Name bars down one column of a trade's side before the side takes another column."""
+
+
+def trade_rows(cards: Mapping[str, int]) -> list[tuple[str, int]]:
+    """One side's cards in the order a deck shows them (creatures, other spells, lands).
+
+    >>> trade_rows({"Ashpeak": 2, "Kindlewhip": 1, "Magma Ridgeback": 1})
+    [('Magma Ridgeback', 1), ('Kindlewhip', 1), ('Ashpeak', 2)]
+    """
+    return [row for _, rows in deck_sections(cards) for row in rows]
+
+
+def draw_trade(sides: Sequence[tuple[str, Mapping[str, int]]]) -> Image.Image:
+    """The picture :func:`render_trade` sends."""
+    laid = [(title, trade_rows(cards)) for title, cards in sides]
+    widths = [max(1, -(-len(rows) // TRADE_ROWS)) for _, rows in laid]
+    side_w = [w * DECK_ROW_W + (w - 1) * COLUMN_GAP for w in widths]
+    width = 2 * PAD + sum(side_w) + (len(laid) - 1) * 3 * COLUMN_GAP
+    tallest = max([min(len(rows), TRADE_ROWS) for _, rows in laid] + [1])
+    height = PAD + SECTION_HEAD + tallest * (STRIP_H + ROW_GAP) + PAD
+    image = Image.new("RGB", (width, height), BG)
+    draw = ImageDraw.Draw(image)
+    x = PAD
+    for (title, rows), w in zip(laid, side_w, strict=True):
+        total = sum(count for _, count in rows)
+        words = f"{title[:MAX_TITLE]} ({total})"
+        draw_text(draw, (x, PAD + SECTION_HEAD / 2 - 2), fit(words, font(18), w), font(18),
+                  SECTION_INK, anchor="lm")
+        top = PAD + SECTION_HEAD
+        if not rows:
+            draw_text(draw, (x, top + STRIP_H / 2), "nothing (a gift)", font(16), DIM,
+                      anchor="lm")
+        for k, (name, count) in enumerate(rows):
+            column, row = divmod(k, TRADE_ROWS)
+            left = x + column * (DECK_ROW_W + COLUMN_GAP)
+            y = top + row * (STRIP_H + ROW_GAP)
+            _badge(draw, left, y, count)
+            image.paste(_strip(name), (left + BADGE_W + 4, y))
+        x += w + 3 * COLUMN_GAP
+    return image
+
+
+def render_trade(sides: Sequence[tuple[str, Mapping[str, int]]]) -> bytes:
+    """PNG of a trade: each side side by side, its title (say "Ada gives", any text,
+    cut short to fit) with its card count, then its cards as a deck shows them (name
+    bar beside "×N"), :data:`TRADE_ROWS` to a column; a side with no cards says
+    "nothing (a gift)". At most :data:`~bot.render.common.MAX_SIDE` on its long side.
+    :class:`KeyError` for a card the set does not have."""
+    return png(draw_trade(sides))
