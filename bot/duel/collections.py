@@ -599,6 +599,10 @@ class CollectionService:
         return [await self._deck_view(guild, user, d.name, Counter(d.cards))
                 for d in await self.repo.decks(guild, user)]
 
+    async def deck_names(self, guild: int, user: int) -> list[str]:
+        """The names of ``user``'s saved decks here (for completing names as typed)."""
+        return [d.name for d in await self.repo.decks(guild, user)]
+
     async def delete_deck(self, guild: int, user: int, name: str) -> str:
         """Delete a deck; its name."""
         name = deck_name(name)

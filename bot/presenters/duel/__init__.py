@@ -6,6 +6,6 @@ from bot.presenters.duel.commands import show_card
 from bot.presenters.duel.table import DuelPresenter
 
 PRESENTER = DuelPresenter(commands=(show_card,), hooks=DuelHooks,
-                          local_commands=("bot.duel.local",))
+                          local_commands=("bot.duel.local",), extensions=("commands.duel",))
 
 __all__ = ["PRESENTER", "DuelPresenter", "show_card"]

@@ -7,6 +7,7 @@ import io
 import discord
 from discord import app_commands
 
+from bot.duel.messages import counts_line
 from bot.errors import CroupierError
 from bot.presenters.base import COLOUR, shown
 from bot.render.duel import render_card
@@ -56,10 +57,17 @@ async def card_names(interaction: discord.Interaction,
 async def show_card(interaction: discord.Interaction,
                     name: app_commands.Range[str, 1, 100], public: bool = False) -> None:
     """``/card``: only the asker sees it unless ``public``: looking up a card in
-    your hand must not tell the table what you hold."""
+    your hand must not tell the table what you hold. On a server it also says how
+    many copies the asker owns (and how many are free of trades and ante), how many
+    exist there, and what is left of the card's limited run."""
     data = find_card(name)
     filename = "card-" + data.name.lower().replace(" ", "-").replace("'", "") + ".png"
     embed = discord.Embed(title=data.name, colour=COLOUR, description=shown(card_words(data)))
+    collections = getattr(interaction.client, "collections", None)
+    if interaction.guild_id is not None and collections is not None:
+        counts = await collections.card_counts(interaction.guild_id, interaction.user.id,
+                                               data.name)
+        embed.add_field(name="Copies", value=counts_line(counts), inline=False)
     embed.set_image(url=f"attachment://{filename}")
     picture = discord.File(io.BytesIO(render_card(data.name)), filename=filename)
     await send(interaction, embed=embed, files=[picture], ephemeral=not public)

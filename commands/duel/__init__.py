@@ -1,0 +1,33 @@
+"""Arcane Duel's collections in Discord, as a discord.py extension that the duel's
+presenter brings (``GamePresenter.extensions``): ``/starter``, ``/collection``,
+``/audit``, ``/pack``, ``/deck`` and ``/trade``. The cogs are thin: they read the
+options, call :class:`~bot.duel.collections.CollectionService` and show what it
+answers (:mod:`bot.duel.messages`); refusals are the service's, made friendly replies
+by the bot's one error handler."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.clock import SystemClock
+from bot.duel.collections import CollectionService
+from bot.duel.trades import TradeDesk
+from bot.duel.views import COLLECTION_ITEMS
+from commands.duel.collection import CollectionCog
+from commands.duel.decks import DeckCog
+from commands.duel.packs import PackCog
+from commands.duel.trades import TradeCog
+
+if TYPE_CHECKING:
+    from bot.client import CroupierBot
+
+
+async def setup(bot: CroupierBot) -> None:
+    """discord.py extension entry point: one collections service for the bot (also
+    used as ``bot.collections`` by ``/card``), the trade desk, the buttons and cogs."""
+    service = CollectionService(bot.store, bot.clock or SystemClock())
+    bot.collections = service  # type: ignore[attr-defined]
+    bot.trade_desk = TradeDesk(bot, service)  # type: ignore[attr-defined]
+    bot.add_items(*COLLECTION_ITEMS)
+    for cog in (CollectionCog(bot), PackCog(bot), DeckCog(bot), TradeCog(bot)):
+        await bot.add_cog(cog)
