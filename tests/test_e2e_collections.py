@@ -350,6 +350,15 @@ async def test_a_restart_between_offer_and_confirm_and_the_expiry_sweep(fake_dis
         clock.advance(15 * 60)
         assert await bot.trade_desk.sweep() == 1
         assert "Expired" in lapsing.message.text and lapsing.message.buttons == []
+        # A click on an offer that lapsed since the last sweep is refused, and its
+        # message is brought up to date at once.
+        fourth = await fake_discord.slash(ada, channel, "trade offer", user=bo, give="Ashpeak")
+        await recorded(bot, fourth)
+        clock.advance(15 * 60)
+        late = await fake_discord.click(bo, fourth.message, label="Accept")
+        assert late.ephemeral and "expired" in late.content
+        await fake_discord.wait_for(lambda: "Expired" in fourth.message.text)
+        assert fourth.message.buttons == []
         assert (await bot.store.collections.counts(guild.id, bo.id))[
             "Brinewing Skimmer"].free == 1
         assert await bot.trade_desk.sweep() == 0  # nothing behind any more

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.duel.collections import CollectionError, TradeView
+from bot.duel.collections import CollectionError, TradeProblem, TradeView
 from bot.duel.messages import trade_embed, trade_picture
 from bot.duel.views import guild_of, trade_buttons
 from bot.replies import drawn, for_send, release, send
@@ -94,7 +94,11 @@ class TradeDesk:
         do = {"accept": self.service.accept, "decline": self.service.decline,
               "cancel": self.service.cancel, "confirm": self.service.confirm}[action]
         async with self.lock(trade_id):
-            view = await do(trade_id, interaction.user.id, guild=guild)
+            try:
+                view = await do(trade_id, interaction.user.id, guild=guild)
+            except TradeProblem:
+                await self._catch_up(trade_id, guild)
+                raise
             where = await self.service.offer_message(trade_id)
             clicked = interaction.message
             if where is not None:
@@ -110,6 +114,18 @@ class TradeDesk:
                 if target is None or not await self._edit(*target, view):
                     return
             await self.service.offer_shown(view, *target)
+
+    async def _catch_up(self, trade_id: int, guild: int) -> None:
+        """After a refused click (under the trade's lock): if the trade has lapsed or
+        changed since its message was edited, close what is due and edit the message
+        now rather than at the next sweep. Best effort: the sweep stays the guarantee."""
+        with contextlib.suppress(CollectionError):
+            await self.service.expire_due()
+            view = await self.service.trade(trade_id, guild)
+            where = await self.service.offer_message(trade_id)
+            if where is not None and where.shown != view.face and await self._edit(
+                    where.channel_id, where.message_id, view):
+                await self.service.offer_shown(view, where.channel_id, where.message_id)
 
     async def sweep(self) -> int:
         """Close the trades past their expiry, then edit every offer message that shows
