@@ -140,6 +140,13 @@ async def test_collection_pages_and_privacy(fake_discord, tmp_path):
         assert peeked.ephemeral and "Page 2 of 2" in peeked.text
         assert "Page 1 of 2" in posted.message.text  # Ada's message stays as it was
 
+        # What a trade holds is the owner's to see, not others'.
+        await fake_discord.slash(ada, channel, "trade offer", user=bo, give="Kindlewhip")
+        own = await fake_discord.slash(ada, channel, "collection", name="kindlewhip")
+        assert "1 held by a trade or ante" in own.text
+        seen = await fake_discord.slash(bo, channel, "collection", user=ada, name="kindlewhip")
+        assert "Kindlewhip" in seen.text and "held" not in seen.text
+
         await bot.store.settings.update(guild.id, collections_public=False)
         private = await fake_discord.slash(bo, channel, "collection", user=ada)
         assert private.ephemeral and "private" in private.content
@@ -254,8 +261,10 @@ async def test_a_whole_trade_with_its_confirm_window(fake_discord, tmp_path):
         assert stranger.ephemeral and "Only the person the offer was made to" in stranger.content
         own = await fake_discord.click(ada, offer, label="Accept")
         assert own.ephemeral and own.content.startswith(REFUSAL)
-        accepted = await fake_discord.click(bo, offer, label="Accept")
-        assert accepted.type == 7 and "Accepted" in offer.text
+        # A double click: both clicks made before the message changes.
+        accepted, double = await asyncio.gather(fake_discord.click(bo, offer, label="Accept"),
+                                                fake_discord.click(bo, offer, label="Accept"))
+        assert accepted.type == double.type == 7 and "Accepted" in offer.text
         assert f"<t:{int(clock.now()) + 5}:R>" in offer.text
         assert button_labels(offer) == ["Confirm", "Cancel"]
         twice = await fake_discord.click(bo, offer, label="Confirm")  # before the window
@@ -276,8 +285,9 @@ async def test_a_whole_trade_with_its_confirm_window(fake_discord, tmp_path):
         assert repeat.type == 7 and (await bot.store.collections.trade(trade.id)).status \
             == "accepted"
         assert await ledger_rows(bot, "trade") == 0
-        done = await fake_discord.click(bo, offer, label="Confirm")
-        assert done.type == 7 and "Done: the cards changed hands" in offer.text
+        done, double = await asyncio.gather(fake_discord.click(bo, offer, label="Confirm"),
+                                            fake_discord.click(bo, offer, label="Confirm"))
+        assert done.type == double.type == 7 and "Done: the cards changed hands" in offer.text
         assert f"<@{ada.id}> got: Brinewing Skimmer" in offer.text
         assert offer.buttons == []
         replayed = await fake_discord.redeliver(done)
