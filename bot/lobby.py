@@ -198,8 +198,9 @@ class Lobby(MatchCore):
         refused, naming the decks there are, if neither.
 
         >>> import asyncio
+        >>> from bot.service import MatchService
         >>> from rules.registry import games
-        >>> lobby = Lobby.__new__(Lobby); lobby.hooks = {}
+        >>> lobby = MatchService(None)  # type: ignore[arg-type]
         >>> with_decks = next(info for info in games().values() if info.decks)
         >>> asyncio.run(lobby.seat_deck(with_decks, 1, 2, with_decks.decks[0])) == {
         ...     "deck": with_decks.decks[0]}

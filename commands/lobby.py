@@ -129,8 +129,10 @@ class LobbyCog(commands.Cog):
         """``/play <game> …``: open a lobby (or start against the computer)."""
         vs_bot = bool(values.pop("vs_bot", False))
         seats = values.pop("seats", None)
-        setup = await self.service.seat_deck(info, interaction.guild_id, interaction.user.id,
-                                             values.pop("deck", None))
+        # Only a game with decks has a deck parameter; another's "deck" is an option.
+        setup = (await self.service.seat_deck(info, interaction.guild_id, interaction.user.id,
+                                              values.pop("deck", None))
+                 if info.decks else None)
         match = await self.service.open_lobby(
             player_of(interaction), guild_id=interaction.guild_id,
             channel_id=interaction.channel_id, game=info.name,
