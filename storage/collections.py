@@ -738,6 +738,17 @@ def stake_cards_in(conn: sqlite3.Connection, guild: int, match: int,
     return chosen
 
 
+@dataclass(frozen=True)
+class _StakeCards:
+    guild: int
+    match: int
+    stakes: tuple[tuple[int, str], ...]
+    now: float
+
+    def __call__(self, conn: sqlite3.Connection) -> list[int]:
+        return stake_cards_in(conn, self.guild, self.match, self.stakes, self.now)
+
+
 def ante_staked_in(conn: sqlite3.Connection, match: int) -> bool:
     """Whether ``match`` has an ante staked and not yet paid out."""
     return conn.execute("SELECT 1 FROM antes WHERE match_id = ? AND status = 'staked'",
@@ -1097,6 +1108,13 @@ class CollectionRepository:
         :class:`Locked` if one is not its owner's or already locked."""
         await self.db.write(_StakeAnte(guild, match, tuple((int(o), int(c)) for o, c in stakes),
                                        time.time() if now is None else now))
+
+    async def stake_cards(self, guild: int, match: int, stakes: Sequence[tuple[int, str]],
+                          now: float | None = None) -> list[int]:
+        """Stake, for each ``(owner, card)``, a free copy the owner has of it (see
+        :func:`stake_cards_in`); the copies staked, in the order asked."""
+        return await self.db.write(_StakeCards(guild, match, tuple(stakes),
+                                               time.time() if now is None else now))
 
     async def settle_ante(self, match: int, winner_id: int | None,
                           now: float | None = None) -> list[int]:

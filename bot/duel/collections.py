@@ -646,9 +646,11 @@ class CollectionService:
     async def _deck_view(self, guild: int, user: int, name: str,
                          cards: Counter[str]) -> DeckView:
         return DeckView(name, dict(sorted(cards.items())), sum(cards.values()),
-                        await self._deck_problem(guild, user, cards))
+                        await self.deck_problem(guild, user, cards))
 
-    async def _deck_problem(self, guild: int, user: int, cards: Counter[str]) -> str | None:
+    async def deck_problem(self, guild: int, user: int, cards: Counter[str]) -> str | None:
+        """What keeps ``cards`` from play for ``user`` now (illegal, or short of free
+        copies, naming those locked), or ``None``."""
         try:
             check_deck(cards)
         except BadOptions as exc:
@@ -792,24 +794,31 @@ class CollectionService:
     async def stake_ante(self, guild: int, match: int,
                          players: Mapping[int, tuple[int, str]]) -> AnteStaked:
         """Set aside, for each seat, a free copy its player owns of the card that was
-        on top of their library (``seat → (user, card name)``)."""
-        picked: dict[int, Copy] = {}
-        for seat, (user, card) in sorted(players.items()):
-            name = one_card(card)
-            chosen, short = pick_free(await self.repo.owned(guild, user), {name: 1})
-            if short:
-                raise CollectionError(f"Seat {seat + 1} has no free copy of {name} to "
-                                      "stake: no ante for this duel.")
-            picked[seat] = chosen[0]
+        on top of their library (``seat → (user, card name)``); storage picks the
+        copy (unlimited first, then the highest serial) in the write that stakes it."""
+        seats = sorted(players)
+        stakes = [(players[seat][0], one_card(players[seat][1])) for seat in seats]
         try:
-            await self.repo.stake_ante(guild, match, [(players[s][0], c.id)
-                                                      for s, c in picked.items()],
-                                       self.clock.now())
+            ids = await self.repo.stake_cards(guild, match, stakes, self.clock.now())
         except AnteClosed:
             raise CollectionError("This match already has an ante.") from None
+        except NotOwned:
+            raise await self._no_stake(guild, seats, stakes) from None
         except CollectionRefusal as exc:
             raise CollectionError(f"{_problem(exc)} No ante was staked.") from None
-        return AnteStaked(match, {s: await self._view(guild, c) for s, c in picked.items()})
+        copies = {copy.id: copy for copy in await self.repo.copies(ids)}
+        return AnteStaked(match, {seat: await self._view(guild, copies[copy_id])
+                                  for seat, copy_id in zip(seats, ids, strict=True)})
+
+    async def _no_stake(self, guild: int, seats: Sequence[int],
+                        stakes: Sequence[tuple[int, str]]) -> CollectionError:
+        """Which seat had no free copy of its card (read after the refusal)."""
+        for seat, (user, card) in zip(seats, stakes, strict=True):
+            count = (await self.repo.counts(guild, user)).get(card)
+            if count is None or count.free < 1:
+                return CollectionError(f"Seat {seat + 1} has no free copy of {card} to "
+                                       "stake: no ante for this duel.")
+        return CollectionError("A card to stake is no longer free: no ante for this duel.")
 
     async def settle_ante(self, guild: int, match: int, winner: int | None) -> AnteSettled:
         """Give every staked copy to ``winner`` (``None``: a draw, all go back)."""

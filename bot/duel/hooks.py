@@ -102,8 +102,8 @@ class DuelHooks(MatchHooks):
             cards = own_cards(seat.setup)
             if cards is None or guild is None or seat.user_id is None:
                 continue
-            problem = await self.collections._deck_problem(guild, seat.user_id,
-                                                          Counter(cards))
+            problem = await self.collections.deck_problem(guild, seat.user_id,
+                                                         Counter(cards))
             if problem:
                 raise WrongPhase(f"{seat.name}'s deck can't be played now: {problem}")
         if not plays_for_ante(match.row.options):
