@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING
 
 from bot.clock import SystemClock
 from bot.duel.collections import CollectionService
+from bot.duel.hooks import DuelHooks
 from bot.duel.trades import TradeDesk
 from bot.duel.views import COLLECTION_ITEMS
 from commands.duel.collection import CollectionCog
 from commands.duel.decks import DeckCog
 from commands.duel.packs import PackCog
 from commands.duel.trades import TradeCog
+from rules.duel import GAME
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -25,7 +27,11 @@ if TYPE_CHECKING:
 async def setup(bot: CroupierBot) -> None:
     """discord.py extension entry point: one collections service for the bot (also
     used as ``bot.collections`` by ``/card``), the trade desk, the buttons and cogs."""
-    service = CollectionService(bot.store, bot.clock or SystemClock())
+    # The same service the duel's match hooks check decks and stakes with, so one
+    # set of settings (print runs, windows) serves both.
+    hooks = bot.service.hooks_for(GAME.name)
+    service = (hooks.collections if isinstance(hooks, DuelHooks)
+               else CollectionService(bot.store, bot.clock or SystemClock()))
     bot.collections = service  # type: ignore[attr-defined]
     bot.trade_desk = TradeDesk(bot, service)  # type: ignore[attr-defined]
     bot.add_items(*COLLECTION_ITEMS)
