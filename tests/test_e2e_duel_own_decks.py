@@ -253,3 +253,38 @@ async def test_a_start_whose_stake_is_not_owned_starts_nothing(store: Store) -> 
                                   ante=Ante(5, ((1, "Kindlewhip"), (2, "Kindlewhip"))))
     assert (await store.matches.get(match_id)).status == "lobby"
     assert await store.collections.audit(5) == []
+
+
+async def test_collection_commands_show_nothing_of_a_hand_or_a_library(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Another person's collection reads the same before a duel is dealt and while it
+    is played for ante (hand drawn, a card staked): it is the cards owned, never where
+    they are; and a deck can be looked at only by its owner."""
+    guild = fake_discord.add_guild("Arcana")
+    channel = guild.add_text_channel("duels")
+    ada, bo = guild.add_user("Ada"), guild.add_user("Bo")
+    bot = make_bot(tmp_path / "hidden.sqlite3")
+
+    async def ada_as_bo_sees_her() -> list[str]:
+        pages = []
+        for page in (1, 2):
+            shown = await fake_discord.slash(bo, channel, "collection", user=ada, page=page)
+            assert shown.ephemeral
+            pages.append(shown.text + str(shown.embeds))
+        return pages
+
+    async with fake_discord.running(bot):
+        await bot.store.settings.update(guild.id, ante=True)
+        cards = await collections(bot)
+        await cards.claim_starter(guild.id, ada.id, "ember-and-grove")
+        await cards.claim_starter(guild.id, bo.id, "tide-and-night")
+        before = await ada_as_bo_sees_her()
+        await fake_discord.slash(ada, channel, "play duel", ante=True, deck="ember-and-grove")
+        await fake_discord.slash(bo, channel, "join", deck="tide-and-night")
+        await fake_discord.slash(ada, channel, "start")
+        await bot.service.settle()
+        assert bot.service.match_in(channel.id).state.ante[0] is not None
+        assert await ada_as_bo_sees_her() == before
+        hers = await fake_discord.slash(bo, channel, "deck show", name="ember-and-grove")
+        assert hers.ephemeral and "You have no deck" in hers.content
+        await fake_discord.slash(ada, channel, "cancel")
