@@ -1,0 +1,258 @@
+"""Swiss standings: match points and the Magic tournament rules' tiebreakers
+(``../shared/specs/tournaments.md``, "Swiss arithmetic").
+
+Every format that ranks by Swiss tiebreakers (Swiss, round robin, the elimination
+formats' seeding from a Swiss part) calls :func:`swiss_standings`; the Swiss pairing
+reads the same figures through :func:`swiss_records`.
+
+The arithmetic, per player, over the results they appear in:
+
+* **Match points**: win 3, draw 1, loss 0. A ``both_lose`` result is a loss for
+  everyone in it. A **bye** is a match won 2–0: 3 points, two games won.
+* **Match-win %** (MW%): match points ÷ (3 × rounds played), floored at 1/3. Rounds
+  played count the byes: a player 3–2 with a first-round bye who then drops has
+  9 points over 5 rounds, MW% 0.60.
+* **Game-win %** (GW%): game points (3 a game won, 1 a game drawn) ÷ (3 × games
+  played), floored at 1/3.
+* **Opponents' match-win %** (OMW%): the mean of each opponent's MW% (each already
+  floored), one term per round played against someone, so a rematch counts twice. A
+  bye is not an opponent: it adds no term. A dropped player counts as an opponent
+  with the figures of the rounds they played. **OGW%** likewise with GW%.
+* **Ranking**: points → OMW% → GW% → OGW% → a draw at random seeded by the
+  tournament's seed, and said so on the line (:data:`DRAWN_AT_RANDOM`).
+
+Everything is computed with :class:`fractions.Fraction`: two players whose figures
+are equal are tied exactly, never split by a float's last digit. The
+:class:`~rules.tournament.model.Standing` lines carry the figures as floats for display.
+
+Where a result leaves something out: a bye with no games recorded is 2–0; a two-seat
+result with no games recorded is one game, the winner's (a draw: one drawn game, unless
+``drawn_games`` says how many); a ``both_lose`` result with no games recorded played no
+game. A player who has played no round has MW% and GW% 0 (there is nothing to divide;
+such a player is nobody's opponent), and a player with no opponent yet (only byes) has
+OMW% and OGW% 0.
+
+>>> from rules.tournament.model import Entrant, Result
+>>> entrants = [Entrant(1, 1, dropped_after=5), Entrant(2, 2)]
+>>> results = [Result(1, (1,), (1,), (2,))] + [
+...     Result(n, (1, 2), (1, 2) if n in (2, 3) else (2, 1), (2, 0) if n in (2, 3) else (0, 2))
+...     for n in (2, 3, 4, 5)]
+>>> first = {s.entrant: s for s in swiss_standings(entrants, results, seed=1)}[1]
+>>> (first.points, first.record, first.mw, first.dropped)
+(9, '3-2-0', 0.6, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.tournament.model import DRAW, LOSS, WIN, Entrant, Result, Standing
+
+FLOOR = Fraction(1, 3)
+"""The floor of MW% and GW% (the Magic tournament rules' 0.33)."""
+
+DRAWN_AT_RANDOM = "drawn at random"
+""":attr:`Standing.note` on a line whose tie with the line above no figure broke."""
+
+BYE_GAMES = (2,)
+"""A bye's game record: two games won, none lost."""
+
+
+def match_win(points: int, rounds: int) -> Fraction:
+    """MW%: ``points`` ÷ (3 × ``rounds``), floored at 1/3 (0 with no round played).
+
+    >>> match_win(9, 5)
+    Fraction(3, 5)
+    >>> match_win(0, 3)
+    Fraction(1, 3)
+    """
+    if rounds == 0:
+        return Fraction(0)
+    return max(FLOOR, Fraction(points, WIN * rounds))
+
+
+def game_win(game_points: int, games: int, rounds: int = 1) -> Fraction:
+    """GW%: ``game_points`` ÷ (3 × ``games``), floored at 1/3.
+
+    With no game played: 1/3 if the player played a round (a ``both_lose`` with no
+    games recorded), 0 if they played none.
+
+    >>> game_win(14, 8)
+    Fraction(7, 12)
+    >>> game_win(3, 9)
+    Fraction(1, 3)
+    """
+    if games == 0:
+        return FLOOR if rounds else Fraction(0)
+    return max(FLOOR, Fraction(game_points, WIN * games))
+
+
+def mean(values: Sequence[Fraction]) -> Fraction:
+    """The exact mean (0 for none).
+
+    >>> mean([Fraction(1, 3), Fraction(1)])
+    Fraction(2, 3)
+    """
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
+@dataclass(frozen=True)
+class SwissRecord:
+    """One player's results so far, and the Swiss figures computed from them."""
+
+    entrant: int
+    points: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    rounds: int
+    """Rounds played, byes included."""
+    game_points: int
+    games: int
+    """Games played (won, lost and drawn), a bye's two included."""
+    opponents: tuple[int, ...]
+    """One id per round played against someone, in round order (a rematch twice)."""
+    mw: Fraction
+    gw: Fraction
+    omw: Fraction
+    ogw: Fraction
+    dropped: bool = False
+
+    def key(self) -> tuple[int, Fraction, Fraction, Fraction]:
+        """What ranks players, best first when sorted descending: points, OMW%, GW%,
+        OGW%. Equal keys are a true tie (broken by the seeded draw)."""
+        return (self.points, self.omw, self.gw, self.ogw)
+
+
+@dataclass
+class _Tally:
+    """A player's counts while the results are read."""
+
+    points: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    byes: int = 0
+    rounds: int = 0
+    game_points: int = 0
+    games: int = 0
+    opponents: list[int] | None = None
+
+
+def _games_of(result: Result, seat: int) -> tuple[int, int, int]:
+    """``(won, lost, drawn)`` games of seat number ``seat`` in ``result``."""
+    if result.is_bye:
+        won = (result.games or BYE_GAMES)[0]
+        return won, 0, 0
+    if result.games:
+        won = result.games[seat]
+        lost = sum(result.games) - won
+        return won, lost, result.drawn_games
+    # Nothing recorded: one game, as the places say.
+    if result.both_lose:
+        return 0, 0, result.drawn_games
+    winners = result.places.count(1)
+    if winners > 1:
+        return 0, 0, result.drawn_games or 1
+    return (1, 0, 0) if result.places[seat] == 1 else (0, 1, 0)
+
+
+def swiss_records(entrants: Sequence[Entrant],
+                  results: Iterable[Result]) -> dict[int, SwissRecord]:
+    """Every entrant's :class:`SwissRecord`, by id (in the entrants' order).
+
+    Results naming someone who is not an entrant are refused (``ValueError``): the
+    figures would silently leave them out.
+
+    >>> from rules.tournament.model import Entrant, Result
+    >>> records = swiss_records([Entrant(1, 1), Entrant(2, 2), Entrant(3, 3)],
+    ...                         [Result(1, (1, 2), (1, 1), (1, 1)), Result(1, (3,), (1,))])
+    >>> records[1].points, records[1].draws, records[1].gw, records[3].byes, records[3].omw
+    (1, 1, Fraction(1, 2), 1, Fraction(0, 1))
+    """
+    tallies = {e.id: _Tally(opponents=[]) for e in entrants}
+    for result in sorted(results, key=lambda r: r.round):
+        for seat, player in enumerate(result.seats):
+            tally = tallies.get(player)
+            if tally is None:
+                raise ValueError(f"round {result.round} names {player}, who is not an entrant")
+            points = WIN if result.is_bye else result.points_of(player)
+            tally.points += points
+            tally.rounds += 1
+            if result.is_bye:
+                tally.byes += 1
+            if points == WIN:
+                tally.wins += 1
+            elif points == DRAW:
+                tally.draws += 1
+            else:
+                assert points == LOSS
+                tally.losses += 1
+            won, lost, drawn = _games_of(result, seat)
+            tally.game_points += WIN * won + DRAW * drawn
+            tally.games += won + lost + drawn
+            assert tally.opponents is not None
+            tally.opponents.extend(result.opponents_of(player))
+    mw = {p: match_win(t.points, t.rounds) for p, t in tallies.items()}
+    gw = {p: game_win(t.game_points, t.games, t.rounds) for p, t in tallies.items()}
+    records = {}
+    for entrant in entrants:
+        t = tallies[entrant.id]
+        opponents = tuple(t.opponents or ())
+        records[entrant.id] = SwissRecord(
+            entrant=entrant.id, points=t.points, wins=t.wins, losses=t.losses,
+            draws=t.draws, byes=t.byes, rounds=t.rounds, game_points=t.game_points,
+            games=t.games, opponents=opponents, mw=mw[entrant.id], gw=gw[entrant.id],
+            omw=mean([mw[o] for o in opponents]), ogw=mean([gw[o] for o in opponents]),
+            dropped=entrant.dropped_after is not None)
+    return records
+
+
+def random_draw(entrants: Iterable[int], seed: int) -> dict[int, int]:
+    """Each entrant's place in the seeded draw that breaks true ties (lower first).
+
+    It depends only on the set of ids and the seed, not on their order, so the same
+    tie breaks the same way after every round.
+
+    >>> random_draw([3, 1, 2], seed=7) == random_draw([1, 2, 3], seed=7)
+    True
+    """
+    ids = sorted(set(entrants))
+    random.Random(f"swiss-standings:{seed}").shuffle(ids)
+    return {player: place for place, player in enumerate(ids)}
+
+
+def ranked(records: dict[int, SwissRecord], seed: int) -> list[SwissRecord]:
+    """The records best first: points, OMW%, GW%, OGW%, then the seeded draw."""
+    draw = random_draw(records, seed)
+    return sorted(records.values(),
+                  key=lambda r: (-r.points, -r.omw, -r.gw, -r.ogw, draw[r.entrant]))
+
+
+def swiss_standings(entrants: Sequence[Entrant], results: Iterable[Result],
+                    seed: int) -> list[Standing]:
+    """Everyone ranked, best first, by the Swiss arithmetic (module docstring).
+
+    Dropped players are ranked with everyone else and marked ``dropped``. A line tied
+    with the line above on every figure says :data:`DRAWN_AT_RANDOM`.
+
+    >>> from rules.tournament.model import Entrant, Result
+    >>> lines = swiss_standings([Entrant(1, 1), Entrant(2, 2)],
+    ...                         [Result(1, (1, 2), (2, 1), (0, 2))], seed=3)
+    >>> [(s.rank, s.entrant, s.points, s.record) for s in lines]
+    [(1, 2, 3, '1-0-0'), (2, 1, 0, '0-1-0')]
+    """
+    order = ranked(swiss_records(entrants, results), seed)
+    lines = []
+    for rank, record in enumerate(order, start=1):
+        tied = rank > 1 and order[rank - 2].key() == record.key()
+        lines.append(Standing(
+            rank=rank, entrant=record.entrant, points=record.points, wins=record.wins,
+            losses=record.losses, draws=record.draws, omw=float(record.omw),
+            gw=float(record.gw), ogw=float(record.ogw), mw=float(record.mw),
+            dropped=record.dropped, note=DRAWN_AT_RANDOM if tied else ""))
+    return lines
