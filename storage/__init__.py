@@ -18,6 +18,7 @@ from storage.models import (
 )
 from storage.settings import ClosedDmRepository, SettingsRepository
 from storage.stats import StatsRepository
+from storage.tournaments import TournamentRepository
 
 __all__ = [
     "ChannelBusy", "ChoiceRow", "Database", "DuplicateInteraction", "GameTiming", "GuildSettings",
@@ -35,6 +36,7 @@ class Store:
         self.closed_dms = ClosedDmRepository(db)
         self.stats = StatsRepository(db)
         self.collections = CollectionRepository(db)
+        self.tournaments = TournamentRepository(db)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:

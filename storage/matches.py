@@ -15,6 +15,7 @@ from storage.collections import ante_staked_in, grant_pack_in, settle_ante_in, s
 from storage.db import Database
 from storage.errors import ChannelBusy, DuplicateInteraction
 from storage.models import Ante, ChoiceRow, MatchRow, MatchStatus, Rater, SeatResult, SeatRow
+from storage.tournaments import game_closed_in, record_game_in
 
 _stamp: tuple[int, str] = (0, "")
 
@@ -187,6 +188,8 @@ class _Record:
             _pay_ante(conn, self.match_id, _sole_winner(self.result[1]))
             for guild_id, user_id in self.prizes:
                 grant_pack_in(conn, guild_id, user_id, "win", self.match_id, time.time())
+            # A tournament game counts for its pairing in the write of its result.
+            record_game_in(conn, self.match_id, self.result[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +202,7 @@ class _SetStatus:
                      " finished_at = COALESCE(finished_at, ?) WHERE id = ?",
                      (self.status, _now(), self.match_id))
         _pay_ante(conn, self.match_id, None)
+        game_closed_in(conn, self.match_id, self.status)  # a tournament game counts nothing
 
 
 def _sole_winner(seats: Sequence[SeatResult]) -> int | None:
