@@ -1,0 +1,700 @@
+"""Swiss pairing: a maximum-weight matching over the whole field
+(``../shared/specs/tournaments.md``, "Swiss arithmetic"; issue 18).
+
+Round 1 is drawn at random (seeded). Every later round is paired as **one**
+optimisation over every active player, never a greedy walk down the standings: a walk
+that pairs the top score group first can paint itself into a corner (the last few
+players have all met), and then has to backtrack or accept a rematch that another
+pairing of the upper groups would have avoided. A matching sees the whole field at once.
+
+Which pairing is best (lexicographically: a lower tier never buys a higher one)
+-----------------------------------------------------------------------------------
+A. **Rematches**: as few as possible, so none whenever a pairing without one exists.
+   (A rematch is allowed, at this price, only when no pairing avoids it, so a round is
+   always paired.)
+B. **The bye** (an odd field): only players with the fewest byes so far may have it
+   (a hard rule: nobody gets a second bye while an active player has none), and among
+   them the lowest-ranked: the cost is how many such players rank below the one who
+   gets it.
+C. **Floats**: the sum over pairings of the squared difference in match points. Paired
+   within their score group, players cost nothing; a player floated one group down
+   (3 points) costs 9, two groups 36, so two one-group floats are preferred to one
+   two-group float, and a draw's one-point groups are floated into before three-point
+   ones.
+D. **Who floats**: the player floated down is the lowest-ranked of their group, and
+   meets the highest-ranked of the group below: the cost of a float is how many of the
+   higher player's group rank below them (times the field size, so it weighs first),
+   plus how many of the lower player's group rank above them.
+E. **Within a score group**, pairings are at random: a seeded random jitter, below
+   every other tier, decides between otherwise equal pairings (as the Magic tournament
+   rules pair at random within a point group).
+
+The tiers become one integer weight per pairing (each tier's unit larger than the most
+the tiers below it can add up to over a round), and
+``networkx.max_weight_matching(G, maxcardinality=True)`` finds the perfect matching of
+greatest weight: with integer weights it computes exactly, in integers. An odd field
+adds a ``"bye"`` node joined to the players who may have the bye.
+
+Why networkx, not a dedicated pairing library
+---------------------------------------------
+Looked at (PyPI, late 2026): ``swisspair`` (Magic-oriented, a C++ core behind pybind11
+needing GMP, wheels for a few platforms, one maintainer, last release 2024; its
+objective is its own, not the spec's tiers), the chess engines ``py4swiss``,
+``caissify-pairings``, ``pairing-core`` and ``swissdutch`` (FIDE Dutch system: colour
+allocation and rating-order transpositions, which card games do not have, driven by TRF
+files), and ``pypair`` (not on PyPI, unmaintained, itself built on networkx). None
+implements the spec's rules (Magic's byes and floats, our ranking); adapting one would
+mean fighting its chess criteria. networkx is pure Python, BSD, ubiquitous and
+well tested; its blossom algorithm is exact for integer weights, so the objective above
+is ours, stated and testable. (``rustworkx`` has the same algorithm in Rust and would be
+far faster, but it is another compiled dependency; networkx is fast enough with the
+reduction below.)
+
+Speed: pairing the middles of big score groups first, keeping the optimum
+------------------------------------------------------------------------------
+networkx's blossom takes O(n³): measured on this machine, a 500-player complete graph
+takes about 20 s, and even 8 edges a player about 1.2 s, because the cost is in the
+number of players, not only of edges. So large fields (more than :data:`FULL_FIELD`
+players) are reduced: in a score group much larger than the number of rounds played,
+the players in its *middle* (all but the top ``k`` and bottom ``k`` by rank) are paired
+among themselves at random (no rematches: the group is far larger than anyone's number
+of opponents), and only the rest, the **kernel**, goes to the matching. Within a group
+every pairing without a rematch costs the same in tiers A–D, so this gives up nothing
+provided some optimal pairing of the whole field floats nobody from a middle.
+
+The code checks that after each pairing (:func:`_widths_short`), with an exchange
+argument. Let the found pairing have no rematch and the bye on the lowest-ranked
+eligible player (else tiers A or B might do better on the whole field: every ``k`` is
+doubled and the round paired again, down to the whole field if need be). Let ``M`` be an
+optimal pairing of the whole field; it too has no rematch and the same bye.
+
+1. *How many cross each gap between score groups.* If ``c`` pairings cross a gap of
+   ``g`` points, tier C is at least the sum of ``c·g²`` over the gaps. The players above a
+   gap must send at least ``max(parity, deficiency)`` across it (the deficiency: how
+   many of them cannot be paired among themselves without a rematch, computed exactly
+   for small tops and bottoms of the field). Summing these minimums gives a lower bound
+   ``LB``; since ``M`` is no worse than the found pairing (tier C: ``C``), no gap is
+   crossed in ``M`` more than ``2·⌊(C − LB)/(2g²)⌋`` times above its minimum. So at most
+   ``F`` players of a group play outside it in ``M``: the bounds for the gap above and
+   below, plus the bye.
+2. *Floats sit at the edges of their group.* If a player ``m`` floats down to ``y`` in
+   ``M`` while a player ``b`` of the same group ranked below ``m``, paired inside the
+   group, has not met ``y``, then ``y`` against ``b`` and the group's other players
+   paired again among themselves is as good in tiers A–C and better in D (the group's
+   inner players can always be paired again without a rematch when the group has at
+   least twice as many players, plus two, as anyone has opponents in it: Dirac's
+   theorem on the graph of pairings not yet played). So below ``m`` are only the ``F − 1``
+   others playing outside the group and ``y``'s opponents in it: ``m`` is among the
+   bottom ``F + o`` of the group, ``o`` the most opponents anyone outside has in it.
+   Floats up, to the top ``F + o``, likewise.
+3. *So ``M`` can be rearranged into a pairing the reduction allows*: its floats and bye
+   are in the kernel; the middles are paired as drawn; the kernel's other players of
+   each group are paired among themselves again (Dirac again, on the kernel's part of
+   the group). Nothing costs more, so the kernel's best is the field's best.
+
+When a check fails, the group's ``k`` grows to what it asks (or the group is no longer
+reduced) and the round is paired again. A 500-player round is typically paired in one
+or two passes over a kernel of some 50–120 players (``make bench``: ``bench/tournament.py``).
+
+>>> from rules.tournament.model import Entrant, Result
+>>> swiss = SwissFormat()
+>>> entrants = [Entrant(n, n) for n in range(1, 6)]
+>>> swiss.rounds(entrants)
+3
+>>> first = swiss.next_round(entrants, [], seed=4)
+>>> first.round, len(first.pairings), sorted(len(p) for p in first.pairings)
+(1, 3, [1, 2, 2])
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+import networkx as nx
+
+from rules.tournament.model import Entrant, FormatName, Pairing, Result, RoundPlan, Standing
+from rules.tournament.standings import random_draw, ranked, swiss_records, swiss_standings
+
+ROUNDS_BY_PLAYERS: tuple[tuple[int, int], ...] = (
+    (8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9))
+"""The spec's table: up to so many players, so many rounds."""
+MOST_ROUNDS = 10
+"""410 players or more."""
+
+BYE = "bye"
+"""The matching's extra node in an odd field: whoever is paired with it has the bye."""
+
+FULL_FIELD = 64
+"""Up to this many active players the matching takes the whole field at once
+(about 0.1 s here); above, big score groups' middles are paired first (module doc)."""
+
+MIN_MIDDLE = 4
+"""A score group is reduced only if its middle would hold at least this many players."""
+
+SMALL_EDGE = 40
+"""Tops and bottoms of the field up to this size have their deficiency (players who
+cannot be paired among themselves without a rematch) computed exactly."""
+
+JITTER = 64
+"""Tier E's random values per pairing: 0 … JITTER − 1."""
+
+Tiers = tuple[int, int, int, int]
+"""A pairing's (or a round's) cost: rematches, bye, floats (squared points), who floats."""
+
+
+def swiss_rounds(players: int) -> int:
+    """Rounds for ``players`` players by the spec's table (0 for fewer than two).
+
+    >>> [swiss_rounds(n) for n in (1, 2, 8, 9, 226, 227, 409, 410, 5000)]
+    [0, 3, 3, 4, 8, 9, 9, 10, 10]
+    """
+    if players < 2:
+        return 0
+    for most, rounds in ROUNDS_BY_PLAYERS:
+        if players <= most:
+            return rounds
+    return MOST_ROUNDS
+
+
+class Field:
+    """The active players of one round as the pairing sees them: ranked best first,
+    their points, whom they have met, how many byes they have had.
+
+    >>> field = Field(2, [5, 6, 7], {5: 3, 6: 3, 7: 0}, {5: {7}, 7: {5}}, {6: 1})
+    >>> field.groups, field.bye_rank
+    (((5, 6), (7,)), {5: 1, 7: 0})
+    >>> field.pair_tiers(6, 7), field.pair_tiers(5, 7)
+    ((0, 0, 9, 0), (1, 0, 9, 4))
+    """
+
+    def __init__(self, round_no: int, order: Sequence[int], points: Mapping[int, int],
+                 met: Mapping[int, Iterable[int]], byes: Mapping[int, int]) -> None:
+        self.round = round_no
+        self.order: tuple[int, ...] = tuple(order)
+        active = set(self.order)
+        if len(active) != len(self.order):
+            raise ValueError("a player is listed twice")
+        self.points = {p: points[p] for p in self.order}
+        if any(self.points[a] < self.points[b] for a, b in zip(self.order, self.order[1:],
+                                                                 strict=False)):
+            raise ValueError("the order must be by points, best first")
+        # Only opponents still in the field can be met again.
+        self.met = {p: frozenset(met.get(p, ())) & active for p in self.order}
+        self.byes = {p: byes.get(p, 0) for p in self.order}
+        self.rank = {p: n for n, p in enumerate(self.order)}
+        groups: list[list[int]] = []
+        for p in self.order:
+            if groups and self.points[groups[-1][0]] == self.points[p]:
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        self.groups: tuple[tuple[int, ...], ...] = tuple(tuple(g) for g in groups)
+        self.group_of: dict[int, int] = {}
+        self.above: dict[int, int] = {}
+        """How many of the player's score group rank above them."""
+        self.below: dict[int, int] = {}
+        """How many of the player's score group rank below them."""
+        for index, group in enumerate(self.groups):
+            for n, p in enumerate(group):
+                self.group_of[p], self.above[p], self.below[p] = index, n, len(group) - 1 - n
+        self.bye_rank: dict[int, int] = {}
+        """For the players who may have the bye (an odd field; the fewest byes so
+        far): how many of them rank below (0: the one who should have it)."""
+        if len(self.order) % 2:
+            fewest = min(self.byes.values())
+            eligible = [p for p in self.order if self.byes[p] == fewest]
+            self.bye_rank = {p: len(eligible) - 1 - n for n, p in enumerate(eligible)}
+
+    @classmethod
+    def build(cls, entrants: Sequence[Entrant], results: Sequence[Result], seed: int,
+              round_no: int) -> Field:
+        """The field of ``round_no``: the entrants active in it, ranked by the
+        standings of ``results`` (points, tiebreakers, the seeded draw)."""
+        records = swiss_records(entrants, results)
+        active = {e.id for e in entrants if e.active_in(round_no)}
+        order = [r.entrant for r in ranked(records, seed) if r.entrant in active]
+        return cls(round_no, order, {p: records[p].points for p in order},
+                   {p: records[p].opponents for p in order},
+                   {p: records[p].byes for p in order})
+
+    @property
+    def bye_due(self) -> int | None:
+        """Who should have the bye at best: the lowest-ranked player with the fewest
+        byes (``None``: an even field)."""
+        return next((p for p, below in self.bye_rank.items() if below == 0), None)
+
+    def pair_tiers(self, a: int, b: int) -> Tiers:
+        """What pairing ``a`` with ``b`` costs, tier by tier (module doc)."""
+        rematch = 1 if b in self.met[a] else 0
+        spread = self.points[a] - self.points[b]
+        if spread == 0:
+            return (rematch, 0, 0, 0)
+        high, low = (a, b) if spread > 0 else (b, a)
+        who = self.below[high] * (len(self.order) + 1) + self.above[low]
+        return (rematch, 0, spread * spread, who)
+
+    def bye_tiers(self, player: int) -> Tiers:
+        """What giving ``player`` the bye costs (they must be eligible)."""
+        return (0, self.bye_rank[player], 0, 0)
+
+    def cost(self, pairings: Iterable[Pairing]) -> Tiers:
+        """A round's cost, tier by tier, summed over its pairings."""
+        total = [0, 0, 0, 0]
+        for pairing in pairings:
+            tiers = (self.bye_tiers(pairing[0]) if len(pairing) == 1
+                     else self.pair_tiers(pairing[0], pairing[1]))
+            for n, value in enumerate(tiers):
+                total[n] += value
+        return (total[0], total[1], total[2], total[3])
+
+
+# -- the matching ---------------------------------------------------------------------------
+def _units(rows: Sequence[Sequence[int]], slots: int) -> list[int]:
+    """Each tier's unit, so that ``slots`` pairings' worth of every lower tier adds up
+    to less than one unit of the tier above (the weights then order lexicographically)."""
+    width = len(rows[0])
+    units = [1] * width
+    for tier in range(width - 2, -1, -1):
+        most = max(row[tier + 1] for row in rows)
+        units[tier] = units[tier + 1] * (slots * most + 1)
+    return units
+
+
+def _match(field: Field, players: Sequence[int], rng: random.Random,
+           may_float: Callable[[int, int], bool] | None = None) -> list[Pairing] | None:
+    """The best pairing of ``players`` (with the bye node if they are odd), exactly;
+    ``None`` if they cannot all be paired.
+
+    Pairings inside a score group are always considered (a rematch at tier A's
+    price); pairings across groups only where ``may_float(higher, lower)`` says so.
+    """
+    edges: list[tuple[int | str, int | str]] = []
+    rows: list[tuple[int, ...]] = []
+    for n, a in enumerate(players):
+        for b in players[n + 1:]:
+            if (may_float is None or field.points[a] == field.points[b]
+                    or (may_float(a, b) if field.points[a] > field.points[b]
+                        else may_float(b, a))):
+                edges.append((a, b))
+                rows.append((*field.pair_tiers(a, b), rng.randrange(JITTER)))
+    if len(players) % 2:
+        for p in players:
+            if p in field.bye_rank:
+                edges.append((p, BYE))
+                rows.append((*field.bye_tiers(p), 0))
+    slots = (len(players) + 1) // 2
+    if not rows:
+        return [] if not players else None
+    units = _units(rows, slots)
+    costs = [sum(v * u for v, u in zip(row, units, strict=True)) for row in rows]
+    top = max(costs) + 1
+    graph = nx.Graph()
+    graph.add_nodes_from(players)
+    graph.add_weighted_edges_from((a, b, top - c) for (a, b), c in zip(edges, costs, strict=True))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if len(matching) != slots:
+        return None
+    pairings: list[Pairing] = []
+    for a, b in matching:
+        if a == BYE or b == BYE:
+            pairings.append((b if a == BYE else a,))  # type: ignore[arg-type]
+        else:
+            pairings.append((a, b))  # type: ignore[arg-type]
+    return pairings
+
+
+def _pair_within(field: Field, players: Sequence[int],
+                 rng: random.Random) -> list[Pairing] | None:
+    """``players`` (an even number from one score group) paired among themselves at
+    random without a rematch, or ``None`` if that cannot be done.
+
+    Not a search for the best pairing: inside a score group every pairing without a
+    rematch costs the same, so the first random one found is as good as any. A few
+    shuffles almost always find one (the group is far larger than anyone's number of
+    opponents); if not, an exact matching decides.
+    """
+    for _ in range(8):
+        pool = list(players)
+        rng.shuffle(pool)
+        pairs: list[Pairing] = []
+        while pool:
+            a = pool.pop()
+            partner = next((n for n in range(len(pool) - 1, -1, -1)
+                            if pool[n] not in field.met[a]), None)
+            if partner is None:
+                break
+            pairs.append((a, pool.pop(partner)))
+        else:
+            return pairs
+    matching = nx.max_weight_matching(_unplayed(field, players), maxcardinality=True)
+    if 2 * len(matching) != len(players):
+        return None
+    return [(a, b) for a, b in matching]
+
+
+def _unplayed(field: Field, players: Sequence[int]) -> nx.Graph:
+    """The graph of the pairings among ``players`` that would not be rematches."""
+    graph = nx.Graph()
+    graph.add_nodes_from(players)
+    graph.add_edges_from((a, b) for n, a in enumerate(players) for b in players[n + 1:]
+                         if b not in field.met[a])
+    return graph
+
+
+def _most_opponents(field: Field, group: Sequence[int]) -> int:
+    """The most opponents any one player outside ``group`` has in it."""
+    members = set(group)
+    counts: Counter[int] = Counter()
+    for p in group:
+        counts.update(o for o in field.met[p] if o not in members)
+    return max(counts.values(), default=0)
+
+
+def _most_met_within(field: Field, players: Iterable[int]) -> int:
+    """The most opponents any one of ``players`` has among them."""
+    members = set(players)
+    return max((len(field.met[p] & members) for p in members), default=0)
+
+
+def _deficiency(field: Field, players: Sequence[int]) -> int:
+    """How many of ``players`` are left over when as many pairs as can be are made
+    among them without a rematch (exact up to :data:`SMALL_EDGE` players; above, only
+    the parity, which is a lower bound)."""
+    if len(players) > SMALL_EDGE:
+        return len(players) % 2
+    return len(players) - 2 * len(nx.max_weight_matching(_unplayed(field, players),
+                                                         maxcardinality=True))
+
+
+class _Gaps:
+    """The gaps between the score groups of the players to be paired (the field less
+    the player due the bye), and what any pairing without a rematch must pay to cross
+    them (step 1 of the module doc).
+
+    Level ``j`` is the ``j``-th score group from the top that still has players; gap
+    ``j`` lies between levels ``j`` and ``j + 1``.
+    """
+
+    def __init__(self, field: Field) -> None:
+        self.bye = field.bye_due
+        groups = [[p for p in g if p != self.bye] for g in field.groups]
+        self.group = [i for i, g in enumerate(groups) if g]
+        """The field's group index of each level."""
+        self.level = {i: j for j, i in enumerate(self.group)}
+        values = [field.points[groups[i][0]] for i in self.group]
+        self.value_level = {v: j for j, v in enumerate(values)}
+        self.gap = [values[j] - values[j + 1] for j in range(len(values) - 1)]
+        self.squares = [0]
+        for g in self.gap:
+            self.squares.append(self.squares[-1] + g * g)
+        sizes = [len(groups[i]) for i in self.group]
+        self.short = [_deficiency(field, groups[i]) for i in self.group]
+        """Per level: players it cannot pair among themselves (each crosses a gap)."""
+        self.least: list[int] = []
+        """Per gap: the fewest pairings that can cross it."""
+        self.most: list[int] = []
+        """Per gap: the most that could (the fewer players on either side)."""
+        total = sum(sizes)
+        above = 0
+        for j in range(len(self.gap)):
+            above += sizes[j]
+            top = [p for i in self.group[:j + 1] for p in groups[i]]
+            bottom = [p for i in self.group[j + 1:] for p in groups[i]]
+            least = max(above % 2,
+                        _deficiency(field, top) if len(top) <= SMALL_EDGE else 0,
+                        _deficiency(field, bottom) if len(bottom) <= SMALL_EDGE else 0)
+            self.least.append(least)
+            self.most.append(min(above, total - above))
+
+    def extra(self, high: int, low: int) -> int:
+        """What a pairing from ``high`` points down to ``low`` costs in tier C beyond
+        the squares of the gaps it crosses (0 between adjacent groups)."""
+        if high not in self.value_level or low not in self.value_level:
+            return 0  # the group of the player due the bye, alone in it: always considered
+        spread = high - low
+        crossed = self.squares[self.value_level[low]] - self.squares[self.value_level[high]]
+        return spread * spread - crossed
+
+    def bounds(self, spread: int) -> tuple[int, dict[int, int]]:
+        """The least tier C of any pairing without a rematch (``LB``), and, for each
+        field group, the most of its players who can play outside it in a pairing
+        whose tier C is at most ``spread`` (the bye not counted)."""
+        m = len(self.group)
+        if m < 2:
+            return 0, {i: 0 for i in self.group}
+        inf = float("inf")
+
+        def values(j: int) -> range:
+            g2 = self.gap[j] * self.gap[j]
+            cap = min(self.most[j], max(self.least[j], spread // g2))
+            return range(self.least[j], cap + 1, 2)
+
+        forward: list[dict[int, float]] = []
+        for j in range(m - 1):
+            g2 = self.gap[j] * self.gap[j]
+            row: dict[int, float] = {}
+            for c in values(j):
+                if j == 0:
+                    before = 0.0 if c >= self.short[0] else inf
+                else:
+                    before = min((cost for c0, cost in forward[-1].items()
+                                  if c0 + c >= self.short[j]), default=inf)
+                row[c] = before + c * g2
+            forward.append(row)
+        backward: list[dict[int, float]] = [{} for _ in range(m - 1)]
+        for j in range(m - 2, -1, -1):
+            g2 = self.gap[j] * self.gap[j]
+            for c in values(j):
+                if j == m - 2:
+                    after = 0.0 if c >= self.short[m - 1] else inf
+                else:
+                    after = min((cost for c1, cost in backward[j + 1].items()
+                                 if c + c1 >= self.short[j + 1]), default=inf)
+                backward[j][c] = after + c * g2
+        lower = min(cost for c, cost in forward[-1].items() if c >= self.short[m - 1])
+        outside = {}
+        for j, i in enumerate(self.group):
+            if j == 0:
+                most = max(c for c, cost in backward[0].items() if cost <= spread)
+            elif j == m - 1:
+                most = max(c for c, cost in forward[-1].items() if cost <= spread)
+            else:
+                most = max(c0 + c1 for c0, f in forward[j - 1].items()
+                           for c1, b in backward[j].items() if f + b <= spread)
+            outside[i] = most
+        return int(lower), outside
+
+
+class _Plan:
+    """What one pass of :func:`pair_field` restricts (module doc).
+
+    ``zones``: per score group, how many of its top and of its bottom may play outside
+    it (a pairing across groups joins the bottom zone of the higher group to the top
+    zone of the lower); ``reduced``: the groups whose middle (between the zones) is
+    paired first; ``extra``: the most a pairing across more than one gap may cost
+    beyond its gaps' squares; ``bye_window``: how many of the lowest-ranked players
+    who may have the bye stay out of the middles.
+    """
+
+    def __init__(self, field: Field) -> None:
+        self.opponents = {i: _most_opponents(field, g) for i, g in enumerate(field.groups)}
+        self.zones = {i: min(len(g), 3 + self.opponents[i])
+                      for i, g in enumerate(field.groups)}
+        self.reduced = {i for i, g in enumerate(field.groups)
+                        if len(g) - 2 * self.zones[i] >= MIN_MIDDLE}
+        self.extra = 0
+        self.bye_window = 3
+        self.field = field
+
+    @property
+    def full(self) -> bool:
+        """Whether nothing is restricted: the pass is an exact matching of the field."""
+        return (not self.reduced and self.extra == UNLIMITED and all(
+            self.zones[i] >= len(g) for i, g in enumerate(self.field.groups)))
+
+    def widen(self) -> None:
+        """Restrict less everywhere (tiers A or B may do better on the whole field)."""
+        for i, group in enumerate(self.field.groups):
+            self.zones[i] = min(len(group), 2 * self.zones[i])
+            if len(group) - 2 * self.zones[i] < MIN_MIDDLE:
+                self.reduced.discard(i)
+        self.extra = UNLIMITED
+        self.bye_window *= 3
+
+    def may_float(self, high: int, low: int, gaps: _Gaps) -> bool:
+        """Whether the pass considers ``high`` against ``low`` (a lower score group)."""
+        field = self.field
+        return (field.below[high] < self.zones[field.group_of[high]]
+                and field.above[low] < self.zones[field.group_of[low]]
+                and (self.extra == UNLIMITED
+                     or gaps.extra(field.points[high], field.points[low]) <= self.extra))
+
+
+UNLIMITED = 1 << 62
+"""``_Plan.extra`` when pairings may cross any number of gaps."""
+
+
+def _pass(field: Field, plan: _Plan, gaps: _Gaps,
+          rng: random.Random) -> tuple[list[Pairing], dict[int, frozenset[int]]] | None:
+    """One pass: the middles paired at random, the kernel matched exactly. Returns the
+    pairings and each reduced group's kernel (``None``: the kernel cannot be paired)."""
+    eligible = set(sorted(field.bye_rank, key=field.bye_rank.__getitem__)[:plan.bye_window])
+    kernel: list[int] = []
+    inner: list[Pairing] = []
+    kernels: dict[int, frozenset[int]] = {}
+    for index, group in enumerate(field.groups):
+        zone = plan.zones[index]
+        middle = ([p for p in group[zone:len(group) - zone] if p not in eligible]
+                  if index in plan.reduced else [])
+        if len(middle) % 2:
+            middle.pop()  # the middle's lowest joins the kernel
+        pairs = _pair_within(field, middle, rng) if len(middle) >= MIN_MIDDLE else None
+        if pairs is None:
+            plan.reduced.discard(index)
+            kernel.extend(group)
+            continue
+        inner.extend(pairs)
+        left_out = set(middle)
+        kernels[index] = frozenset(p for p in group if p not in left_out)
+        kernel.extend(kernels[index])
+    kernel.sort(key=field.rank.__getitem__)
+    matched = _match(field, kernel, rng,
+                     None if plan.full else lambda a, b: plan.may_float(a, b, gaps))
+    return None if matched is None else (matched + inner, kernels)
+
+
+def _tighten(field: Field, plan: _Plan, gaps: _Gaps, pairings: Sequence[Pairing],
+             kernels: Mapping[int, frozenset[int]]) -> bool:
+    """Whether the pass's pairing is the best of the whole field (the module doc's
+    argument); if not sure, restrict ``plan`` less for the next pass."""
+    rematches, bye_cost, spread, _ = field.cost(pairings)
+    if rematches or bye_cost:
+        plan.widen()
+        return False
+    lower, outside = gaps.bounds(spread)
+    sure = True
+    if spread - lower > plan.extra:
+        plan.extra = spread - lower
+        sure = False
+    for index, group in enumerate(field.groups):
+        zone = plan.zones[index]
+        if zone >= len(group) and index not in plan.reduced:
+            continue
+        leaving = outside.get(index, 0) + (gaps.bye in group)
+        if len(group) - leaving < 2 * (_most_met_within(field, group) + 1):
+            # Too small for the exchange argument: any of its players may float.
+            plan.zones[index] = len(group)
+            plan.reduced.discard(index)
+            sure = False
+            continue
+        need = leaving + plan.opponents[index]
+        kernel = kernels.get(index)
+        if zone < need or (kernel is not None and len(kernel) - leaving
+                           < 2 * (_most_met_within(field, kernel) + 1)):
+            plan.zones[index] = min(len(group), max(need, 2 * zone))
+            if len(group) - 2 * plan.zones[index] < MIN_MIDDLE:
+                plan.reduced.discard(index)
+            sure = False
+    return sure
+
+
+def _table_order(field: Field, pairings: Iterable[Pairing]) -> tuple[Pairing, ...]:
+    """Pairings best-ranked first, each best-ranked seat first, the bye last."""
+    seated = [tuple(sorted(p, key=field.rank.__getitem__)) for p in pairings]
+    return tuple(sorted(seated, key=lambda p: (len(p) == 1, field.rank[p[0]])))
+
+
+def pair_field(field: Field, seed: int, *, reduce: bool = True) -> tuple[Pairing, ...]:
+    """The best pairing of ``field`` (module doc), in table order.
+
+    ``reduce=False`` matches the whole field at once whatever its size (slow above a
+    hundred players; the tests compare both).
+
+    >>> field = Field(3, [1, 2, 3, 4], {1: 6, 2: 3, 3: 3, 4: 0},
+    ...               {1: {2, 3}, 2: {1, 4}, 3: {1, 4}, 4: {2, 3}}, {})
+    >>> pair_field(field, seed=1)
+    ((1, 4), (2, 3))
+    """
+    if not field.order:
+        return ()
+    name = f"swiss-pairing:{seed}:{field.round}"
+    if not reduce or len(field.order) <= FULL_FIELD:
+        found = _match(field, field.order, random.Random(name))
+        if found is None:  # pragma: no cover - a complete graph always pairs
+            raise RuntimeError("the field cannot be paired")
+        return _table_order(field, found)
+    plan, gaps = _Plan(field), _Gaps(field)
+    while True:
+        done = _pass(field, plan, gaps, random.Random(name))
+        if done is None:
+            plan.widen()
+            continue
+        pairings, kernels = done
+        if plan.full or _tighten(field, plan, gaps, pairings, kernels):
+            return _table_order(field, pairings)
+
+
+def first_round(players: Sequence[int], seed: int) -> tuple[Pairing, ...]:
+    """Round 1: pairings drawn at random; in an odd field the bye goes to the
+    lowest-ranked player, here the last of the standings' seeded draw (everyone is
+    tied on nothing).
+
+    >>> first_round([1, 2, 3], seed=5) == first_round([3, 2, 1], seed=5)
+    True
+    """
+    draw = random_draw(players, seed)
+    pool = sorted(players, key=draw.__getitem__)
+    bye = [(pool.pop(),)] if len(pool) % 2 else []
+    random.Random(f"swiss-round-1:{seed}").shuffle(pool)
+    return tuple([(pool[n], pool[n + 1]) for n in range(0, len(pool), 2)] + bye)
+
+
+def played_rounds(results: Iterable[Result]) -> int:
+    """The last round with a result (0 before round 1)."""
+    return max((r.round for r in results), default=0)
+
+
+def unfinished(entrants: Sequence[Entrant], results: Sequence[Result], round_no: int) -> list[int]:
+    """The players active in ``round_no`` who have no result in it yet."""
+    seen = {p for r in results if r.round == round_no for p in r.seats}
+    return [e.id for e in entrants if e.active_in(round_no) and e.id not in seen]
+
+
+class SwissFormat:
+    """Swiss (``name == "swiss"``): rounds by the spec's table unless ``rounds`` is
+    set; round 1 at random, later rounds by :func:`pair_field`; Swiss standings.
+
+    ``next_round`` asks that the current round be complete: it refuses (``ValueError``)
+    while a player active in it has no result.
+    """
+
+    name: FormatName = "swiss"
+
+    def __init__(self, rounds: int | None = None) -> None:
+        if rounds is not None and rounds < 1:
+            raise ValueError("a Swiss has at least one round")
+        self.fixed_rounds = rounds
+
+    def __repr__(self) -> str:
+        return f"SwissFormat(rounds={self.fixed_rounds!r})"
+
+    def rounds(self, entrants: Sequence[Entrant]) -> int | None:
+        """The set number of rounds, or the spec's table for the players who start."""
+        if self.fixed_rounds is not None:
+            return self.fixed_rounds
+        return swiss_rounds(sum(1 for e in entrants if e.active_in(1)))
+
+    def finished(self, entrants: Sequence[Entrant], results: Sequence[Result]) -> bool:
+        """Every round played (the last one complete), or fewer than two players left
+        to pair."""
+        played = played_rounds(results)
+        if played and unfinished(entrants, results, played):
+            return False
+        if played >= (self.rounds(entrants) or 0):
+            return True
+        return sum(1 for e in entrants if e.active_in(played + 1)) < 2
+
+    def next_round(self, entrants: Sequence[Entrant], results: Sequence[Result],
+                   seed: int) -> RoundPlan | None:
+        """The next round's pairings, best-ranked table first and the bye last
+        (``None`` when the tournament is over)."""
+        played = played_rounds(results)
+        waiting = unfinished(entrants, results, played) if played else []
+        if waiting:
+            raise ValueError(f"round {played} is not complete: no result yet for "
+                             f"{', '.join(map(str, waiting))}")
+        if self.finished(entrants, results):
+            return None
+        round_no = played + 1
+        if round_no == 1:
+            players = [e.id for e in entrants if e.active_in(1)]
+            return RoundPlan(1, first_round(players, seed))
+        field = Field.build(entrants, results, seed, round_no)
+        return RoundPlan(round_no, pair_field(field, seed))
+
+    def standings(self, entrants: Sequence[Entrant], results: Sequence[Result],
+                  seed: int) -> list[Standing]:
+        """Everyone ranked by the Swiss arithmetic (:func:`swiss_standings`)."""
+        return swiss_standings(entrants, results, seed)
