@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -68,6 +68,14 @@ class Move(NamedTuple):
     to (see :meth:`GameState.apply`)."""
 
 
+ResultListener = Callable[[LiveMatch], object]
+"""Told of a match whose result was just committed (it must not wait: it is called
+while the match's lock is held; start a task for anything slow)."""
+RatingCheck = Callable[[LiveMatch], Awaitable[bool]]
+"""Asked, as a match's result is about to be committed, whether ratings may move
+(``False`` keeps them still, e.g. the games of an unrated tournament)."""
+
+
 class MatchCore(ABC):
     """Live matches, their lookups and guards, and the one way to change one
     (:meth:`_commit`). The service's parts (lobby, submissions, deadlines,
@@ -82,6 +90,10 @@ class MatchCore(ABC):
         self.timing = timing or Timing()
         self.hooks = dict(hooks or {})
         """Each game's :class:`~bot.hooks.MatchHooks` (owned decks, stakes, prizes)."""
+        self.result_listeners: list[ResultListener] = []
+        """Told of each result once committed (tournaments, say)."""
+        self.rating_checks: list[RatingCheck] = []
+        """Each may keep a match's result from moving ratings."""
         self._live: dict[int, LiveMatch] = {}
         self._by_channel: dict[int, int] = {}
         self.deadlines_changed = asyncio.Event()
@@ -217,7 +229,8 @@ class MatchCore(ABC):
         if outcome is not None:
             deadline = None
             result = (outcome.reason, self._seat_results(seats or match.seats, outcome))
-            rated = is_rated(match.row.guild_id, result[1])
+            rated = (is_rated(match.row.guild_id, result[1])
+                     and await self._ratings_may_move(match))
             rater = RATER if rated else None
             try:
                 prizes = await self.hooks_for(match.info.name).prizes(match, result[1], rated)
@@ -252,7 +265,28 @@ class MatchCore(ABC):
             (match.outbox if event.seats is None else match.private_outbox).append(event)
         if moved:  # otherwise the deadline task already knows when this match is due
             self._due_at(self._due(match))
+        if outcome is not None:
+            self._tell_result(match)
         return events
+
+    async def _ratings_may_move(self, match: LiveMatch) -> bool:
+        """Whether every rating check lets this match's result move ratings (a check
+        that fails lets them move: the result is stored whatever)."""
+        for check in self.rating_checks:
+            try:
+                if not await check(match):
+                    return False
+            except Exception:
+                log.exception("match %s: a rating check failed", match.id)
+        return True
+
+    def _tell_result(self, match: LiveMatch) -> None:
+        """Tell the result listeners; one that fails never undoes the result."""
+        for listener in self.result_listeners:
+            try:
+                listener(match)
+            except Exception:
+                log.exception("match %s: a result listener failed", match.id)
 
     async def _reload(self, match: LiveMatch) -> None:
         """Bring a live match back to what the store holds (after a failed write)."""

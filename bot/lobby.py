@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from bot.commit import MatchCore
@@ -91,6 +91,55 @@ class Lobby(MatchCore):
         except Exception:
             await self._close(match, "cancelled", "The table could not be shown here.",
                               show=False)
+            raise
+        return match
+
+    async def open_seated(self, players: Sequence[Player], *, guild_id: int | None,
+                          channel_id: int, game: str,
+                          options: Mapping[str, Any] | None = None, seed: int | None = None,
+                          on_open: Callable[[LiveMatch], Awaitable[None]] | None = None,
+                          ) -> LiveMatch:
+        """Open a match with ``players`` in these seats (the first one hosts) and start
+        it at once, returning once its table is posted — for matches someone else
+        arranged, such as a tournament's. ``on_open`` runs once the match has its id
+        and before it starts (so whatever it writes is in the store before anyone can
+        move); if it raises, or the table cannot be shown, the match is cancelled and
+        the error raised."""
+        info = get_game(game)
+        info.check_seats(len(players))
+        if len({p.user_id for p in players}) != len(players):
+            raise AlreadySeated()
+        seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+        parsed = info.options.parse(options)
+        info.new(parsed, len(players), seed)
+        if channel_id in self._by_channel:
+            raise ChannelBusy()
+        stored = parsed.stored()
+        await self.hooks_for(info.name).check_open(guild_id, stored, vs_bot=False)
+        seats = [SeatRow(seat=n, user_id=p.user_id, name=seat_name(p.name))
+                 for n, p in enumerate(players)]
+        host = players[0]
+        try:
+            match_id = await self.store.matches.create_lobby(
+                game=info.name, options=stored, seed=seed, guild_id=guild_id,
+                channel_id=channel_id, host_id=host.user_id, max_seats=len(players),
+                seats=seats)
+        except storage_errors.ChannelBusy:
+            raise ChannelBusy() from None
+        match = LiveMatch(row=MatchRow(
+            id=match_id, game=info.name, options=stored, seed=seed, guild_id=guild_id,
+            channel_id=channel_id, host_id=host.user_id, max_seats=len(players),
+            status="lobby", seats=seats), info=info)
+        self._register(match)
+        try:
+            if on_open is not None:
+                await on_open(match)
+            await self.start(host, channel_id, show=False)
+            await self._show_first(match)
+        except Exception:
+            if match.row.status in ("lobby", "active"):
+                await self._close(match, "cancelled", "The match could not be started here.",
+                                  show=False)
             raise
         return match
 
