@@ -136,6 +136,8 @@ class TournamentRow:
     round: int
     cut_after: int | None
     announced_round: int
+    announced_done: int
+    """The last round posted as complete (waiting for the organiser)."""
     final_announced: bool
     created_at: str
     started_at: str | None
@@ -881,7 +883,7 @@ class _Set:
     """One column of one tournament (the message id, what was announced)."""
 
     tid: int
-    column: Literal["message_id", "announced_round", "final_announced"]
+    column: Literal["message_id", "announced_round", "announced_done", "final_announced"]
     value: int | None
 
     def __call__(self, conn: sqlite3.Connection) -> None:
@@ -898,8 +900,9 @@ def _tournament_row(row: sqlite3.Row) -> TournamentRow:
         settings=json.loads(row["settings"]), organiser_id=row["organiser_id"],
         status=row["status"], seed=row["seed"], round=row["round"],
         cut_after=row["cut_after"], announced_round=row["announced_round"],
-        final_announced=bool(row["final_announced"]), created_at=row["created_at"],
-        started_at=row["started_at"], finished_at=row["finished_at"])
+        announced_done=row["announced_done"], final_announced=bool(row["final_announced"]),
+        created_at=row["created_at"], started_at=row["started_at"],
+        finished_at=row["finished_at"])
 
 
 def _entrant_row(row: sqlite3.Row) -> EntrantRow:
@@ -1058,6 +1061,10 @@ class TournamentRepository:
     async def announced(self, tournament_id: int, round_no: int) -> None:
         """Round ``round_no``'s pairings are posted."""
         await self._db.write(_Set(tournament_id, "announced_round", round_no))
+
+    async def announced_done(self, tournament_id: int, round_no: int) -> None:
+        """Round ``round_no`` is posted as complete (waiting for the organiser)."""
+        await self._db.write(_Set(tournament_id, "announced_done", round_no))
 
     async def final_announced(self, tournament_id: int) -> None:
         """The final standings (or the cancel) are posted."""

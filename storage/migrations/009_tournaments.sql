@@ -23,6 +23,7 @@ CREATE TABLE tournaments (
     round           INTEGER NOT NULL DEFAULT 0,      -- the current round (0: not started)
     cut_after       INTEGER,              -- the last round before the top cut, once it began
     announced_round INTEGER NOT NULL DEFAULT 0,      -- the last round whose pairings were posted
+    announced_done  INTEGER NOT NULL DEFAULT 0,      -- the last round posted as complete
     final_announced INTEGER NOT NULL DEFAULT 0,      -- the final standings (or the cancel) posted
     created_at      TEXT    NOT NULL,
     started_at      TEXT,

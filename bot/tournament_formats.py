@@ -1,0 +1,181 @@
+"""A stored tournament as the formats read it (``rules/tournament/``): which format
+plays it, its entrants and results as :class:`~rules.tournament.model.Entrant` and
+:class:`~rules.tournament.model.Result`, the next round, and the standings — with a
+top cut after Swiss played as single elimination of the top 4 or 8, seeded from the
+Swiss standings. Generic: nothing here names a game.
+
+The top cut's rounds follow the Swiss rounds in the store (a Swiss of 5 rounds and a
+top 8 plays rounds 6, 7 and 8, stage ``cut``); the elimination format sees them as its
+rounds 1, 2 and 3, and only the entrants who made the cut, seeded 1… by their Swiss
+rank. Final standings rank the top cut's players by how far they went in it (as the
+elimination format ranks them), then everyone else in Swiss order; every line keeps
+the figures of the Swiss rounds.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.tournament_model import TournamentSettings
+from rules.core import GameInfo
+from rules.tournament.model import Entrant, Result, RoundPlan, Standing, TournamentFormat
+from storage.tournaments import EntrantRow, PairingPlan, PairingRow, Stage, TournamentRow
+
+FormatBuilder = Callable[[str, TournamentSettings, GameInfo], TournamentFormat]
+"""``(format name, settings, game) -> format``: :func:`build_format`, or a test's."""
+
+_CLASSES = {
+    "swiss": ("rules.tournament.swiss", "SwissFormat"),
+    "round_robin": ("rules.tournament.round_robin", "RoundRobinFormat"),
+    "single": ("rules.tournament.elimination", "SingleEliminationFormat"),
+    "double": ("rules.tournament.elimination", "DoubleEliminationFormat"),
+    "pods": ("rules.tournament.pods", "PodsFormat"),
+}
+
+
+def format_class(name: str) -> type[Any]:
+    """The class of a format, imported when first asked for."""
+    module, cls = _CLASSES[name]
+    return getattr(importlib.import_module(module), cls)
+
+
+def pod_size(settings: TournamentSettings, info: GameInfo) -> int:
+    """Seats per pod: the organiser's, else the game's usual table (at least 3)."""
+    if settings.pod_size is not None:
+        return settings.pod_size
+    return min(info.max_seats, max(3, info.default_seats))
+
+
+def build_format(name: str, settings: TournamentSettings, info: GameInfo) -> TournamentFormat:
+    """The format that plays a tournament with these settings."""
+    cls = format_class(name)
+    if name == "swiss":
+        return cls(rounds=settings.rounds)
+    if name == "double":
+        return cls(bracket_reset=settings.bracket_reset)
+    if name == "pods":
+        kwargs: dict[str, Any] = {"size": pod_size(settings, info),
+                                  "minimum": info.min_seats, "rounds": settings.rounds}
+        if settings.pod_points is not None:
+            kwargs["points"] = settings.pod_points
+        return cls(**kwargs)
+    return cls()
+
+
+def cut_format() -> TournamentFormat:
+    """The top cut's format: single elimination."""
+    return format_class("single")()
+
+
+def result_of(pairing: PairingRow, round_no: int | None = None) -> Result:
+    """A decided pairing as the formats read it (``round_no``: renumbered)."""
+    assert pairing.places is not None
+    return Result(round=pairing.round if round_no is None else round_no, seats=pairing.seats,
+                  places=pairing.places, games=pairing.games, drawn_games=pairing.drawn_games,
+                  both_lose=pairing.both_lose)
+
+
+def plan_rows(plan: RoundPlan) -> tuple[PairingPlan, ...]:
+    """A round's pairings as the store keeps them: tables numbered in the format's
+    order, byes after every match."""
+    labels = list(plan.labels) + [""] * (len(plan.pairings) - len(plan.labels))
+    ordered = sorted(zip(plan.pairings, labels, strict=True), key=lambda p: len(p[0]) == 1)
+    return tuple((n, tuple(seats), label) for n, (seats, label) in enumerate(ordered, start=1))
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """The round to pair next."""
+
+    round: int
+    stage: Stage
+    pairings: tuple[PairingPlan, ...]
+    cut_seeds: tuple[tuple[int, int], ...] = ()
+
+
+class Progress:
+    """One tournament as stored, as its format sees it."""
+
+    def __init__(self, tournament: TournamentRow, entrants: Sequence[EntrantRow],
+                 pairings: Sequence[PairingRow], main: TournamentFormat,
+                 cut: Callable[[], TournamentFormat] = cut_format) -> None:
+        self.tournament = tournament
+        self.settings = TournamentSettings.parse(tournament.settings)
+        self.entrants = list(entrants)
+        self.pairings = list(pairings)
+        self.main = main
+        self._cut = cut
+
+    # -- the main stage ------------------------------------------------------------
+    def main_entrants(self) -> list[Entrant]:
+        """Everyone, with their seeds and drops."""
+        return [Entrant(e.user_id, e.seed if e.seed is not None else n, e.dropped_after)
+                for n, e in enumerate(self.entrants, start=1)]
+
+    def main_results(self) -> list[Result]:
+        """The decided pairings before any top cut."""
+        return [result_of(p) for p in self.pairings if p.done and p.stage == "main"]
+
+    def main_standings(self) -> list[Standing]:
+        """The standings of the main stage."""
+        return self.main.standings(self.main_entrants(), self.main_results(),
+                                   self.tournament.seed)
+
+    # -- the top cut -----------------------------------------------------------------
+    def cut_entrants(self) -> list[Entrant]:
+        """Those who made the top cut, seeded by their Swiss rank."""
+        after = self.tournament.cut_after or 0
+        return [Entrant(e.user_id, e.cut_seed,
+                        None if e.dropped_after is None else max(0, e.dropped_after - after))
+                for e in sorted(self.entrants, key=lambda e: e.cut_seed or 0)
+                if e.cut_seed is not None]
+
+    def cut_results(self) -> list[Result]:
+        """The top cut's decided pairings, numbered from its round 1."""
+        after = self.tournament.cut_after or 0
+        return [result_of(p, p.round - after) for p in self.pairings
+                if p.done and p.stage == "cut"]
+
+    def cut_seeds(self) -> tuple[tuple[int, int], ...]:
+        """Who makes the top cut: the best of the Swiss standings still playing."""
+        top = [s.entrant for s in self.main_standings() if not s.dropped]
+        return tuple((user, seed) for seed, user in
+                     enumerate(top[:self.settings.top_cut], start=1))
+
+    # -- what comes next -------------------------------------------------------------
+    def next_round(self) -> NextRound | None:
+        """The next round's pairings, or ``None`` when the tournament is over. Asked
+        once every pairing of the current round has its result."""
+        t = self.tournament
+        number = t.round + 1
+        if t.cut_after is None:
+            plan = self.main.next_round(self.main_entrants(), self.main_results(), t.seed)
+            if plan is not None:
+                return NextRound(number, "main", plan_rows(plan))
+            if t.format != "swiss" or not self.settings.top_cut:
+                return None
+            seeds = self.cut_seeds()
+            if len(seeds) < 2:
+                return None
+            entrants = [Entrant(user, seed) for user, seed in seeds]
+            plan = self._cut().next_round(entrants, [], t.seed)
+            return None if plan is None else NextRound(number, "cut", plan_rows(plan), seeds)
+        plan = self._cut().next_round(self.cut_entrants(), self.cut_results(), t.seed)
+        return None if plan is None else NextRound(number, "cut", plan_rows(plan))
+
+    def standings(self) -> list[Standing]:
+        """Everyone ranked, best first (the top cut's players first once it began)."""
+        main = self.main_standings()
+        if self.tournament.cut_after is None:
+            return main
+        cut = self._cut().standings(self.cut_entrants(), self.cut_results(),
+                                    self.tournament.seed)
+        by_id = {s.entrant: s for s in main}
+        lines = [replace(by_id[s.entrant], rank=s.rank, note=s.note or by_id[s.entrant].note)
+                 for s in cut if s.entrant in by_id]
+        made = {s.entrant for s in cut}
+        rest = [s for s in main if s.entrant not in made]
+        return lines + [replace(s, rank=len(lines) + n) for n, s in enumerate(rest, start=1)]

@@ -1,0 +1,229 @@
+"""The values the tournament service and its callers share: who is acting, a
+tournament's settings, where a match is to be played, what is announced, and the
+refusals. Generic: nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from bot.errors import CroupierError
+from bot.server_config import Manager
+from rules.tournament.model import Standing
+from rules.words import clip
+from storage.tournaments import EntrantRow, PairingRow, TournamentRow
+
+FORMATS = ("swiss", "single", "double", "round_robin", "pods")
+"""The formats a tournament may have (:data:`rules.tournament.model.FormatName`)."""
+TWO_SEAT_FORMATS = ("swiss", "single", "double", "round_robin")
+TOP_CUTS = (0, 4, 8)
+MOST_ROUNDS = 20
+MOST_PLAYERS = 512
+THREAD_NAME = 100
+"""Longest name Discord gives a thread or channel."""
+
+
+class TournamentError(CroupierError):
+    """A tournament action refused; ``str(exc)`` is shown to the person."""
+
+
+class NoTournament(TournamentError):
+    """No such tournament on this server."""
+
+    def __init__(self, tournament_id: int | None = None) -> None:
+        super().__init__("There is no such tournament on this server." if tournament_id is None
+                         else f"There is no tournament #{tournament_id} on this server.")
+
+
+class NotOrganiser(TournamentError):
+    """The person may not organise tournaments here."""
+
+    def __init__(self) -> None:
+        super().__init__("Only tournament organisers can do that: people who may manage "
+                         "the server, or who have the organiser role.")
+
+
+@dataclass(frozen=True)
+class Member(Manager):
+    """A person acting in a server: their right to manage it, and their roles (the
+    organiser role is one of them, or not)."""
+
+    guild_id: int = 0
+    role_ids: frozenset[int] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """What the organiser sets when creating a tournament (stored as JSON)."""
+
+    best_of: int = 1
+    """Games per match of two: 1 or 3 (pods always play one)."""
+    rounds: int | None = None
+    """Rounds of Swiss or pods; ``None``: the format's own count."""
+    top_cut: int = 0
+    """After Swiss, single elimination of the top 4 or 8 (0: none)."""
+    seeding: Literal["rating", "random"] = "rating"
+    auto_next: bool = True
+    """Start the next round once every match of this one has its result (otherwise
+    the organiser does)."""
+    rated: bool = True
+    """Whether its games move ratings."""
+    no_show_limit: int = 2
+    """No-shows that drop a player."""
+    pod_size: int | None = None
+    """Seats per pod; ``None``: the game's usual table (at least 3)."""
+    pod_points: tuple[int, ...] | None = None
+    """Points by place within a pod; ``None``: the format's table."""
+    bracket_reset: bool = True
+    """Double elimination: a grand final lost by the winners' side is played again."""
+    use_threads: bool = True
+    """Each match in a thread of the tournament's channel (else a channel of its own)."""
+    max_players: int | None = None
+
+    @classmethod
+    def parse(cls, given: Mapping[str, Any] | None) -> TournamentSettings:
+        """Settings from what the organiser (or the store) gave; refused with
+        :class:`TournamentError` naming the setting."""
+        given = dict(given or {})
+        unknown = set(given) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise TournamentError(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
+        if given.get("pod_points") is not None:
+            given["pod_points"] = tuple(given["pod_points"])
+        try:
+            settings = cls(**given)
+        except TypeError as exc:
+            raise TournamentError(str(exc)) from None
+        settings._check()
+        return settings
+
+    def _check(self) -> None:
+        def whole(value: object, low: int, high: int) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+        problems = []
+        if self.best_of not in (1, 3):
+            problems.append("best-of is 1 or 3")
+        if self.rounds is not None and not whole(self.rounds, 1, MOST_ROUNDS):
+            problems.append(f"rounds are 1 to {MOST_ROUNDS}")
+        if self.top_cut not in TOP_CUTS:
+            problems.append("the top cut is 0, 4 or 8")
+        if self.seeding not in ("rating", "random"):
+            problems.append("seeding is by rating or random")
+        if not whole(self.no_show_limit, 1, 10):
+            problems.append("the no-show limit is 1 to 10")
+        if self.pod_size is not None and not whole(self.pod_size, 3, 16):
+            problems.append("a pod seats 3 or more")
+        if self.pod_points is not None and (
+                not self.pod_points or not all(whole(p, 0, 100) for p in self.pod_points)
+                or list(self.pod_points) != sorted(self.pod_points, reverse=True)):
+            problems.append("pod points are 0 to 100, first place's first, never rising")
+        if self.max_players is not None and not whole(self.max_players, 2, MOST_PLAYERS):
+            problems.append(f"the most players is 2 to {MOST_PLAYERS}")
+        for flag in ("auto_next", "rated", "bracket_reset", "use_threads"):
+            if not isinstance(getattr(self, flag), bool):
+                problems.append(f"{flag.replace('_', ' ')} is true or false")
+        if problems:
+            raise TournamentError("Tournament settings: " + "; ".join(problems) + ".")
+
+    def stored(self) -> dict[str, Any]:
+        """As the store keeps them (JSON)."""
+        stored = asdict(self)
+        if self.pod_points is not None:
+            stored["pod_points"] = list(self.pod_points)
+        return stored
+
+
+@dataclass(frozen=True)
+class MatchPlace:
+    """Where a pairing's games are to be played: what the Discord layer's ``starter``
+    is asked to make (a thread of the tournament's channel, or a channel)."""
+
+    tournament: TournamentRow
+    round: int
+    table: int
+    label: str
+    players: tuple[tuple[int, str], ...]
+    """``(user id, name)`` in seat order."""
+    use_threads: bool
+
+    @property
+    def title(self) -> str:
+        """A name for the place, e.g. ``R2 · Ada vs Bo``.
+
+        >>> from storage.tournaments import TournamentRow
+        >>> MatchPlace(None, 2, 1, "", ((1, "Ada"), (2, "Bo")), True).title  # type: ignore
+        'R2 · Ada vs Bo'
+        """
+        names = [name for _, name in self.players]
+        joined = " vs ".join(names) if len(names) == 2 else ", ".join(names)
+        head = f"R{self.round} · " + (f"{self.label}: " if self.label else "")
+        return clip(head + joined, THREAD_NAME)
+
+
+Starter = Callable[[MatchPlace], Awaitable[int]]
+"""Makes the place a pairing's games are played in and returns its channel id."""
+
+NoticeKind = Literal["round", "round_done", "finished", "cancelled", "game_failed"]
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """A line of the standings with the entrant's name."""
+
+    standing: Standing
+    name: str
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A tournament's standings after its last result."""
+
+    tournament: TournamentRow
+    round: int
+    final: bool
+    lines: tuple[StandingLine, ...]
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A round's pairings, with everyone's names."""
+
+    tournament: TournamentRow
+    round: int
+    pairings: tuple[PairingRow, ...]
+    names: Mapping[int, str]
+
+    def seat_names(self, pairing: PairingRow) -> list[str]:
+        """The names in a pairing's seats."""
+        return [self.names.get(user, "?") for user in pairing.seats]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something to post in the tournament's channel: a round's pairings (pinging its
+    players), a round done (waiting for the organiser), the final standings, a
+    cancel, a game that could not be started."""
+
+    kind: NoticeKind
+    tournament: TournamentRow
+    round: int
+    text: str
+    mentions: tuple[int, ...] = ()
+    pairings: RoundView | None = None
+    standings: Standings | None = None
+
+
+Announcer = Callable[[Notice], Awaitable[None]]
+"""Posts a :class:`Notice` (the Discord layer's; raising means "not posted")."""
+
+
+async def announce_nothing(notice: Notice) -> None:
+    """The announcer of a service nobody watches (tests, tools)."""
+
+
+def names_of(entrants: Sequence[EntrantRow]) -> dict[int, str]:
+    """Each entrant's name by user id."""
+    return {e.user_id: e.name for e in entrants}

@@ -1,0 +1,328 @@
+"""Running a tournament's rounds: pairing the next round, opening each pairing's
+games as ordinary matches in a place of their own, going on when games end, and
+finishing — all worked out again from the store each time, so that the same steps
+continue a tournament after a restart (:meth:`TournamentRounds.restore`).
+
+Every step for one tournament runs under that tournament's lock and asks the store
+what is next (:meth:`TournamentRounds._advance`): it posts the current round if it is
+not posted yet, opens a game for every pairing that needs one (a new pairing, the
+next game of a best-of-three), and once every pairing has its result pairs the next
+round (or, without ``auto_next``, waits for the organiser) or finishes. A game's
+result reaches its pairing in the store's own write of that result
+(:func:`storage.tournaments.record_game_in`); the match service then tells this part
+(:attr:`~bot.commit.MatchCore.result_listeners`), which takes the next step.
+Generic: nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+
+from bot.clock import Clock, SystemClock
+from bot.errors import NoMatchHere
+from bot.live import LiveMatch, Player
+from bot.service import MatchService
+from bot.tournament_formats import FormatBuilder, Progress, build_format
+from bot.tournament_model import (
+    Announcer,
+    MatchPlace,
+    Notice,
+    RoundView,
+    StandingLine,
+    Standings,
+    Starter,
+    TournamentSettings,
+    announce_nothing,
+    names_of,
+)
+from rules.registry import get_game
+from storage import Store
+from storage.tournaments import PairingRow, TournamentRow
+
+log = logging.getLogger(__name__)
+
+CROUPIER = Player(0, "Croupier", is_moderator=True)
+"""The bot itself, closing a game it no longer needs (a moderator's right)."""
+
+
+class TournamentRounds:
+    """Rounds and games of every running tournament of the process."""
+
+    def __init__(self, store: Store, matches: MatchService, clock: Clock | None = None,
+                 starter: Starter | None = None, *, announce: Announcer | None = None,
+                 formats: FormatBuilder = build_format) -> None:
+        self.store = store
+        self.matches = matches
+        self.clock = clock or SystemClock()
+        self.starter = starter or self._no_places
+        self.announce = announce or announce_nothing
+        self.formats = formats
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        matches.result_listeners.append(self._game_ended)
+        matches.rating_checks.append(self._rated)
+
+    @staticmethod
+    async def _no_places(place: MatchPlace) -> int:
+        raise RuntimeError("this tournament service was given no starter to make places")
+
+    def _lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    # -- the match service tells ---------------------------------------------------------
+    def _game_ended(self, match: LiveMatch) -> None:
+        """A match's result is committed: if it was a tournament game, go on (in a task:
+        the match's lock is held here)."""
+        task = asyncio.get_running_loop().create_task(self._after_game(match.id),
+                                                      name=f"croupier-tournament-{match.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _after_game(self, match_id: int) -> None:
+        try:
+            link = await self.store.tournaments.game(match_id)
+            if link is None:
+                return
+            async with self._lock(link.tournament_id):
+                await self._advance(link.tournament_id)
+        except Exception:
+            log.exception("match %s: the tournament could not go on after it", match_id)
+
+    async def _rated(self, match: LiveMatch) -> bool:
+        """A tournament's games move ratings only if its ``rated`` setting says so."""
+        link = await self.store.tournaments.game(match.id)
+        return link is None or link.rated
+
+    async def settle(self) -> None:
+        """Wait until no match driver and no tournament step is under way (tests)."""
+        while True:
+            await self.matches.settle()
+            running = [t for t in self._tasks if not t.done()]
+            if not running:
+                return
+            await asyncio.gather(*running, return_exceptions=True)
+
+    # -- reading a tournament as its format sees it -----------------------------------------
+    async def _progress(self, tournament: TournamentRow) -> Progress:
+        info = get_game(tournament.game)
+        settings = TournamentSettings.parse(tournament.settings)
+        return Progress(tournament, await self.store.tournaments.entrants(tournament.id),
+                        await self.store.tournaments.pairings(tournament.id),
+                        self.formats(tournament.format, settings, info))
+
+    async def _standings(self, tournament: TournamentRow) -> Standings:
+        progress = await self._progress(tournament)
+        names = names_of(progress.entrants)
+        return Standings(tournament, tournament.round, tournament.status == "finished",
+                         tuple(StandingLine(s, names.get(s.entrant, "?"))
+                               for s in progress.standings()))
+
+    async def _round_view(self, tournament: TournamentRow, round_no: int) -> RoundView:
+        return RoundView(tournament, round_no,
+                         tuple(await self.store.tournaments.pairings(tournament.id, round_no)),
+                         names_of(await self.store.tournaments.entrants(tournament.id)))
+
+    # -- going on ------------------------------------------------------------------------
+    async def _advance(self, tournament_id: int) -> None:
+        """Take every step the store says is due (the tournament's lock held)."""
+        while True:
+            tournament = await self.store.tournaments.get(tournament_id)
+            if tournament is None or tournament.status != "running":
+                return
+            pairings = await self.store.tournaments.pairings(tournament_id, tournament.round)
+            if tournament.announced_round < tournament.round:
+                await self._announce_round(tournament)
+            for pairing in pairings:
+                if pairing.needs_game:
+                    await self._start_game(tournament, pairing)
+            pairings = await self.store.tournaments.pairings(tournament_id, tournament.round)
+            if not all(p.done for p in pairings):
+                return
+            if not await self._round_done(tournament):
+                return
+
+    async def _round_done(self, tournament: TournamentRow) -> bool:
+        """Every pairing of the current round has its result: pair the next round (if
+        ``auto_next``) or finish. Returns whether a new round was paired."""
+        progress = await self._progress(tournament)
+        upcoming = progress.next_round()
+        if upcoming is None:
+            await self._finish(tournament, progress)
+            return False
+        if not progress.settings.auto_next:
+            if tournament.announced_done < tournament.round and await self._tell(Notice(
+                    "round_done", tournament, tournament.round,
+                    f"Round {tournament.round} is complete; the organiser starts the next "
+                    "one.", standings=await self._standings(tournament))):
+                await self.store.tournaments.announced_done(tournament.id, tournament.round)
+            return False
+        await self._pair(tournament, progress)
+        return True
+
+    async def _pair(self, tournament: TournamentRow, progress: Progress) -> None:
+        """Store the next round (the lock held; every pairing of this one decided)."""
+        upcoming = progress.next_round()
+        if upcoming is None:
+            await self._finish(tournament, progress)
+            return
+        await self.store.tournaments.add_round(tournament.id, upcoming.round,
+                                               upcoming.pairings, stage=upcoming.stage,
+                                               cut_seeds=upcoming.cut_seeds)
+
+    async def _finish(self, tournament: TournamentRow, progress: Progress) -> None:
+        standings = progress.standings()
+        await self.store.tournaments.finish(tournament.id,
+                                            [(s.entrant, s.rank) for s in standings])
+        await self._announce_end(await self.store.tournaments.get(tournament.id))
+
+    async def _announce_round(self, tournament: TournamentRow) -> None:
+        """Post the current round's pairings, pinging its players; remembered once
+        posted (a restart posts a round it had not)."""
+        view = await self._round_view(tournament, tournament.round)
+        lines = []
+        for p in view.pairings:
+            names = view.seat_names(p)
+            if p.is_bye:
+                lines.append(f"{names[0]}: bye")
+            else:
+                head = f"Table {p.table}" + (f" ({p.label})" if p.label else "")
+                lines.append(f"{head}: " + (" vs ".join(names) if len(names) == 2
+                                            else ", ".join(names)))
+        stage = " (top cut)" if view.pairings and view.pairings[0].stage == "cut" else ""
+        text = f"**{tournament.name}**: round {tournament.round}{stage}\n" + "\n".join(lines)
+        mentions = tuple(user for p in view.pairings for user in p.seats)
+        if await self._tell(Notice("round", tournament, tournament.round, text, mentions,
+                                   pairings=view,
+                                   standings=await self._standings(tournament))):
+            await self.store.tournaments.announced(tournament.id, tournament.round)
+
+    async def _announce_end(self, tournament: TournamentRow | None) -> None:
+        """Post the final standings (or the cancel); remembered once posted."""
+        if tournament is None or tournament.final_announced:
+            return
+        if tournament.status == "finished":
+            standings = await self._standings(tournament)
+            winner = standings.lines[0].name if standings.lines else "nobody"
+            notice = Notice("finished", tournament, tournament.round,
+                            f"**{tournament.name}** is over. The winner: {winner}.",
+                            standings=standings)
+        else:
+            notice = Notice("cancelled", tournament, tournament.round,
+                            f"**{tournament.name}** was cancelled; what was played is kept.",
+                            standings=await self._standings(tournament)
+                            if tournament.round else None)
+        if await self._tell(notice):
+            await self.store.tournaments.final_announced(tournament.id)
+
+    async def _tell(self, notice: Notice) -> bool:
+        """Announce; ``False`` (logged) if it could not be posted."""
+        try:
+            await self.announce(notice)
+        except Exception:
+            log.exception("tournament %s: could not announce %s", notice.tournament.id,
+                          notice.kind)
+            return False
+        return True
+
+    # -- a pairing's games -----------------------------------------------------------------
+    async def _start_game(self, tournament: TournamentRow, pairing: PairingRow) -> bool:
+        """Open the pairing's next game (making its place first, if it has none);
+        ``False`` (logged and announced) if it could not be opened: it is tried again
+        with the tournament's next step, or by the organiser."""
+        try:
+            await self._open_game(tournament, pairing)
+        except Exception as exc:
+            log.exception("tournament %s: round %s table %s: the game could not be opened",
+                          tournament.id, pairing.round, pairing.table)
+            await self._tell(Notice(
+                "game_failed", tournament, pairing.round,
+                f"Table {pairing.table}'s game could not be started ({exc}); the organiser "
+                "may try again or report its result."))
+            return False
+        return True
+
+    async def _open_game(self, tournament: TournamentRow, pairing: PairingRow) -> None:
+        names = names_of(await self.store.tournaments.entrants(tournament.id))
+        settings = TournamentSettings.parse(tournament.settings)
+        seats = list(pairing.seats)
+        game_no = pairing.games_linked + 1
+        if len(seats) == 2 and game_no % 2 == 0:
+            seats.reverse()  # games of a best-of-three alternate who sits first
+        place = pairing.thread_id
+        if place is None:
+            place = await self.starter(MatchPlace(
+                tournament, pairing.round, pairing.table, pairing.label,
+                tuple((user, names.get(user, "?")) for user in pairing.seats),
+                settings.use_threads))
+            await self.store.tournaments.set_thread(tournament.id, pairing.round,
+                                                    pairing.table, place)
+        else:
+            await self._clear_place(place)
+
+        async def link(match: LiveMatch) -> None:
+            # Linked before the match starts: its result always finds its pairing.
+            await self.store.tournaments.link_game(tournament.id, pairing.round, pairing.table,
+                                                   game_no, match.id)
+
+        await self.matches.open_seated(
+            [Player(user, names.get(user, "?")) for user in seats],
+            guild_id=tournament.guild_id, channel_id=place, game=tournament.game,
+            options=tournament.options, on_open=link)
+
+    async def _clear_place(self, place: int) -> None:
+        """A match left in a pairing's place that is not one of its games (the bot
+        stopped between opening a game and linking it) is closed."""
+        try:
+            match = self.matches.match_in(place)
+        except NoMatchHere:
+            return
+        if await self.store.tournaments.game(match.id) is None:
+            await self.matches.cancel(CROUPIER, place)
+
+    async def _resume_game(self, pairing: PairingRow) -> None:
+        """A game linked but not started when the bot stopped (still a lobby) starts."""
+        if pairing.match_id is None:
+            return
+        try:
+            match = self.matches.get(pairing.match_id)
+        except NoMatchHere:
+            return
+        if match.row.status == "lobby":
+            host = next(s for s in match.seats if s.user_id == match.row.host_id)
+            await self.matches.start(Player(match.row.host_id, host.name), match.row.channel_id)
+
+    async def _close_games(self, match_ids: Sequence[int]) -> None:
+        """Close games no longer needed (their tournament was cancelled, their result
+        reported)."""
+        for match_id in match_ids:
+            try:
+                match = self.matches.get(match_id)
+                if match.row.status in ("lobby", "active") and not match.finished:
+                    await self.matches.cancel(CROUPIER, match.row.channel_id)
+            except NoMatchHere:
+                continue
+
+    # -- after a restart -----------------------------------------------------------------
+    async def restore(self) -> list[int]:
+        """Continue every running tournament from the store (after
+        :meth:`MatchService.restore`): games linked but never started start, pairings
+        without a game get one, a round complete with ``auto_next`` is followed by the
+        next, and announcements not posted are posted. Returns the tournaments running."""
+        running = []
+        for tournament in await self.store.tournaments.to_restore():
+            try:
+                async with self._lock(tournament.id):
+                    if tournament.status != "running":
+                        await self._announce_end(tournament)
+                        continue
+                    for pairing in await self.store.tournaments.pairings(tournament.id,
+                                                                         tournament.round):
+                        if pairing.in_play:
+                            await self._resume_game(pairing)
+                    await self._advance(tournament.id)
+                running.append(tournament.id)
+            except Exception:
+                log.exception("tournament %s could not be restored", tournament.id)
+        return running
