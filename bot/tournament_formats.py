@@ -1,15 +1,15 @@
 """A stored tournament as the formats read it (``rules/tournament/``): which format
 plays it, its entrants and results as :class:`~rules.tournament.model.Entrant` and
-:class:`~rules.tournament.model.Result`, the next round, and the standings — with a
-top cut after Swiss played as single elimination of the top 4 or 8, seeded from the
-Swiss standings. Generic: nothing here names a game.
+:class:`~rules.tournament.model.Result`, the next round, the standings and (for
+brackets) the bracket — with a top cut after Swiss played as single elimination of
+the top 4 or 8, seeded 1… from the Swiss standings. Generic: nothing here names a game.
 
-The top cut's rounds follow the Swiss rounds in the store (a Swiss of 5 rounds and a
-top 8 plays rounds 6, 7 and 8, stage ``cut``); the elimination format sees them as its
-rounds 1, 2 and 3, and only the entrants who made the cut, seeded 1… by their Swiss
-rank. Final standings rank the top cut's players by how far they went in it (as the
-elimination format ranks them), then everyone else in Swiss order; every line keeps
-the figures of the Swiss rounds.
+The top cut's rounds follow the Swiss rounds (a Swiss of 5 rounds and a top 8 plays
+rounds 6, 7 and 8, stage ``cut``): its bracket starts in the round after the Swiss
+(``first_round``) and sees only its own results and the entrants who made it. Final
+standings rank the top cut's players by how far they went in it (as the bracket ranks
+them), then everyone else in Swiss order; every line keeps the figures of the Swiss
+rounds. Rounds are stored under the numbers the formats give them.
 """
 
 from __future__ import annotations
@@ -54,6 +54,8 @@ def build_format(name: str, settings: TournamentSettings, info: GameInfo) -> Tou
     cls = format_class(name)
     if name == "swiss":
         return cls(rounds=settings.rounds)
+    if name == "single":
+        return cls(third_place=settings.third_place)
     if name == "double":
         return cls(bracket_reset=settings.bracket_reset)
     if name == "pods":
@@ -65,16 +67,16 @@ def build_format(name: str, settings: TournamentSettings, info: GameInfo) -> Tou
     return cls()
 
 
-def cut_format() -> TournamentFormat:
-    """The top cut's format: single elimination."""
-    return format_class("single")()
+def cut_format(first_round: int, settings: TournamentSettings) -> TournamentFormat:
+    """The top cut's format: single elimination from ``first_round``."""
+    return format_class("single")(first_round=first_round, third_place=settings.third_place)
 
 
-def result_of(pairing: PairingRow, round_no: int | None = None) -> Result:
-    """A decided pairing as the formats read it (``round_no``: renumbered)."""
+def result_of(pairing: PairingRow) -> Result:
+    """A decided pairing as the formats read it."""
     assert pairing.places is not None
-    return Result(round=pairing.round if round_no is None else round_no, seats=pairing.seats,
-                  places=pairing.places, games=pairing.games, drawn_games=pairing.drawn_games,
+    return Result(round=pairing.round, seats=pairing.seats, places=pairing.places,
+                  games=pairing.games, drawn_games=pairing.drawn_games,
                   both_lose=pairing.both_lose)
 
 
@@ -100,14 +102,12 @@ class Progress:
     """One tournament as stored, as its format sees it."""
 
     def __init__(self, tournament: TournamentRow, entrants: Sequence[EntrantRow],
-                 pairings: Sequence[PairingRow], main: TournamentFormat,
-                 cut: Callable[[], TournamentFormat] = cut_format) -> None:
+                 pairings: Sequence[PairingRow], main: TournamentFormat) -> None:
         self.tournament = tournament
         self.settings = TournamentSettings.parse(tournament.settings)
         self.entrants = list(entrants)
         self.pairings = list(pairings)
         self.main = main
-        self._cut = cut
 
     # -- the main stage ------------------------------------------------------------
     def main_entrants(self) -> list[Entrant]:
@@ -125,19 +125,20 @@ class Progress:
                                    self.tournament.seed)
 
     # -- the top cut -----------------------------------------------------------------
+    def cut(self, first_round: int | None = None) -> TournamentFormat:
+        """The top cut's bracket (starting after the Swiss rounds)."""
+        start = first_round or (self.tournament.cut_after or 0) + 1
+        return cut_format(start, self.settings)
+
     def cut_entrants(self) -> list[Entrant]:
         """Those who made the top cut, seeded by their Swiss rank."""
-        after = self.tournament.cut_after or 0
-        return [Entrant(e.user_id, e.cut_seed,
-                        None if e.dropped_after is None else max(0, e.dropped_after - after))
+        return [Entrant(e.user_id, e.cut_seed, e.dropped_after)
                 for e in sorted(self.entrants, key=lambda e: e.cut_seed or 0)
                 if e.cut_seed is not None]
 
     def cut_results(self) -> list[Result]:
-        """The top cut's decided pairings, numbered from its round 1."""
-        after = self.tournament.cut_after or 0
-        return [result_of(p, p.round - after) for p in self.pairings
-                if p.done and p.stage == "cut"]
+        """The top cut's decided pairings."""
+        return [result_of(p) for p in self.pairings if p.done and p.stage == "cut"]
 
     def cut_seeds(self) -> tuple[tuple[int, int], ...]:
         """Who makes the top cut: the best of the Swiss standings still playing."""
@@ -150,32 +151,41 @@ class Progress:
         """The next round's pairings, or ``None`` when the tournament is over. Asked
         once every pairing of the current round has its result."""
         t = self.tournament
-        number = t.round + 1
         if t.cut_after is None:
             plan = self.main.next_round(self.main_entrants(), self.main_results(), t.seed)
             if plan is not None:
-                return NextRound(number, "main", plan_rows(plan))
+                return NextRound(plan.round, "main", plan_rows(plan))
             if t.format != "swiss" or not self.settings.top_cut:
                 return None
             seeds = self.cut_seeds()
             if len(seeds) < 2:
                 return None
             entrants = [Entrant(user, seed) for user, seed in seeds]
-            plan = self._cut().next_round(entrants, [], t.seed)
-            return None if plan is None else NextRound(number, "cut", plan_rows(plan), seeds)
-        plan = self._cut().next_round(self.cut_entrants(), self.cut_results(), t.seed)
-        return None if plan is None else NextRound(number, "cut", plan_rows(plan))
+            plan = self.cut(t.round + 1).next_round(entrants, [], t.seed)
+            return None if plan is None else NextRound(plan.round, "cut", plan_rows(plan),
+                                                       seeds)
+        plan = self.cut().next_round(self.cut_entrants(), self.cut_results(), t.seed)
+        return None if plan is None else NextRound(plan.round, "cut", plan_rows(plan))
 
     def standings(self) -> list[Standing]:
         """Everyone ranked, best first (the top cut's players first once it began)."""
         main = self.main_standings()
         if self.tournament.cut_after is None:
             return main
-        cut = self._cut().standings(self.cut_entrants(), self.cut_results(),
-                                    self.tournament.seed)
+        cut = self.cut().standings(self.cut_entrants(), self.cut_results(),
+                                   self.tournament.seed)
         by_id = {s.entrant: s for s in main}
         lines = [replace(by_id[s.entrant], rank=s.rank, note=s.note or by_id[s.entrant].note)
                  for s in cut if s.entrant in by_id]
         made = {s.entrant for s in cut}
         rest = [s for s in main if s.entrant not in made]
         return lines + [replace(s, rank=len(lines) + n) for n, s in enumerate(rest, start=1)]
+
+    def bracket(self) -> Any | None:
+        """The bracket as it stands, for a picture (elimination formats and a top cut
+        once it began; ``None`` otherwise)."""
+        if self.tournament.cut_after is not None:
+            return self.cut().bracket(self.cut_entrants(), self.cut_results())  # type: ignore[attr-defined]
+        if hasattr(self.main, "bracket"):
+            return self.main.bracket(self.main_entrants(), self.main_results())
+        return None

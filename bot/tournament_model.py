@@ -76,6 +76,8 @@ class TournamentSettings:
     """Seats per pod; ``None``: the game's usual table (at least 3)."""
     pod_points: tuple[int, ...] | None = None
     """Points by place within a pod; ``None``: the format's table."""
+    third_place: bool = False
+    """Single elimination (and a top cut): the semi-finals' losers play for third."""
     bracket_reset: bool = True
     """Double elimination: a grand final lost by the winners' side is played again."""
     use_threads: bool = True
@@ -122,7 +124,7 @@ class TournamentSettings:
             problems.append("pod points are 0 to 100, first place's first, never rising")
         if self.max_players is not None and not whole(self.max_players, 2, MOST_PLAYERS):
             problems.append(f"the most players is 2 to {MOST_PLAYERS}")
-        for flag in ("auto_next", "rated", "bracket_reset", "use_threads"):
+        for flag in ("auto_next", "rated", "third_place", "bracket_reset", "use_threads"):
             if not isinstance(getattr(self, flag), bool):
                 problems.append(f"{flag.replace('_', ' ')} is true or false")
         if problems:

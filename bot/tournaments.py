@@ -445,6 +445,13 @@ class TournamentService(TournamentRounds):
         return await self._round_view(tournament, tournament.round if round_no is None
                                       else round_no)
 
+    async def bracket(self, who: Member, tournament_id: int) -> Any | None:
+        """The bracket as it stands (:class:`rules.tournament.elimination.Bracket`, for
+        ``bot.render.tournament.render_bracket``): an elimination tournament's, or the
+        top cut's once it began; ``None`` for other formats."""
+        tournament = await self._get(who, tournament_id)
+        return (await self._progress(tournament)).bracket()
+
     async def set_message(self, who: Member, tournament_id: int, message_id: int) -> None:
         """Remember the tournament's message in its channel (the Discord layer)."""
         await self._get(who, tournament_id)

@@ -677,8 +677,9 @@ class _Start:
 
 @dataclass(frozen=True, slots=True)
 class _AddRound:
-    """The next round, once every pairing of the current one has its result; with
-    ``cut_seeds``, the first round of the top cut."""
+    """The next round (numbered as its format numbers it, after the current one), once
+    every pairing of the current one has its result; with ``cut_seeds``, the first
+    round of the top cut."""
 
     tid: int
     round: int
@@ -688,9 +689,9 @@ class _AddRound:
 
     def __call__(self, conn: sqlite3.Connection) -> None:
         row = _require(conn, self.tid, ("running",), "pair a round")
-        if self.round != row["round"] + 1:
-            raise EntrantsChanged(f"Round {self.round} is not next (round {row['round']} "
-                                  "is the current one).")
+        if self.round <= row["round"]:
+            raise EntrantsChanged(f"Round {self.round} is paired already (round "
+                                  f"{row['round']} is the current one).")
         _require_round_done(conn, self.tid, row["round"])
         if self.cut_seeds:
             conn.execute("UPDATE tournaments SET cut_after = ? WHERE id = ?",

@@ -614,3 +614,61 @@ async def test_cancel_keeps_what_was_played(bot):
     assert bot.board.kinds().count(("cancelled", 1)) == 1
     (audit,) = [a for a in await bot.store.tournaments.audit(tid) if a.action == "cancel"]
     assert (audit.by_user, audit.why) == (ORG.user_id, "the server is closing")
+
+
+# -- brackets --------------------------------------------------------------------------------------
+async def test_a_four_player_single_elimination(bot):
+    tid = await tournament(bot, 4, format="single", best_of=3)
+    view = await bot.service.start(ORG, tid)
+    assert len(view.pairings) == 2 and all(p.label for p in view.pairings)
+    await play_out(bot, tid)
+    t = await bot.service.get(ORG, tid)
+    assert (t.status, t.round) == ("finished", 2)
+    (final,) = await bot.store.tournaments.pairings(tid, 2)
+    assert final.label and final.games_linked == 2
+    standings = await bot.service.standings(ORG, tid)
+    assert [line.standing.entrant for line in standings.lines[:2]] == [1, 2]
+    assert (await bot.service.bracket(ORG, tid)) is not None
+    assert bot.board.kinds() == [("round", 1), ("round", 2), ("finished", 2)]
+
+
+async def test_double_elimination_plays_to_a_champion(bot):
+    tid = await tournament(bot, 4, format="double")
+    await bot.service.start(ORG, tid)
+    await play_out(bot, tid)
+    assert (await bot.service.get(ORG, tid)).status == "finished"
+    assert (await bot.service.standings(ORG, tid)).lines[0].standing.entrant == 1
+
+
+async def test_swiss_with_a_top_cut_survives_restarts_in_the_cut(bot):
+    tid = await tournament(bot, 8, top_cut=4)
+
+    def loser(pairing: PairingRow, users: tuple[int, ...]) -> int:
+        # Swiss: the higher id loses; the cut: the lower id (so the cut changes the order).
+        return min(users) if pairing.stage == "cut" else max(users)
+
+    await bot.service.start(ORG, tid)
+    while (await bot.service.get(ORG, tid)).cut_after is None:
+        assert await play_step(bot, tid, loser)
+    t = await bot.service.get(ORG, tid)
+    assert t.cut_after == 3 and t.round == 4
+    swiss = [line.standing.entrant for line in (await bot.service.standings(ORG, tid)).lines]
+    cut_seeds = {e.user_id: e.cut_seed for e in await bot.service.entrants(ORG, tid)
+                 if e.cut_seed is not None}
+    assert sorted(cut_seeds, key=cut_seeds.get) == swiss[:4]
+    semis = await bot.current(tid)
+    by_seed = {seed: user for user, seed in cut_seeds.items()}
+    assert [set(p.seats) for p in semis] == [{by_seed[1], by_seed[4]}, {by_seed[2], by_seed[3]}]
+    assert all(p.stage == "cut" for p in semis)
+    while True:  # every step of the cut with a restart after it, the bot dying mid-step
+        bot.matches.result_listeners.clear()
+        if not await play_step(bot, tid, loser):
+            break
+        await bot.restart()
+    t = await bot.service.get(ORG, tid)
+    assert (t.status, t.round) == ("finished", 5)
+    final = [line.standing.entrant for line in (await bot.service.standings(ORG, tid)).lines]
+    assert final[0] == max(swiss[:4]) and set(final[:4]) == set(swiss[:4])
+    assert final[4:] == swiss[4:]
+    ranks = {e.user_id: e.final_rank for e in await bot.service.entrants(ORG, tid)}
+    assert ranks[final[0]] == 1 and ranks[final[4]] == 5
