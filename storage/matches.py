@@ -15,7 +15,7 @@ from storage.collections import ante_staked_in, grant_pack_in, settle_ante_in, s
 from storage.db import Database
 from storage.errors import ChannelBusy, DuplicateInteraction
 from storage.models import Ante, ChoiceRow, MatchRow, MatchStatus, Rater, SeatResult, SeatRow
-from storage.tournaments import game_closed_in, record_game_in
+from storage.tournament_games import game_closed_in, record_game_in
 
 _stamp: tuple[int, str] = (0, "")
 

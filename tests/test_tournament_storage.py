@@ -15,6 +15,7 @@ from storage import Store
 from storage.connection import connect
 from storage.matches import _Record
 from storage.models import ChoiceRow, SeatResult, SeatRow
+from storage.tournament_games import decide_pairing
 from storage.tournaments import (
     AlreadyDropped,
     AlreadyEntered,
@@ -27,7 +28,6 @@ from storage.tournaments import (
     TooLate,
     TournamentRefusal,
     WrongStatus,
-    decide_pairing,
 )
 
 G = 1
