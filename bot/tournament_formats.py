@@ -36,6 +36,10 @@ _CLASSES = {
 }
 
 
+POD_ROUNDS = 3
+"""Rounds of pods when the organiser sets none (the spec gives no table for pods)."""
+
+
 def format_class(name: str) -> type[Any]:
     """The class of a format, imported when first asked for."""
     module, cls = _CLASSES[name]
@@ -59,11 +63,8 @@ def build_format(name: str, settings: TournamentSettings, info: GameInfo) -> Tou
     if name == "double":
         return cls(bracket_reset=settings.bracket_reset)
     if name == "pods":
-        kwargs: dict[str, Any] = {"size": pod_size(settings, info),
-                                  "minimum": info.min_seats, "rounds": settings.rounds}
-        if settings.pod_points is not None:
-            kwargs["points"] = settings.pod_points
-        return cls(**kwargs)
+        return cls(seats=pod_size(settings, info), min_seats=info.min_seats,
+                   rounds=settings.rounds or POD_ROUNDS, points=settings.pod_points)
     return cls()
 
 

@@ -127,7 +127,9 @@ class TournamentService(TournamentRounds):
         if not 3 <= size <= info.max_seats or size < info.min_seats:
             raise TournamentError(f"{info.title} takes {info.seat_range()}; pods of {size} "
                                   "do not fit.")
-        return [n for n in (size, size - 1) if n >= info.min_seats]
+        # Pods are one smaller when the count does not divide, and smaller still when
+        # it must (never below the game's minimum): every size down to it is dealt.
+        return list(range(size, info.min_seats - 1, -1))
 
     async def open(self, who: Member, tournament_id: int) -> TournamentRow:
         """Registration opens (organisers)."""

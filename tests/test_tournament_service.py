@@ -117,9 +117,9 @@ async def tournament(bot: Bot, players: int, *, game: str = "secret",
                      options: dict | None = None, **settings) -> int:
     """Created, opened and joined by players 1…``players``."""
     settings.setdefault("seeding", "random")
-    created = await bot.service.create(ORG, channel_id=CHANNEL, game=game,
-                                       options=options or {"rounds": 3}, settings=settings,
-                                       format=settings.pop("format", None))
+    created = await bot.service.create(
+        ORG, channel_id=CHANNEL, game=game, format=settings.pop("format", None),
+        options={"rounds": 3} if options is None else options, settings=settings)
     await bot.service.open(ORG, created.id)
     for user in range(1, players + 1):
         await bot.service.join(member(user), created.id)
@@ -616,7 +616,7 @@ async def test_cancel_keeps_what_was_played(bot):
     assert (audit.by_user, audit.why) == (ORG.user_id, "the server is closing")
 
 
-# -- brackets --------------------------------------------------------------------------------------
+# -- brackets -----------------------------------------------------------------------------
 async def test_a_four_player_single_elimination(bot):
     tid = await tournament(bot, 4, format="single", best_of=3)
     view = await bot.service.start(ORG, tid)
@@ -672,3 +672,29 @@ async def test_swiss_with_a_top_cut_survives_restarts_in_the_cut(bot):
     assert final[4:] == swiss[4:]
     ranks = {e.user_id: e.final_rank for e in await bot.service.entrants(ORG, tid)}
     assert ranks[final[0]] == 1 and ranks[final[4]] == 5
+
+
+# -- pods ---------------------------------------------------------------------------------
+async def test_a_pods_event_of_a_game_of_three_or_more(bot):
+    tid = await tournament(bot, 7, game="eclipse", options={}, format="pods", pod_size=3,
+                           rounds=2, pod_points=[4, 2, 1])
+    view = await bot.service.start(ORG, tid)
+    sizes = sorted(len(p.seats) for p in view.pairings)
+    assert sum(sizes) == 7 and all(2 <= size <= 3 for size in sizes)
+    assert all(p.label for p in view.pairings)
+    for pairing in view.pairings:
+        if not pairing.is_bye:
+            match = bot.matches.get(pairing.match_id)
+            assert len(match.seats) == len(pairing.seats) and match.row.game == "eclipse"
+    # In each pod the highest id forfeits, then the next; a restart after every step.
+    await play_out(bot, tid, between=bot.restart)
+    t = await bot.service.get(ORG, tid)
+    assert (t.status, t.round) == ("finished", 2)
+    pods = [p for p in await bot.store.tournaments.pairings(tid) if not p.is_bye]
+    assert all(p.done and p.games_linked == 1 for p in pods)
+    for pod in pods:  # the last one standing first, the first to leave last
+        assert pod.places[pod.seats.index(min(pod.seats))] == 1
+        assert pod.places[pod.seats.index(max(pod.seats))] == len(pod.seats)
+    standings = await bot.service.standings(ORG, tid)
+    assert standings.final and standings.lines[0].standing.points == 8
+    assert [n.kind for n in bot.board.notices] == ["round", "round", "finished"]
