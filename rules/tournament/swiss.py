@@ -115,7 +115,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import networkx as nx
 
 from rules.tournament.model import Entrant, FormatName, Pairing, Result, RoundPlan, Standing
-from rules.tournament.standings import random_draw, ranked, swiss_records, swiss_standings
+from rules.tournament.standings import ranked, swiss_records, swiss_standings
 
 ROUNDS_BY_PLAYERS: tuple[tuple[int, int], ...] = (
     (8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9))
@@ -616,16 +616,15 @@ def pair_field(field: Field, seed: int, *, reduce: bool = True) -> tuple[Pairing
             return _table_order(field, pairings)
 
 
-def first_round(players: Sequence[int], seed: int) -> tuple[Pairing, ...]:
-    """Round 1: pairings drawn at random; in an odd field the bye goes to the
-    lowest-ranked player, here the last of the standings' seeded draw (everyone is
-    tied on nothing).
+def first_round(order: Sequence[int], seed: int) -> tuple[Pairing, ...]:
+    """Round 1 from ``order``, the players ranked best first (before any result,
+    everyone is tied and the standings' seeded draw ranks them): pairings drawn at
+    random, and in an odd field the bye to the lowest-ranked, the last of ``order``.
 
-    >>> first_round([1, 2, 3], seed=5) == first_round([3, 2, 1], seed=5)
-    True
+    >>> first_round([1, 2, 3], seed=5)[-1]
+    (3,)
     """
-    draw = random_draw(players, seed)
-    pool = sorted(players, key=draw.__getitem__)
+    pool = list(order)
     bye = [(pool.pop(),)] if len(pool) % 2 else []
     random.Random(f"swiss-round-1:{seed}").shuffle(pool)
     return tuple([(pool[n], pool[n + 1]) for n in range(0, len(pool), 2)] + bye)
@@ -688,10 +687,9 @@ class SwissFormat:
         if self.finished(entrants, results):
             return None
         round_no = played + 1
-        if round_no == 1:
-            players = [e.id for e in entrants if e.active_in(1)]
-            return RoundPlan(1, first_round(players, seed))
         field = Field.build(entrants, results, seed, round_no)
+        if round_no == 1:
+            return RoundPlan(1, first_round(field.order, seed))
         return RoundPlan(round_no, pair_field(field, seed))
 
     def standings(self, entrants: Sequence[Entrant], results: Sequence[Result],
