@@ -37,64 +37,83 @@ adds a ``"bye"`` node joined to the players who may have the bye.
 
 Why networkx, not a dedicated pairing library
 ---------------------------------------------
-Looked at (PyPI, late 2026): ``swisspair`` (Magic-oriented, a C++ core behind pybind11
-needing GMP, wheels for a few platforms, one maintainer, last release 2024; its
-objective is its own, not the spec's tiers), the chess engines ``py4swiss``,
-``caissify-pairings``, ``pairing-core`` and ``swissdutch`` (FIDE Dutch system: colour
-allocation and rating-order transpositions, which card games do not have, driven by TRF
-files), and ``pypair`` (not on PyPI, unmaintained, itself built on networkx). None
-implements the spec's rules (Magic's byes and floats, our ranking); adapting one would
-mean fighting its chess criteria. networkx is pure Python, BSD, ubiquitous and
-well tested; its blossom algorithm is exact for integer weights, so the objective above
-is ours, stated and testable. (``rustworkx`` has the same algorithm in Rust and would be
-far faster, but it is another compiled dependency; networkx is fast enough with the
-reduction below.)
+Looked at on PyPI and in their sources: ``swisspair`` is the closest (Magic, a
+minimum-cost perfect matching like this one), but a C++ core behind pybind11 that needs
+GMP, with wheels for a few platforms and one maintainer (last release 2024), and its
+rules are hard constraints (never a rematch, never a second bye), where the spec asks
+for "no rematch *while one is avoidable*": when none is, it cannot pair the round at
+all. The chess engines (``py4swiss``, ``caissify-pairings``, ``pairing-core``,
+``swissdutch``) implement FIDE's Dutch system: colour allocation and rating-order
+transpositions that card games do not have, driven by TRF files. ``pypair`` (Python 2,
+not on PyPI) matches each score group with networkx and walks down the groups
+greedily, the very walk the issue rules out. networkx is pure Python, BSD, widely used
+and well tested; its blossom algorithm is exact for integer weights, so the objective
+above is ours, stated and testable. (``rustworkx`` has the same algorithm in Rust and
+would be far faster, but it is another compiled dependency; networkx is fast enough
+with the restrictions below.)
 
-Speed: pairing the middles of big score groups first, keeping the optimum
-------------------------------------------------------------------------------
+Speed: restricting the matching, and checking that nothing was lost
+------------------------------------------------------------------
 networkx's blossom takes O(n³): measured on this machine, a 500-player complete graph
-takes about 20 s, and even 8 edges a player about 1.2 s, because the cost is in the
-number of players, not only of edges. So large fields (more than :data:`FULL_FIELD`
-players) are reduced: in a score group much larger than the number of rounds played,
-the players in its *middle* (all but the top ``k`` and bottom ``k`` by rank) are paired
-among themselves at random (no rematches: the group is far larger than anyone's number
-of opponents), and only the rest, the **kernel**, goes to the matching. Within a group
-every pairing without a rematch costs the same in tiers A–D, so this gives up nothing
-provided some optimal pairing of the whole field floats nobody from a middle.
+takes about 20 s, and even with 8 edges a player about 1.2 s (the cost is in the number
+of players as well as of edges). So fields above :data:`FULL_FIELD` players are paired
+under restrictions that an exchange argument shows lose nothing, checked after each
+pass (:func:`_tighten`); when a check fails, the restrictions are loosened and the
+round paired again, down to the whole field if need be.
 
-The code checks that after each pairing (:func:`_widths_short`), with an exchange
-argument. Let the found pairing have no rematch and the bye on the lowest-ranked
-eligible player (else tiers A or B might do better on the whole field: every ``k`` is
-doubled and the round paired again, down to the whole field if need be). Let ``M`` be an
+* **Zones.** A pairing across score groups joins one of the bottom ``z`` of the higher
+  group to one of the top ``z`` of the lower group (``z`` per group, starting at 3 plus
+  the most opponents anyone outside the group has in it; a group too small for step 2
+  below is open whole). Pairings within a group are all considered.
+* **Middles.** In a group with at least :data:`MIN_MIDDLE` players between its two
+  zones, those players (its *middle*) are paired among themselves at random, without
+  rematches, before the matching; only the rest, the *kernel*, is matched.
+* **Long floats.** A pairing across more than one gap between groups is considered
+  only if its tier C cost beyond the squares of the gaps it crosses is within a
+  budget (0 to start: adjacent groups only).
+
+The check. Let the found pairing have no rematch and the bye on the lowest-ranked
+eligible player (else tiers A or B might do better without restrictions: the zones
+around the groups involved double, the long-float budget grows, and the round is
+paired again; when that changes nothing, every zone doubles). Let ``M`` be an
 optimal pairing of the whole field; it too has no rematch and the same bye.
 
-1. *How many cross each gap between score groups.* If ``c`` pairings cross a gap of
-   ``g`` points, tier C is at least the sum of ``c·g²`` over the gaps. The players above a
-   gap must send at least ``max(parity, deficiency)`` across it (the deficiency: how
-   many of them cannot be paired among themselves without a rematch, computed exactly
-   for small tops and bottoms of the field). Summing these minimums gives a lower bound
-   ``LB``; since ``M`` is no worse than the found pairing (tier C: ``C``), no gap is
-   crossed in ``M`` more than ``2·⌊(C − LB)/(2g²)⌋`` times above its minimum. So at most
-   ``F`` players of a group play outside it in ``M``: the bounds for the gap above and
-   below, plus the bye.
+1. *How many cross each gap.* If ``c`` pairings cross a gap of ``g`` points, tier C is
+   at least the sum of ``c·g²`` over the gaps, plus each long float's excess. Each gap
+   must be crossed at least as often as the parity of the players above it asks, and as
+   the players of a small top or bottom of the field who cannot all be paired among
+   themselves without a rematch ask (their *deficiency*, computed exactly up to
+   :data:`SMALL_EDGE` players); a small group's deficiency must leave it through the
+   gap above or the gap below. A dynamic programme over the gaps gives the least
+   possible tier C under these constraints (``LB``), and for each group the most of its
+   players any pairing with tier C no more than the found one's can send across its
+   two gaps: ``M`` sends at most that many (``F``, plus one if it holds the bye). A long
+   float in ``M`` costs at least ``LB`` plus its excess, so its excess is at most the
+   found tier C minus ``LB``: the budget must reach that.
 2. *Floats sit at the edges of their group.* If a player ``m`` floats down to ``y`` in
    ``M`` while a player ``b`` of the same group ranked below ``m``, paired inside the
    group, has not met ``y``, then ``y`` against ``b`` and the group's other players
-   paired again among themselves is as good in tiers A–C and better in D (the group's
-   inner players can always be paired again without a rematch when the group has at
-   least twice as many players, plus two, as anyone has opponents in it: Dirac's
-   theorem on the graph of pairings not yet played). So below ``m`` are only the ``F − 1``
-   others playing outside the group and ``y``'s opponents in it: ``m`` is among the
+   paired again among themselves is as good in tiers A–C and better in D (the inner
+   players can be paired again without a rematch when the group has at least
+   ``2(d + 1)`` of them, ``d`` the most opponents anyone of the group has in it: Dirac's
+   theorem on the graph of pairings not yet played). So below ``m`` are only the
+   ``F − 1`` others leaving the group and ``y``'s opponents in it: ``m`` is among the
    bottom ``F + o`` of the group, ``o`` the most opponents anyone outside has in it.
-   Floats up, to the top ``F + o``, likewise.
-3. *So ``M`` can be rearranged into a pairing the reduction allows*: its floats and bye
-   are in the kernel; the middles are paired as drawn; the kernel's other players of
-   each group are paired among themselves again (Dirac again, on the kernel's part of
-   the group). Nothing costs more, so the kernel's best is the field's best.
+   Floats up, to the top ``F + o``, likewise. The zones must be that wide (a group too
+   small for Dirac's condition gets a zone as wide as itself).
+3. *So ``M`` can be rearranged into a pairing the restrictions allow*: its floats are
+   in the zones, its long floats within the budget, its bye in the kernel; the middles
+   are paired as drawn and each group's kernel players not leaving it are paired among
+   themselves again (Dirac's theorem again, on the kernel's part of the group). Nothing
+   costs more, so the restricted best is the field's best.
 
-When a check fails, the group's ``k`` grows to what it asks (or the group is no longer
-reduced) and the round is paired again. A 500-player round is typically paired in one
-or two passes over a kernel of some 50–120 players (``make bench``: ``bench/tournament.py``).
+The tests check this against the unrestricted matching of the whole field, tier by
+tier, on random tournaments with the restrictions forced on small fields. On 500
+players a round usually pairs in one pass over a kernel of some 20 players (round 2)
+to 250 (round 10: more, smaller score groups), in 20–550 ms on this machine; the
+slowest seen, a round 10 whose two leaders had met and had to float past a group, took
+three passes and about 1.3 s (``make bench``: ``bench/tournament.py``;
+``docs/performance.md``).
 
 >>> from rules.tournament.model import Entrant, Result
 >>> swiss = SwissFormat()
@@ -480,7 +499,12 @@ class _Plan:
 
     def __init__(self, field: Field) -> None:
         self.opponents = {i: _most_opponents(field, g) for i, g in enumerate(field.groups)}
-        self.zones = {i: min(len(g), 3 + self.opponents[i])
+        # Typically two players of a group play outside it (one float in, one out)
+        # and one more with the bye: zones of 3 plus the opponents anyone outside has
+        # in the group. A group too small for Dirac's condition with three leaving is
+        # open whole from the start (its players may all float).
+        self.zones = {i: len(g) if len(g) - 3 < 2 * (_most_met_within(field, g) + 1)
+                      else min(len(g), 3 + self.opponents[i])
                       for i, g in enumerate(field.groups)}
         self.reduced = {i for i, g in enumerate(field.groups)
                         if len(g) - 2 * self.zones[i] >= MIN_MIDDLE}
@@ -494,14 +518,25 @@ class _Plan:
         return (not self.reduced and self.extra == UNLIMITED and all(
             self.zones[i] >= len(g) for i, g in enumerate(self.field.groups)))
 
-    def widen(self) -> None:
-        """Restrict less everywhere (tiers A or B may do better on the whole field)."""
-        for i, group in enumerate(self.field.groups):
-            self.zones[i] = min(len(group), 2 * self.zones[i])
-            if len(group) - 2 * self.zones[i] < MIN_MIDDLE:
+    def widen(self, around: Iterable[int] | None = None) -> None:
+        """Restrict less (tiers A or B might do better without the restrictions):
+        around the score groups ``around`` and their neighbours, or everywhere when
+        that would change nothing (or ``around`` is ``None``)."""
+        before = (dict(self.zones), set(self.reduced), self.extra)
+        count = len(self.field.groups)
+        groups = range(count) if around is None else sorted(
+            {j for i in around for j in (i - 1, i, i + 1) if 0 <= j < count})
+        for i in groups:
+            size = len(self.field.groups[i])
+            self.zones[i] = min(size, 2 * self.zones[i])
+            if size - 2 * self.zones[i] < MIN_MIDDLE:
                 self.reduced.discard(i)
-        self.extra = UNLIMITED
-        self.bye_window *= 3
+        points = self.field.points
+        longest = (points[self.field.order[0]] - points[self.field.order[-1]]) ** 2
+        self.extra = UNLIMITED if 2 * self.extra + 4 > longest else 2 * self.extra + 4
+        self.bye_window *= 2
+        if around is not None and (self.zones, self.reduced, self.extra) == before:
+            self.widen()
 
     def may_float(self, high: int, low: int, gaps: _Gaps) -> bool:
         """Whether the pass considers ``high`` against ``low`` (a lower score group)."""
@@ -551,7 +586,12 @@ def _tighten(field: Field, plan: _Plan, gaps: _Gaps, pairings: Sequence[Pairing]
     argument); if not sure, restrict ``plan`` less for the next pass."""
     rematches, bye_cost, spread, _ = field.cost(pairings)
     if rematches or bye_cost:
-        plan.widen()
+        around = {field.group_of[p] for pairing in pairings
+                  if len(pairing) == 2 and pairing[1] in field.met[pairing[0]] for p in pairing}
+        if bye_cost:
+            given = next(p[0] for p in pairings if len(p) == 1)
+            around |= {field.group_of[given], field.group_of[gaps.bye or given]}
+        plan.widen(around)
         return False
     lower, outside = gaps.bounds(spread)
     sure = True
@@ -571,9 +611,13 @@ def _tighten(field: Field, plan: _Plan, gaps: _Gaps, pairings: Sequence[Pairing]
             continue
         need = leaving + plan.opponents[index]
         kernel = kernels.get(index)
-        if zone < need or (kernel is not None and len(kernel) - leaving
-                           < 2 * (_most_met_within(field, kernel) + 1)):
-            plan.zones[index] = min(len(group), max(need, 2 * zone))
+        if zone < need:
+            plan.zones[index] = need
+        elif kernel is not None and len(kernel) - leaving < 2 * (
+                _most_met_within(field, kernel) + 1):
+            plan.zones[index] = 2 * zone
+        if plan.zones[index] != zone:
+            plan.zones[index] = min(len(group), plan.zones[index])
             if len(group) - 2 * plan.zones[index] < MIN_MIDDLE:
                 plan.reduced.discard(index)
             sure = False
