@@ -27,7 +27,7 @@ from rules.tournament.model import Entrant, Result, RoundPlan
 
 Format = SingleEliminationFormat | DoubleEliminationFormat
 Decide = Callable[[int, tuple[int, ...]], Result]
-PROFILE = settings(max_examples=40, deadline=None, derandomize=True, database=None)
+PROFILE = settings(max_examples=60, deadline=None, derandomize=True, database=None)
 FORMATS = [SingleEliminationFormat(), SingleEliminationFormat(third_place=True),
            DoubleEliminationFormat(), DoubleEliminationFormat(bracket_reset=False)]
 FORMAT_IDS = ["single", "single+third", "double", "double-no-reset"]
