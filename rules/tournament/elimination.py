@@ -228,7 +228,8 @@ def _drop_order(winners_round: int, matches: int, index: int) -> int:
     of ``winners_round`` drops into: reversed from even rounds, halves swapped from odd
     ones. The crossing keeps a dropped player away from those they beat on the way (they
     came from the same part of the bracket) for as long as the bracket allows: none of
-    them can be met straight after the first drop, and in random 128-player brackets a
+    them can be met straight after the first drop (from winners' round 2, in brackets of
+    8 or more), and in random 128-player brackets a
     losers' bracket rematch happens about 0.7 times per event (simulated), against 3.4
     when always reversed and 7 when neighbours always swap."""
     if matches == 1:
