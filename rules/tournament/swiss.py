@@ -147,14 +147,15 @@ BYE = "bye"
 
 FULL_FIELD = 64
 """Up to this many active players the matching takes the whole field at once
-(about 0.1 s here); above, big score groups' middles are paired first (module doc)."""
+(about 0.1 s here); above, it is restricted and the result checked (module doc)."""
 
 MIN_MIDDLE = 4
 """A score group is reduced only if its middle would hold at least this many players."""
 
 SMALL_EDGE = 40
-"""Tops and bottoms of the field up to this size have their deficiency (players who
-cannot be paired among themselves without a rematch) computed exactly."""
+"""Score groups, and tops and bottoms of the field, up to this size have their
+deficiency (players who cannot be paired among themselves without a rematch) computed
+exactly; larger ones count only their parity, a lower bound."""
 
 JITTER = 64
 """Tier E's random values per pairing: 0 … JITTER − 1."""
