@@ -698,3 +698,15 @@ async def test_a_pods_event_of_a_game_of_three_or_more(bot):
     standings = await bot.service.standings(ORG, tid)
     assert standings.final and standings.lines[0].standing.points == 8
     assert [n.kind for n in bot.board.notices] == ["round", "round", "finished"]
+
+
+async def test_a_round_robin_meets_everyone_once(bot):
+    tid = await tournament(bot, 5, format="round_robin")
+    await bot.service.start(ORG, tid)
+    await play_out(bot, tid)
+    t = await bot.service.get(ORG, tid)
+    assert (t.status, t.round) == ("finished", 5)
+    met = opponents(await bot.store.tournaments.pairings(tid))
+    assert len(met) == len(set(met)) == 10  # every pair of five, once
+    first = (await bot.service.standings(ORG, tid)).lines[0].standing
+    assert (first.entrant, first.record) == (1, "5-0-0")  # four wins and a bye
