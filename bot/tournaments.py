@@ -9,6 +9,12 @@ write, which refuses a change that does not fit the tournament's status. Refusal
 :class:`~bot.tournament_model.TournamentError` (shown to the person as they are). The
 rounds and games themselves run in :mod:`bot.tournament_rounds`.
 
+Wiring: make the service right after the :class:`~bot.service.MatchService` (it
+subscribes to match results and to the rating decision), with the Discord layer's
+``starter`` (makes a pairing's thread, returns its id) and ``announce`` (posts a
+:class:`~bot.tournament_model.Notice` in the tournament's channel, pinging its
+``mentions``); at start-up call :meth:`restore` after ``MatchService.restore()``.
+
 Generic: nothing here names a game.
 """
 
