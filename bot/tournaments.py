@@ -45,6 +45,7 @@ from rules.registry import get_game
 from rules.tournament.model import Entrant
 from storage.tournaments import (
     EntrantRow,
+    GameLink,
     PairingRow,
     TournamentRefusal,
     TournamentRow,
@@ -459,6 +460,17 @@ class TournamentService(TournamentRounds):
         top cut's once it began; ``None`` for other formats."""
         tournament = await self._get(who, tournament_id)
         return (await self._progress(tournament)).bracket()
+
+    async def history(self, who: Member, user_id: int
+                      ) -> list[tuple[TournamentRow, EntrantRow]]:
+        """The tournaments ``user_id`` entered on the person's server, newest first,
+        with their entry (``final_rank`` 1: won) — for a badge in stats and a history."""
+        return await self.store.tournaments.of_player(who.guild_id, user_id)
+
+    async def games(self, who: Member, tournament_id: int) -> list[GameLink]:
+        """Every game of a tournament (ordinary matches, by id), in the order opened."""
+        await self._get(who, tournament_id)
+        return await self.store.tournaments.games(tournament_id)
 
     async def set_message(self, who: Member, tournament_id: int, message_id: int) -> None:
         """Remember the tournament's message in its channel (the Discord layer)."""

@@ -184,6 +184,11 @@ async def test_a_six_player_swiss_plays_to_its_final_standings(bot):
     # Every game is an ordinary match in history, rated as any.
     history = await bot.store.stats.player_results(G, 1, "secret")
     assert len(history) == 3 and all(r.won and r.rated for r in history)
+    games = await bot.service.games(ORG, tid)
+    assert {r.match_id for r in history} <= {g.match_id for g in games}
+    assert len(games) == 9 and all(g.outcome == "counted" for g in games)
+    ((entered, entry),) = await bot.service.history(member(1), 1)
+    assert (entered.id, entry.final_rank) == (tid, 1)
 
 
 # -- restarts ---------------------------------------------------------------------------------
