@@ -20,14 +20,17 @@ from bot.replies import RECENT_INTERACTIONS, first_in_time, reply_error, send
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from bot.stats_views import STATS_ITEMS
+from bot.tournament_discord import TournamentPoster
+from bot.tournament_views import TOURNAMENT_ITEMS
+from bot.tournaments import TournamentService
 from bot.views import DYNAMIC_ITEMS, known_custom_id, on_message, split_answer
 from storage import Store
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("commands.lobby", "commands.rules", "commands.games", "commands.choose",
-              "commands.stats", "commands.config")
-ITEMS = (*DYNAMIC_ITEMS, *STATS_ITEMS)
+              "commands.stats", "commands.config", "commands.tournaments")
+ITEMS = (*DYNAMIC_ITEMS, *STATS_ITEMS, *TOURNAMENT_ITEMS)
 
 
 def extensions() -> tuple[str, ...]:
@@ -81,6 +84,8 @@ class CroupierBot(commands.Bot):
 
     service: MatchService
     store: Store
+    tournaments: TournamentService
+    tournament_poster: TournamentPoster
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  sync_commands: bool = True) -> None:
@@ -114,10 +119,18 @@ class CroupierBot(commands.Bot):
                           warn_seconds=self.settings.warn_seconds),
             hooks=match_hooks(self.store, self.clock or SystemClock()))
         self.stats = StatsService(self.store)
+        # After the match service: it subscribes to match results (its docstring).
+        self.tournament_poster = TournamentPoster(self)
+        self.tournaments = TournamentService(
+            self.store, self.service, self.clock, self.tournament_poster.make_place,
+            announce=self.tournament_poster.announce)
         self.add_items(*ITEMS)
         for extension in extensions():
             await self.load_extension(extension)
         restored = await self.service.restore()
+        running = await self.tournaments.restore()
+        if running:
+            log.info("continued %d running tournaments", len(running))
         tune_gc()
         if restored:
             log.info("restored %d unfinished matches", len(restored))

@@ -1,0 +1,76 @@
+"""The tournament message's buttons: Join, Leave and Check in, as persistent items
+``cr:tn:<tournament>:<action>`` that work after restarts. Each click is checked in code
+by the service (the tournament must be the clicking person's server's, the action must
+fit its status); a forged or stale id gets a private refusal and changes nothing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from bot.replies import guarded, send
+from bot.tournament_discord import member_of, refresh_message
+from bot.views import ID, Claimed, croupier
+
+
+class TournamentButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                       template=re.compile(
+                           rf"cr:tn:(?P<tournament>{ID}):(?P<action>join|leave|checkin)")):
+    """Join, Leave or Check in on a tournament message."""
+
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "checkin": ("Check in", discord.ButtonStyle.primary),
+    }
+    DONE: ClassVar[dict[str, str]] = {"join": "You are in.", "leave": "You left.",
+                                      "checkin": "You are checked in."}
+
+    def __init__(self, tournament_id: int, action: str) -> None:
+        label, style = self.LABELS[action]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"cr:tn:{tournament_id}:{action}"))
+        self.tournament_id = tournament_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TournamentButton:
+        return cls(int(match["tournament"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            bot = croupier(interaction)
+            who = member_of(interaction)
+            tournament = await bot.tournaments.get(who, self.tournament_id)
+            if interaction.message is None or interaction.message.id != tournament.message_id:
+                await send(interaction, "⚠️ That button is not on this tournament's "
+                                        "message; nothing was changed.")
+                return
+            if self.action == "join":
+                await bot.tournaments.join(who, self.tournament_id)
+            elif self.action == "leave":
+                await bot.tournaments.leave(who, self.tournament_id)
+            else:
+                await bot.tournaments.checkin(who, self.tournament_id)
+            await refresh_message(bot, self.tournament_id)
+            await send(interaction, self.DONE[self.action])
+
+        await guarded(interaction, act)
+
+
+TOURNAMENT_ITEMS = (TournamentButton,)
+
+
+def tournament_buttons(tournament_id: int, status: str) -> discord.ui.View | None:
+    """The buttons a tournament message carries in ``status`` (none once it starts)."""
+    actions = {"created": (), "open": ("join", "leave"),
+               "checkin": ("join", "leave", "checkin")}.get(status, ())
+    if not actions:
+        return discord.ui.View(timeout=None)  # an empty view clears old buttons
+    view = discord.ui.View(timeout=None)
+    for action in actions:
+        view.add_item(TournamentButton(tournament_id, action))
+    return view

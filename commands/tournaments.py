@@ -1,0 +1,311 @@
+"""/tournament: create, open, check in, join, leave, start, standings, pairings, next,
+report, drop, add, remove, disqualify, cancel. Thin: parse, call the tournament service
+(which checks organiser rights in code: Manage Server or the organiser role from
+/config), show. The group is visible to everyone (players join and read standings);
+organiser actions are refused by the service, privately.
+
+Check-in: ``/tournament checkin`` checks you in; an organiser opens or closes the window
+with ``/tournament checkin window:open|close``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.replies import send
+from bot.tournament_discord import (
+    bracket_file,
+    draw,
+    member_of,
+    message_parts,
+    pairings_file,
+    pairings_text,
+    refresh_message,
+    standings_file,
+    standings_text,
+)
+from bot.tournament_model import FORMATS, TournamentError
+from rules.registry import games
+
+if TYPE_CHECKING:
+    from bot.client import CroupierBot
+
+Tournament = app_commands.Range[int, 1, 2**62]
+
+
+async def game_choices(interaction: discord.Interaction,
+                       current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the registered games."""
+    typed = current.lower()
+    return [app_commands.Choice(name=info.title, value=name)
+            for name, info in games().items()
+            if typed in info.title.lower() or typed in name][:25]
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``name=value …`` as a game's options (numbers and true/false as such; the game's
+    options check the rest)."""
+    found: dict[str, Any] = {}
+    for word in (text or "").split():
+        name, sep, value = word.partition("=")
+        if not sep or not name:
+            raise TournamentError(f"Options are name=value, separated by spaces; not {word!r}.")
+        lowered = value.lower()
+        found[name] = (int(value) if value.lstrip("-").isdigit()
+                       else lowered == "true" if lowered in ("true", "false") else value)
+    return found
+
+
+def parse_games(text: str | None) -> list[int] | None:
+    """A games score such as ``2-1`` (each seat's games won, in seat order)."""
+    if not text:
+        return None
+    try:
+        return [int(part) for part in text.replace(":", "-").split("-")]
+    except ValueError:
+        raise TournamentError(f"A games score is like 2-1, not {text!r}.") from None
+
+
+@app_commands.guild_only()
+class TournamentCog(commands.GroupCog, group_name="tournament",
+                    group_description="Tournaments on this server."):
+    """The /tournament commands."""
+
+    def __init__(self, bot: CroupierBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> Any:
+        """The tournament service (made in the bot's setup)."""
+        return self.bot.tournaments
+
+    async def _pick(self, interaction: discord.Interaction, given: int | None) -> int:
+        """The tournament meant: the one given, else the newest under way in this
+        channel (or on the server)."""
+        if given is not None:
+            return given
+        who = member_of(interaction)
+        here = await self.service.live(who, interaction.channel_id)
+        found = here or await self.service.live(who)
+        if not found:
+            raise TournamentError("There is no tournament under way here; give its number.")
+        return int(found[-1].id)
+
+    async def _post_message(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        """Post the tournament message (with its buttons) and remember it."""
+        parts = await message_parts(self.bot, tournament_id, interaction.guild_id or 0)
+        await send(interaction, parts["content"], ephemeral=False, view=parts["view"])
+        message = await interaction.original_response()
+        await self.service.set_message(member_of(interaction), tournament_id, message.id)
+
+    @app_commands.command(name="create", description="Create a tournament (organisers).")
+    @app_commands.describe(game="The game", format="The format (default: Swiss for two, "
+                           "pods for more)", best_of="Games per match of two",
+                           rounds="Rounds of Swiss or pods", top_cut="Top cut after Swiss",
+                           seeding="Seeding", auto_next="Start the next round by itself",
+                           rated="Games move ratings", options="Game options: name=value …",
+                           name="The tournament's name")
+    @app_commands.autocomplete(game=game_choices)
+    @app_commands.choices(
+        format=[app_commands.Choice(name=f.replace("_", " "), value=f) for f in FORMATS],
+        best_of=[app_commands.Choice(name=str(n), value=n) for n in (1, 3)],
+        top_cut=[app_commands.Choice(name=str(n), value=n) for n in (0, 4, 8)],
+        seeding=[app_commands.Choice(name=s, value=s) for s in ("rating", "random")])
+    async def create(self, interaction: discord.Interaction,
+                     game: app_commands.Range[str, 1, 40], format: str | None = None,
+                     best_of: int | None = None,
+                     rounds: app_commands.Range[int, 1, 20] | None = None,
+                     top_cut: int | None = None, seeding: str | None = None,
+                     auto_next: bool | None = None, rated: bool | None = None,
+                     options: app_commands.Range[str, 0, 400] | None = None,
+                     name: app_commands.Range[str, 1, 100] | None = None) -> None:
+        """Create a tournament in this channel and post its message."""
+        if game not in games():
+            raise TournamentError(f"There is no game {game!r}.")
+        given = {"best_of": best_of, "rounds": rounds, "top_cut": top_cut,
+                 "seeding": seeding, "auto_next": auto_next, "rated": rated}
+        row = await self.service.create(
+            member_of(interaction), channel_id=interaction.channel_id or 0, game=game,
+            format=format, options=parse_options(options),
+            settings={k: v for k, v in given.items() if v is not None}, name=name)
+        await self._post_message(interaction, row.id)
+
+    @app_commands.command(name="open", description="Open registration (organisers).")
+    async def open(self, interaction: discord.Interaction,
+                   tournament: Tournament | None = None) -> None:
+        """Open registration; the message gets its Join and Leave buttons."""
+        tid = await self._pick(interaction, tournament)
+        await self.service.open(member_of(interaction), tid)
+        await refresh_message(self.bot, tid)
+        await send(interaction, "Registration is open.", ephemeral=True)
+
+    @app_commands.command(name="checkin", description="Check in; organisers open or close "
+                                                      "the check-in window.")
+    @app_commands.describe(window="Organisers: open or close check-in")
+    @app_commands.choices(window=[app_commands.Choice(name=w, value=w)
+                                  for w in ("open", "close")])
+    async def checkin(self, interaction: discord.Interaction, window: str | None = None,
+                      tournament: Tournament | None = None) -> None:
+        """Check in, or open/close the window."""
+        tid = await self._pick(interaction, tournament)
+        who = member_of(interaction)
+        if window == "open":
+            await self.service.open_checkin(who, tid)
+            text, public = "Check-in is open.", True
+        elif window == "close":
+            removed = await self.service.close_checkin(who, tid)
+            text, public = f"Check-in closed; {len(removed)} removed.", True
+        else:
+            await self.service.checkin(who, tid)
+            text, public = "You are checked in.", False
+        await refresh_message(self.bot, tid)
+        await send(interaction, text, ephemeral=not public)
+
+    @app_commands.command(name="join", description="Enter a tournament.")
+    async def join(self, interaction: discord.Interaction,
+                   tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        await self.service.join(member_of(interaction), tid)
+        await refresh_message(self.bot, tid)
+        await send(interaction, "You are in.")
+
+    @app_commands.command(name="leave", description="Leave a tournament (once it runs: drop).")
+    async def leave(self, interaction: discord.Interaction,
+                    tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        await self.service.leave(member_of(interaction), tid)
+        await refresh_message(self.bot, tid)
+        await send(interaction, "You left.")
+
+    @app_commands.command(name="start", description="Start: pair round 1 (organisers).")
+    async def start(self, interaction: discord.Interaction,
+                    tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        # Private: a refusal stays private, and the round's pairings are posted anyway.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await self.service.start(member_of(interaction), tid)
+        await refresh_message(self.bot, tid)
+        await send(interaction, f"Started: round {view.round} is paired.")
+
+    @app_commands.command(name="standings", description="The standings (picture and text).")
+    async def standings(self, interaction: discord.Interaction,
+                        tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        who = member_of(interaction)
+        found = await self.service.standings(who, tid)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        makers = [standings_file(found)] if found.lines else []
+        bracket = await self.bot.tournament_poster.bracket(found.tournament)
+        if bracket is not None:
+            makers.append(bracket_file(found.tournament.name, bracket))
+        text = standings_text(found) if found.lines else "No standings yet."
+        await send(interaction, text, files=await draw(makers))
+
+    @app_commands.command(name="pairings", description="A round's pairings (picture and text).")
+    @app_commands.describe(round="Which round (default: the current one)")
+    async def pairings(self, interaction: discord.Interaction,
+                       round: app_commands.Range[int, 1, 100] | None = None,
+                       tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        view = await self.service.pairings(member_of(interaction), tid, round)
+        if not view.pairings:
+            raise TournamentError("That round has no pairings.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await send(interaction, pairings_text(view), files=await draw([pairings_file(view)]))
+
+    @app_commands.command(name="next", description="Pair the next round (organisers).")
+    async def next(self, interaction: discord.Interaction,
+                   tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await self.service.next_round(member_of(interaction), tid)
+        await send(interaction, f"Round {view.round} is paired.")
+
+    @app_commands.command(name="report", description="Enter or correct a table's result "
+                                                     "(organisers).")
+    @app_commands.describe(table="The table", result="What happened",
+                           player="Who won (win) or lost (loss)",
+                           games="Games won per seat in seat order, e.g. 2-1",
+                           round="The round (default: the current one)", why="Why")
+    @app_commands.choices(result=[app_commands.Choice(name=r.replace("_", " "), value=r)
+                                  for r in ("win", "loss", "draw", "both_lose")])
+    async def report(self, interaction: discord.Interaction,
+                     table: app_commands.Range[int, 1, 1000], result: str,
+                     player: discord.User | None = None, games: str | None = None,
+                     round: app_commands.Range[int, 1, 100] | None = None,
+                     why: app_commands.Range[str, 0, 200] = "",
+                     tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        who = member_of(interaction)
+        winner = None
+        if result in ("win", "loss"):
+            if player is None:
+                raise TournamentError("Say which player won (or lost).")
+            winner = player.id
+            if result == "loss":
+                view = await self.service.pairings(who, tid, round)
+                seats = next((p.seats for p in view.pairings if p.table == table), ())
+                others = [u for u in seats if u != player.id]
+                if len(seats) != 2 or len(others) != 1:
+                    raise TournamentError("A loss is for a table of two with that player.")
+                winner = others[0]
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        pairing = await self.service.report(who, tid, table, round_no=round, winner=winner,
+                                            games=parse_games(games),
+                                            both_lose=result == "both_lose", why=why)
+        await send(interaction, f"Round {pairing.round}, table {pairing.table}: result "
+                                "recorded.")
+
+    @app_commands.command(name="drop", description="Drop out (or drop a player: organisers).")
+    async def drop(self, interaction: discord.Interaction, user: discord.User | None = None,
+                   why: app_commands.Range[str, 0, 200] = "",
+                   tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        entrant = await self.service.drop(member_of(interaction), tid,
+                                          user.id if user else None, why=why)
+        await send(interaction, f"{entrant.name} is dropped.", ephemeral=False)
+
+    @app_commands.command(name="add", description="Enter someone (organisers).")
+    async def add(self, interaction: discord.Interaction, user: discord.User,
+                  tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        await self.service.add(member_of(interaction), tid, user.id, user.display_name)
+        await refresh_message(self.bot, tid)
+        await send(interaction, f"{user.display_name} is in.")
+
+    @app_commands.command(name="remove", description="Take someone out (organisers).")
+    async def remove(self, interaction: discord.Interaction, user: discord.User,
+                     why: app_commands.Range[str, 0, 200] = "",
+                     tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        await self.service.remove(member_of(interaction), tid, user.id, why)
+        await refresh_message(self.bot, tid)
+        await send(interaction, f"{user.display_name} is out.")
+
+    @app_commands.command(name="disqualify", description="Disqualify a player (organisers).")
+    async def disqualify(self, interaction: discord.Interaction, user: discord.User,
+                         why: app_commands.Range[str, 0, 200] = "",
+                         tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        await self.service.disqualify(member_of(interaction), tid, user.id, why=why)
+        await send(interaction, f"{user.display_name} is disqualified.", ephemeral=False)
+
+    @app_commands.command(name="cancel", description="Cancel a tournament (organisers).")
+    async def cancel(self, interaction: discord.Interaction,
+                     why: app_commands.Range[str, 0, 200] = "",
+                     tournament: Tournament | None = None) -> None:
+        tid = await self._pick(interaction, tournament)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.cancel(member_of(interaction), tid, why=why)
+        await refresh_message(self.bot, tid)
+        await send(interaction, "Cancelled.")
+
+
+async def setup(bot: CroupierBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(TournamentCog(bot))

@@ -1,0 +1,229 @@
+"""End to end: tournaments through the real discord.py client and the fake Discord.
+
+Every step runs in a new bot on the same database file (a restart between every pair
+of steps, mid-round included). Games end quickly and legitimately: in each match's
+thread, the player with the higher id types /forfeit (a pod: all but one, highest
+first), so results arrive through the match service as they would in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from bot.client import CroupierBot
+from tests.e2e import make_bot
+from tests.fakediscord.model import FakeChannel, FakeMessage
+from tests.fakediscord.model.constants import MANAGE_GUILD
+
+Step = Callable[[CroupierBot], Awaitable[Any]]
+
+
+class Event:
+    """A server with an organiser, a stranger and players; steps run in new bots."""
+
+    def __init__(self, fake_discord: Any, path: Path, players: int) -> None:
+        self.fake = fake_discord
+        self.path = path
+        self.guild = fake_discord.add_guild("Casino")
+        self.channel = self.guild.add_text_channel("tournaments")
+        self.boss = self.guild.add_user("Boss", roles=(self.guild.add_role("Managers",
+                                                                           MANAGE_GUILD),))
+        self.stranger = self.guild.add_user("Stranger")
+        self.players = [self.guild.add_user(f"P{n}") for n in range(1, players + 1)]
+        self.users = {u.id: u for u in (self.boss, self.stranger, *self.players)}
+        self.restarts = 0
+
+    async def step(self, step: Step) -> Any:
+        """Run ``step`` in a bot started afresh on the same database (a restart)."""
+        bot = make_bot(self.path)
+        async with self.fake.running(bot):
+            await bot.tournaments.settle()
+            result = await step(bot)
+            await bot.tournaments.settle()
+        self.restarts += 1
+        return result
+
+    def message(self) -> FakeMessage:
+        """The tournament message."""
+        return next(m for m in self.channel.messages if m.content.startswith("🏆"))
+
+    def thread(self, thread_id: int) -> FakeChannel:
+        return next(t for t in self.guild.threads if t.id == thread_id)
+
+    async def create(self, **options: Any) -> int:
+        """The organiser creates and opens it; every player joins by the button."""
+        async def create(bot: CroupierBot) -> int:
+            made = await self.fake.slash(self.boss, self.channel, "tournament create",
+                                         **options)
+            assert not made.ephemeral, made.content
+            tid = (await bot.tournaments.live(_member(bot, self.channel)))[-1].id
+            opened = await self.fake.slash(self.boss, self.channel, "tournament open")
+            assert "open" in opened.content
+            return tid
+
+        tid = await self.step(create)
+
+        async def join(bot: CroupierBot) -> None:
+            for player in self.players:
+                clicked = await self.fake.click(player, self.message(), label="Join")
+                assert "You are in" in clicked.content, clicked.content
+            assert f"Entrants ({len(self.players)})" in self.message().content
+
+        await self.step(join)
+        return tid
+
+    async def forfeit_some(self, tid: int, most: int | None = None) -> int:
+        """In up to ``most`` games being played, the higher ids /forfeit in the thread
+        until one player is left; returns the games ended."""
+        async def play(bot: CroupierBot) -> int:
+            ended = 0
+            row = await bot.store.tournaments.get(tid)
+            for pairing in await bot.store.tournaments.pairings(tid, row.round):
+                if not pairing.in_play or (most is not None and ended >= most):
+                    continue
+                thread = self.thread(pairing.thread_id)
+                for loser in sorted(pairing.seats, reverse=True)[:-1]:
+                    done = await self.fake.slash(self.users[loser], thread, "forfeit")
+                    assert done.acked
+                    await bot.tournaments.settle()
+                ended += 1
+            return ended
+
+        return await self.step(play)
+
+
+def _member(bot: CroupierBot, channel: FakeChannel) -> Any:
+    from bot.tournament_model import Member
+    return Member(0, "test", guild_id=channel.guild.id)
+
+
+def notices(channel: FakeChannel, word: str) -> list[FakeMessage]:
+    return [m for m in channel.messages if word in m.content]
+
+
+async def test_a_six_player_swiss_of_flank_with_restarts_between_every_step(fake_discord,
+                                                                           tmp_path):
+    event = Event(fake_discord, tmp_path / "swiss.sqlite3", 6)
+    tid = await event.create(game="flank", format="swiss", seeding="random",
+                             options="board=4")
+
+    async def start(bot: CroupierBot) -> None:
+        started = await fake_discord.slash(event.boss, event.channel, "tournament start")
+        assert "round 1" in (await started.final()).content
+
+    await event.step(start)
+    round_one = notices(event.channel, "round 1")
+    assert round_one and round_one[-1].attachments
+    # The round's players are pinged, and each match has its thread with players pinged.
+    assert len(event.guild.threads) == 3
+    for round_no in (1, 2, 3):
+        assert await event.forfeit_some(tid, most=1) == 1  # mid-round: a restart after
+        await event.forfeit_some(tid)
+
+        async def check(bot: CroupierBot, round_no: int = round_no) -> None:
+            row = await bot.store.tournaments.get(tid)
+            if round_no < 3:
+                assert row.round == round_no + 1 and row.status == "running"
+            else:
+                assert row.status == "finished"
+
+        await event.step(check)
+        if round_no < 3:
+            posted = notices(event.channel, f"round {round_no + 1}")[-1]
+            # Standings after every round, with the next round's pairings.
+            assert {a.filename for a in posted.attachments} >= {
+                f"pairings-{round_no + 1}.png", "standings.png"}
+    final = notices(event.channel, "is over")[-1]
+    assert "standings.png" in {a.filename for a in final.attachments}
+
+    async def standings(bot: CroupierBot) -> None:
+        shown = await fake_discord.slash(event.players[0], event.channel,
+                                         "tournament standings", tournament=tid)
+        shown = await shown.final()
+        assert "P1" in shown.content and shown.attachments
+
+    await event.step(standings)
+    assert event.restarts >= 10
+
+
+async def test_a_four_player_single_elimination_ends_with_its_bracket(fake_discord, tmp_path):
+    event = Event(fake_discord, tmp_path / "single.sqlite3", 4)
+    tid = await event.create(game="flank", format="single", seeding="random",
+                             options="board=4")
+
+    async def start(bot: CroupierBot) -> None:
+        started = await fake_discord.slash(event.boss, event.channel, "tournament start")
+        assert "is paired" in (await started.final()).content
+
+    await event.step(start)
+    while await event.forfeit_some(tid):
+        pass
+
+    async def finished(bot: CroupierBot) -> None:
+        assert (await bot.store.tournaments.get(tid)).status == "finished"
+
+    await event.step(finished)
+    final = notices(event.channel, "is over")[-1]
+    names = {a.filename for a in final.attachments}
+    assert {"standings.png", "bracket.png"} <= names
+    bracket = next(a for a in final.attachments if a.filename == "bracket.png")
+    assert bracket.data.startswith(b"\x89PNG")
+
+
+async def test_an_eight_player_eclipse_pods_tournament(fake_discord, tmp_path):
+    event = Event(fake_discord, tmp_path / "pods.sqlite3", 8)
+    tid = await event.create(game="eclipse", format="pods", seeding="random", rounds=2)
+
+    async def start(bot: CroupierBot) -> None:
+        started = await fake_discord.slash(event.boss, event.channel, "tournament start")
+        assert "is paired" in (await started.final()).content
+
+    await event.step(start)
+    rounds_seen = set()
+    while True:
+        async def where(bot: CroupierBot) -> tuple[str, int]:
+            row = await bot.store.tournaments.get(tid)
+            return row.status, row.round
+
+        status, round_no = await event.step(where)
+        if status != "running":
+            break
+        rounds_seen.add(round_no)
+        assert await event.forfeit_some(tid)
+    assert status == "finished" and rounds_seen == {1, 2}
+    assert notices(event.channel, "is over")
+
+
+async def test_a_non_organiser_is_refused_every_organiser_action(fake_discord, tmp_path):
+    event = Event(fake_discord, tmp_path / "refused.sqlite3", 2)
+    bot = make_bot(event.path)
+    async with fake_discord.running(bot):
+        channel, stranger = event.channel, event.stranger
+        refused = await fake_discord.slash(stranger, channel, "tournament create", game="flank")
+        assert refused.ephemeral and "organisers" in refused.content
+        await fake_discord.slash(event.boss, channel, "tournament create", game="flank",
+                                 seeding="random")
+        tid = (await bot.tournaments.live(_member(bot, channel)))[-1].id
+        actions: list[tuple[str, dict[str, Any]]] = [
+            ("tournament open", {}), ("tournament checkin", {"window": "open"}),
+            ("tournament start", {}), ("tournament next", {}),
+            ("tournament report", {"table": 1, "result": "draw"}),
+            ("tournament drop", {"user": event.players[0]}),
+            ("tournament add", {"user": event.players[0]}),
+            ("tournament remove", {"user": event.players[0]}),
+            ("tournament disqualify", {"user": event.players[0]}),
+            ("tournament cancel", {})]
+        for command, options in actions:
+            result = await fake_discord.slash(stranger, channel, command, **options)
+            final = await result.final()
+            assert final.ephemeral and "organisers" in final.content, (command, final.content)
+        assert (await bot.store.tournaments.get(tid)).status == "created"
+        # Open; then forged buttons: another tournament's id and a made-up action.
+        await fake_discord.slash(event.boss, channel, "tournament open")
+        message = event.message()
+        for forged in (f"cr:tn:{tid + 1}:join", f"cr:tn:{tid}:start", "cr:tn:x:join"):
+            result = await fake_discord.click_custom(stranger, message, forged)
+            assert result.ephemeral and "nothing was changed" in result.content
+        assert await bot.store.tournaments.entrants(tid) == []
