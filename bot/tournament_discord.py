@@ -177,6 +177,8 @@ class TournamentPoster:
         standings and, for a bracket, its picture; then refresh the tournament message."""
         channel = await self._channel(notice.tournament.channel_id)
         makers, texts = [], [notice.text]
+        if notice.mentions:  # the pings themselves: only this round's players
+            texts.append(" ".join(f"<@{u}>" for u in dict.fromkeys(notice.mentions)))
         if notice.kind == "round" and notice.pairings is not None:
             makers.append(pairings_file(notice.pairings))
         if notice.standings is not None and notice.standings.lines and (

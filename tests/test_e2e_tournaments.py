@@ -132,6 +132,8 @@ async def test_a_six_player_swiss_of_flank_with_restarts_between_every_step(fake
         await event.step(check)
         if round_no < 3:
             posted = notices(event.channel, f"round {round_no + 1}")[-1]
+            players = {p.id for p in event.players}
+            assert set(posted.mentions) == players  # everyone plays (no drops): pinged
             # Standings after every round, with the next round's pairings.
             assert {a.filename for a in posted.attachments} >= {
                 f"pairings-{round_no + 1}.png", "standings.png"}
@@ -227,3 +229,12 @@ async def test_a_non_organiser_is_refused_every_organiser_action(fake_discord, t
             result = await fake_discord.click_custom(stranger, message, forged)
             assert result.ephemeral and "nothing was changed" in result.content
         assert await bot.store.tournaments.entrants(tid) == []
+        # The organiser role from /config makes an organiser without Manage Server.
+        role = event.guild.add_role("Organisers")
+        helper = event.guild.add_user("Helper", roles=(role,))
+        before = await fake_discord.slash(helper, channel, "tournament cancel")
+        assert "organisers" in (await before.final()).content
+        await fake_discord.slash(event.boss, channel, "config organiser", role=role)
+        cancelled = await fake_discord.slash(helper, channel, "tournament cancel")
+        assert "Cancelled" in (await cancelled.final()).content
+        assert (await bot.store.tournaments.get(tid)).status == "cancelled"
