@@ -238,3 +238,47 @@ async def test_a_non_organiser_is_refused_every_organiser_action(fake_discord, t
         cancelled = await fake_discord.slash(helper, channel, "tournament cancel")
         assert "Cancelled" in (await cancelled.final()).content
         assert (await bot.store.tournaments.get(tid)).status == "cancelled"
+
+
+async def test_check_in_the_organiser_s_next_round_and_a_reported_result(fake_discord,
+                                                                        tmp_path):
+    event = Event(fake_discord, tmp_path / "checkin.sqlite3", 4)
+    tid = await event.create(game="flank", format="swiss", seeding="random",
+                             auto_next=False, options="board=4")
+
+    async def check_in(bot: CroupierBot) -> None:
+        opened = await fake_discord.slash(event.boss, event.channel, "tournament checkin",
+                                          window="open")
+        assert "Check-in is open" in opened.content
+        for player in event.players[:3]:
+            clicked = await fake_discord.click(player, event.message(), label="Check in")
+            assert "checked in" in clicked.content
+        closed = await fake_discord.slash(event.boss, event.channel, "tournament checkin",
+                                          window="close")
+        assert "1 removed" in closed.content
+        started = await fake_discord.slash(event.boss, event.channel, "tournament start")
+        assert "is paired" in (await started.final()).content
+
+    await event.step(check_in)
+    assert await event.forfeit_some(tid) == 1  # three players: one match and a bye
+    assert notices(event.channel, "the organiser starts the next one")
+
+    async def next_and_report(bot: CroupierBot) -> str:
+        """The organiser pairs the next round and reports its match (no game played)."""
+        paired = await (await fake_discord.slash(event.boss, event.channel,
+                                                 "tournament next")).final()
+        round_no = (await bot.store.tournaments.get(tid)).round
+        assert f"Round {round_no} is paired" in paired.content
+        match = next(p for p in await bot.store.tournaments.pairings(tid, round_no)
+                     if not p.is_bye)
+        winner = event.users[min(match.seats)]
+        reported = await fake_discord.slash(event.boss, event.channel, "tournament report",
+                                            table=match.table, result="win", player=winner)
+        assert "result recorded" in (await reported.final()).content
+        await bot.tournaments.settle()
+        return (await bot.store.tournaments.get(tid)).status
+
+    for _ in range(3):  # Swiss of three: a round each has the bye
+        if await event.step(next_and_report) == "finished":
+            break
+    assert notices(event.channel, "is over")
