@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.render import tournament as render
-from bot.tournament_model import MatchPlace, Member, Notice, RoundView, Standings
+from bot.tournament_model import (
+    MatchPlace,
+    Member,
+    Notice,
+    RoundView,
+    Standings,
+    TournamentError,
+)
 from rules.tournament import elimination
 from storage.tournaments import EntrantRow, TournamentRow
 
@@ -248,5 +255,6 @@ async def refresh_message(bot: CroupierBot, tournament_id: int) -> None:
                                               guild_id=tournament.guild_id)
         await channel.get_partial_message(tournament.message_id).edit(
             content=parts["content"], view=parts["view"])
-    except discord.HTTPException:
+    except (discord.HTTPException, TournamentError):
+        # Cosmetic: the action itself is done, and its notice must not be posted twice.
         log.info("tournament %s: its message could not be edited", tournament_id)
