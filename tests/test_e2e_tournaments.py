@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import CroupierBot
+from bot.render.tournament import champion_of
 from tests.e2e import make_bot
 from tests.fakediscord.model import FakeChannel, FakeMessage
 from tests.fakediscord.model.constants import MANAGE_GUILD
@@ -164,7 +165,13 @@ async def test_a_four_player_single_elimination_ends_with_its_bracket(fake_disco
         pass
 
     async def finished(bot: CroupierBot) -> None:
-        assert (await bot.store.tournaments.get(tid)).status == "finished"
+        row = await bot.store.tournaments.get(tid)
+        assert row.status == "finished"
+        # The lowest id never forfeits: the converted bracket names them champion, with
+        # two semi-finals and a final in the renderer's places.
+        bracket = await bot.tournament_poster.bracket(row)
+        assert champion_of(bracket) == "P1"
+        assert sorted((m.round, m.index) for m in bracket.matches) == [(1, 0), (1, 1), (2, 0)]
 
     await event.step(finished)
     final = notices(event.channel, "is over")[-1]
