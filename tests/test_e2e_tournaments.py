@@ -289,3 +289,33 @@ async def test_check_in_the_organiser_s_next_round_and_a_reported_result(fake_di
         if await event.step(next_and_report) == "finished":
             break
     assert notices(event.channel, "is over")
+
+
+def test_the_bracket_converter_draws_every_stage_of_both_brackets():
+    """Not through Discord: the converter's brackets pass the renderer's checks at every
+    stage of single and double elimination, byes included, and name the champion."""
+    from types import SimpleNamespace
+
+    from bot.render.tournament import render_bracket
+    from bot.tournament_discord import to_render_bracket
+    from rules.tournament.elimination import DoubleEliminationFormat, SingleEliminationFormat
+    from rules.tournament.model import Entrant, Result
+
+    for fmt in (SingleEliminationFormat(), DoubleEliminationFormat()):
+        for count in (3, 6, 8):
+            people = [Entrant(id=10 + seed, seed=seed) for seed in range(1, count + 1)]
+            rows = [SimpleNamespace(user_id=p.id, name=f"P{p.id}", seed=p.seed)
+                    for p in people]
+            results: list[Result] = []
+            while (plan := fmt.next_round(people, results, seed=0)) is not None:
+                assert render_bracket("t", to_render_bracket(fmt.bracket(people, results),
+                                                             rows)).startswith(b"\x89PNG")
+                for seats in plan.pairings:
+                    if len(seats) == 1:
+                        results.append(Result(plan.round, seats, (1,), (2,)))
+                        continue
+                    places = tuple(1 if s == min(seats) else 2 for s in seats)
+                    results.append(Result(plan.round, seats, places,
+                                          tuple(int(p == 1) for p in places)))
+            final = to_render_bracket(fmt.bracket(people, results), rows)
+            assert champion_of(final) == "P11"
