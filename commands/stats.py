@@ -9,9 +9,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotAllowed, UnknownMatch
-from bot.presenters.stats import history_parts, leaderboard_parts, match_parts, stats_parts
+from bot.presenters.stats import (
+    TournamentEntry,
+    history_parts,
+    leaderboard_parts,
+    match_parts,
+    stats_parts,
+)
 from bot.replies import for_send, send
 from bot.stats_views import ResetButton, leaderboard_buttons
+from bot.tournament_discord import member_of
 from bot.views import player_of
 from commands.lobby import game_names
 from rules.registry import get_game
@@ -40,7 +47,11 @@ class StatsCog(commands.Cog):
         if against is not None:
             versus = (against.display_name,
                       await self.bot.stats.head_to_head(guild, who.id, against.id, game))
-        parts = stats_parts(who.display_name, reports, versus=versus)
+        entered = [TournamentEntry(t.id, t.name, t.game, t.status, e.final_rank)
+                   for t, e in await self.bot.tournaments.history(member_of(interaction),
+                                                                  who.id)
+                   if game is None or t.game == get_game(game).name]
+        parts = stats_parts(who.display_name, reports, versus=versus, tournaments=entered)
         await send(interaction, ephemeral=False, **for_send(parts))
 
     @app_commands.command(name="leaderboard", description="A game's leaderboard here.")

@@ -180,6 +180,18 @@ async def test_a_four_player_single_elimination_ends_with_its_bracket(fake_disco
     bracket = next(a for a in final.attachments if a.filename == "bracket.png")
     assert bracket.data.startswith(b"\x89PNG")
 
+    async def badges(bot: CroupierBot) -> None:
+        champion = await fake_discord.slash(event.stranger, event.channel, "stats",
+                                            user=event.players[0])
+        field = next(f for f in champion.embeds[0]["fields"] if f["name"] == "Tournaments")
+        assert field["value"].startswith("🏆 1 entered · 1 won")
+        assert f"#{tid} " in field["value"] and "(Flank): 1st" in field["value"]
+        other = await fake_discord.slash(event.stranger, event.channel, "stats",
+                                         user=event.players[1], game="eclipse")
+        assert "Tournaments" not in str(other.embeds)  # a Flank tournament, not Eclipse
+
+    await event.step(badges)
+
 
 async def test_an_eight_player_eclipse_pods_tournament(fake_discord, tmp_path):
     event = Event(fake_discord, tmp_path / "pods.sqlite3", 8)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -16,6 +17,7 @@ from bot.presenters.base import COLOUR, MEDALS, shown
 from bot.render.chart import render_rating_chart
 from bot.stats import GameReport, HeadToHead, LeaderboardPage
 from rules.registry import games
+from rules.words import ordinal
 from storage.models import MatchSummary, PlayerResult
 
 CHART_AFTER = 5
@@ -39,14 +41,53 @@ def _place(place: int, result: PlayerResult | None = None) -> str:
     return f"{MEDALS.get(place, '')} #{place}".strip()
 
 
+@dataclass(frozen=True)
+class TournamentEntry:
+    """One tournament someone entered, as /stats shows it."""
+
+    id: int
+    name: str
+    game: str
+    status: str
+    final_rank: int | None
+
+
+def tournament_badge(entries: Sequence[TournamentEntry]) -> str | None:
+    """The tournaments line of /stats: how many entered and won, and the latest three.
+
+    >>> print(tournament_badge([TournamentEntry(3, "Friday", "chess", "finished", 1),
+    ...                         TournamentEntry(2, "Open", "chess", "running", None)]))
+    🏆 2 entered · 1 won
+    #3 Friday (chess): 1st
+    #2 Open (chess): under way
+    """
+    if not entries:
+        return None
+    won = sum(entry.final_rank == 1 for entry in entries)
+    lines = [f"🏆 {len(entries)} entered · {won} won"]
+    for entry in entries[:3]:
+        if entry.final_rank is not None:
+            how = ordinal(entry.final_rank)
+        else:
+            how = {"cancelled": "cancelled", "finished": "finished"}.get(entry.status,
+                                                                         "under way")
+        lines.append(f"#{entry.id} {shown(entry.name)} ({_title(entry.game)}): {how}")
+    return "\n".join(lines)
+
+
 def stats_parts(name: str, reports: Sequence[GameReport], *,
-                versus: tuple[str, HeadToHead] | None = None) -> dict[str, Any]:
-    """The /stats reply: one field per game, a head-to-head line, a chart."""
+                versus: tuple[str, HeadToHead] | None = None,
+                tournaments: Sequence[TournamentEntry] = ()) -> dict[str, Any]:
+    """The /stats reply: one field per game, the tournaments entered, a head-to-head
+    line, a chart."""
     pictured, name = name, shown(name)
-    if not reports:
+    badge = tournament_badge(tournaments)
+    if not reports and badge is None:
         return {"content": f"**{name}** has not finished a match here yet"
                            " — nothing to show.", "embed": None}
     embed = discord.Embed(title=f"📊 {name}", colour=COLOUR)
+    if badge is not None:
+        embed.add_field(name="Tournaments", value=badge, inline=False)
     files = []
     for report in reports[:10]:
         record = report.record
