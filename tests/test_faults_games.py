@@ -156,9 +156,13 @@ async def choose(fake: FakeDiscord, channel: FakeChannel, user: FakeUser, match_
 
 
 async def back(fake: FakeDiscord, sessions: int, resumes: int) -> None:
-    """Wait until the bot is connected again (a RESUME, or a new IDENTIFY)."""
+    """Wait until the bot is connected again (a RESUME, or a new IDENTIFY). discord.py
+    retries a refused connection after a random delay whose bound doubles with each
+    failure (``discord.backoff.ExponentialBackoff``), so after a 5 s outage its next try
+    may come half a minute later: the wait allows a minute (it is not a speed check; the
+    run's time is recorded). At 30 s it failed now and then in a busy full run."""
     await fake.wait_for(lambda: fake.resume_count > resumes or fake.identify_count > sessions,
-                        timeout=30)
+                        timeout=60)
 
 
 def lift(fake: FakeDiscord) -> None:
