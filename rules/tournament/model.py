@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -82,6 +82,29 @@ class Result:
     def opponents_of(self, entrant: int) -> tuple[int, ...]:
         """Everyone else in this pairing (none for a bye)."""
         return tuple(seat for seat in self.seats if seat != entrant)
+
+
+def played_rounds(results: Iterable[Result]) -> int:
+    """The last round with a result (0 before round 1)."""
+    return max((r.round for r in results), default=0)
+
+
+def unfinished(entrants: Sequence[Entrant], results: Sequence[Result], round_no: int) -> list[int]:
+    """The players active in ``round_no`` who have no result in it yet."""
+    seen = {p for r in results if r.round == round_no for p in r.seats}
+    return [e.id for e in entrants if e.active_in(round_no) and e.id not in seen]
+
+
+def all_rounds_played(entrants: Sequence[Entrant], results: Sequence[Result],
+                      rounds: int) -> bool:
+    """Whether a format of ``rounds`` paired rounds is over: the last round played is
+    complete and either every round is played or fewer than two players are left."""
+    played = played_rounds(results)
+    if played and unfinished(entrants, results, played):
+        return False
+    if played >= rounds:
+        return True
+    return sum(1 for e in entrants if e.active_in(played + 1)) < 2
 
 
 Pairing = tuple[int, ...]

@@ -22,7 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.tournament.model import Entrant, FormatName, Pairing, Result, RoundPlan, Standing
+from rules.tournament.model import (
+    Entrant,
+    FormatName,
+    Pairing,
+    Result,
+    RoundPlan,
+    Standing,
+    all_rounds_played,
+    played_rounds,
+    unfinished,
+)
 from rules.tournament.standings import swiss_standings
 
 
@@ -84,20 +94,15 @@ class RoundRobinFormat:
 
     def finished(self, entrants: Sequence[Entrant], results: Sequence[Result]) -> bool:
         """Every round played (the last one complete), or fewer than two players left."""
-        played = max((r.round for r in results), default=0)
-        if played and _unfinished(entrants, results, played):
-            return False
-        if played >= (self.rounds(entrants) or 0):
-            return True
-        return sum(1 for e in entrants if e.active_in(played + 1)) < 2
+        return all_rounds_played(entrants, results, self.rounds(entrants) or 0)
 
     def next_round(self, entrants: Sequence[Entrant], results: Sequence[Result],
                    seed: int) -> RoundPlan | None:
         """The next round of the schedule; a player whose scheduled opponent has
         dropped has the bye (``None`` when the tournament is over). ``seed`` is not
         needed: the schedule follows the entrants' seeds."""
-        played = max((r.round for r in results), default=0)
-        waiting = _unfinished(entrants, results, played) if played else []
+        played = played_rounds(results)
+        waiting = unfinished(entrants, results, played) if played else []
         if waiting:
             raise ValueError(f"round {played} is not complete: no result yet for "
                              f"{', '.join(map(str, waiting))}")
@@ -120,9 +125,3 @@ class RoundRobinFormat:
         """Everyone ranked by the Swiss arithmetic."""
         return swiss_standings(entrants, results, seed)
 
-
-def _unfinished(entrants: Sequence[Entrant], results: Sequence[Result],
-                round_no: int) -> list[int]:
-    """The players active in ``round_no`` who have no result in it yet."""
-    seen = {p for r in results if r.round == round_no for p in r.seats}
-    return [e.id for e in entrants if e.active_in(round_no) and e.id not in seen]

@@ -133,7 +133,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import networkx as nx
 
-from rules.tournament.model import Entrant, FormatName, Pairing, Result, RoundPlan, Standing
+from rules.tournament.model import (
+    Entrant,
+    FormatName,
+    Pairing,
+    Result,
+    RoundPlan,
+    Standing,
+    all_rounds_played,
+    played_rounds,
+    unfinished,
+)
 from rules.tournament.standings import ranked, swiss_records, swiss_standings
 
 ROUNDS_BY_PLAYERS: tuple[tuple[int, int], ...] = (
@@ -675,17 +685,6 @@ def first_round(order: Sequence[int], seed: int) -> tuple[Pairing, ...]:
     return tuple([(pool[n], pool[n + 1]) for n in range(0, len(pool), 2)] + bye)
 
 
-def played_rounds(results: Iterable[Result]) -> int:
-    """The last round with a result (0 before round 1)."""
-    return max((r.round for r in results), default=0)
-
-
-def unfinished(entrants: Sequence[Entrant], results: Sequence[Result], round_no: int) -> list[int]:
-    """The players active in ``round_no`` who have no result in it yet."""
-    seen = {p for r in results if r.round == round_no for p in r.seats}
-    return [e.id for e in entrants if e.active_in(round_no) and e.id not in seen]
-
-
 class SwissFormat:
     """Swiss (``name == "swiss"``): rounds by the spec's table unless ``rounds`` is
     set; round 1 at random, later rounds by :func:`pair_field`; Swiss standings.
@@ -713,12 +712,7 @@ class SwissFormat:
     def finished(self, entrants: Sequence[Entrant], results: Sequence[Result]) -> bool:
         """Every round played (the last one complete), or fewer than two players left
         to pair."""
-        played = played_rounds(results)
-        if played and unfinished(entrants, results, played):
-            return False
-        if played >= (self.rounds(entrants) or 0):
-            return True
-        return sum(1 for e in entrants if e.active_in(played + 1)) < 2
+        return all_rounds_played(entrants, results, self.rounds(entrants) or 0)
 
     def next_round(self, entrants: Sequence[Entrant], results: Sequence[Result],
                    seed: int) -> RoundPlan | None:
