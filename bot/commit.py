@@ -71,6 +71,12 @@ class Move(NamedTuple):
 ResultListener = Callable[[LiveMatch], object]
 """Told of a match whose result was just committed (it must not wait: it is called
 while the match's lock is held; start a task for anything slow)."""
+CloseListener = Callable[[LiveMatch], object]
+"""Told of a lobby or match just closed without a result (cancelled or abandoned;
+called like a :data:`ResultListener`, with the match's lock held)."""
+TimingSource = Callable[[LiveMatch], Awaitable[int | None]]
+"""Asked, as a match starts or is restored, for seconds per decision that override
+the server's (a tournament's own deadline, say); ``None``: no say."""
 RatingCheck = Callable[[LiveMatch], Awaitable[bool]]
 """Asked, as a match's result is about to be committed, whether ratings may move
 (``False`` keeps them still, e.g. the games of an unrated tournament)."""
@@ -94,6 +100,10 @@ class MatchCore(ABC):
         """Told of each result once committed (tournaments, say)."""
         self.rating_checks: list[RatingCheck] = []
         """Each may keep a match's result from moving ratings."""
+        self.close_listeners: list[CloseListener] = []
+        """Told of each match closed without a result."""
+        self.timing_sources: list[TimingSource] = []
+        """Each may set a match's seconds per decision over the server's."""
         self._live: dict[int, LiveMatch] = {}
         self._by_channel: dict[int, int] = {}
         self.deadlines_changed = asyncio.Event()
@@ -282,11 +292,19 @@ class MatchCore(ABC):
 
     def _tell_result(self, match: LiveMatch) -> None:
         """Tell the result listeners; one that fails never undoes the result."""
-        for listener in self.result_listeners:
+        self._tell(self.result_listeners, match)
+
+    def _tell_closed(self, match: LiveMatch) -> None:
+        """Tell the close listeners; one that fails never undoes the close."""
+        self._tell(self.close_listeners, match)
+
+    @staticmethod
+    def _tell(listeners: Sequence[Callable[[LiveMatch], object]], match: LiveMatch) -> None:
+        for listener in listeners:
             try:
                 listener(match)
             except Exception:
-                log.exception("match %s: a result listener failed", match.id)
+                log.exception("match %s: a listener failed", match.id)
 
     async def _reload(self, match: LiveMatch) -> None:
         """Bring a live match back to what the store holds (after a failed write)."""

@@ -7,7 +7,8 @@ do-nothing base, so the service itself names no game and owns no card.
   of the game's own (:attr:`~rules.core.GameInfo.decks`): :meth:`MatchHooks.seat_setup`
   turns it into the seat's setup (a list of cards someone owns, say), or refuses.
 * **Opening** — :meth:`MatchHooks.check_open` may refuse options the server or the
-  table does not allow (ante where the server forbids it, against the computer).
+  table does not allow (ante where the server forbids it, against the computer);
+  :meth:`MatchHooks.check_arranged` those a tournament's dealt seats cannot play.
 * **Starting** — :meth:`MatchHooks.starting` checks again what was checked when
   people sat down (cards may have been traded since) and names the stakes, which
   are locked in the same write that starts the match.
@@ -46,6 +47,11 @@ class MatchHooks:
                          vs_bot: bool) -> None:
         """Refuse (raising a :class:`~bot.errors.CroupierError`) options this table
         may not be opened with."""
+
+    async def check_arranged(self, guild_id: int | None,
+                             options: Mapping[str, Any]) -> None:
+        """Refuse options that matches someone else arranges cannot be played with
+        (a tournament's: its seats are dealt, bringing nothing of their own)."""
 
     async def check_seat(self, match: LiveMatch, setup: SeatSetup) -> None:
         """Refuse a seat whose setup this table does not allow."""

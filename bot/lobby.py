@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from bot.commit import MatchCore
@@ -98,13 +98,15 @@ class Lobby(MatchCore):
                           channel_id: int, game: str,
                           options: Mapping[str, Any] | None = None, seed: int | None = None,
                           on_open: Callable[[LiveMatch], Awaitable[None]] | None = None,
+                          computers: Collection[int] = (), host: Player | None = None,
                           ) -> LiveMatch:
-        """Open a match with ``players`` in these seats (the first one hosts) and start
-        it at once, returning once its table is posted — for matches someone else
-        arranged, such as a tournament's. ``on_open`` runs once the match has its id
-        and before it starts (so whatever it writes is in the store before anyone can
-        move); if it raises, or the table cannot be shown, the match is cancelled and
-        the error raised."""
+        """Open a match with ``players`` in these seats and start it at once,
+        returning once its table is posted — for matches someone else arranged, such
+        as a tournament's. ``host`` hosts (default: the first player); the seats of
+        ``computers`` (user ids) are played by the computer player. ``on_open`` runs
+        once the match has its id and before it starts (so whatever it writes is in
+        the store before anyone can move); if it raises, or the table cannot be shown,
+        the match is cancelled and the error raised."""
         info = get_game(game)
         info.check_seats(len(players))
         if len({p.user_id for p in players}) != len(players):
@@ -116,9 +118,9 @@ class Lobby(MatchCore):
             raise ChannelBusy()
         stored = parsed.stored()
         await self.hooks_for(info.name).check_open(guild_id, stored, vs_bot=False)
-        seats = [SeatRow(seat=n, user_id=p.user_id, name=seat_name(p.name))
-                 for n, p in enumerate(players)]
-        host = players[0]
+        seats = [SeatRow(seat=n, user_id=p.user_id, name=seat_name(p.name),
+                         is_bot=p.user_id in computers) for n, p in enumerate(players)]
+        host = host or players[0]
         try:
             match_id = await self.store.matches.create_lobby(
                 game=info.name, options=stored, seed=seed, guild_id=guild_id,
@@ -279,6 +281,14 @@ class Lobby(MatchCore):
         timing = await self.store.settings.timing(match.row.guild_id, match.info.name)
         match.turn_seconds = timing.turn_seconds
         match.warn_seconds = timing.warn_seconds
+        for source in self.timing_sources:
+            try:
+                own = await source(match)
+            except Exception:
+                log.exception("match %s: a timing source failed", match.id)
+                continue
+            if own is not None:
+                match.turn_seconds = own
 
     async def cancel(self, player: Player, channel_id: int) -> LiveMatch:
         """Close the channel's lobby or match without a result (host or moderator)."""
@@ -324,6 +334,7 @@ class Lobby(MatchCore):
         match.outbox.append(Event("closed", note))
         self._free_channel(match)
         self.deadlines_changed.set()
+        self._tell_closed(match)
         if show:
             self._schedule(match)
         else:

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from bot.errors import CroupierError
-from bot.server_config import Manager
+from bot.server_config import MAX_TURN, MIN_TURN, Manager
 from rules.tournament.model import Standing
 from rules.words import clip
 from storage.tournaments import EntrantRow, PairingRow, TournamentRow
@@ -83,6 +83,9 @@ class TournamentSettings:
     use_threads: bool = True
     """Each match in a thread of the tournament's channel (else a channel of its own)."""
     max_players: int | None = None
+    turn_seconds: int | None = None
+    """Seconds a player has for each decision in the tournament's games (the round's
+    deadline); ``None``: the server's deadline for the game."""
 
     @classmethod
     def parse(cls, given: Mapping[str, Any] | None) -> TournamentSettings:
@@ -122,6 +125,9 @@ class TournamentSettings:
                 not self.pod_points or not all(whole(p, 0, 100) for p in self.pod_points)
                 or list(self.pod_points) != sorted(self.pod_points, reverse=True)):
             problems.append("pod points are 0 to 100, first place's first, never rising")
+        if self.turn_seconds is not None and not whole(self.turn_seconds, MIN_TURN,
+                                                        MAX_TURN):
+            problems.append(f"seconds per decision are {MIN_TURN} to {MAX_TURN}")
         if self.max_players is not None and not whole(self.max_players, 2, MOST_PLAYERS):
             problems.append(f"the most players is 2 to {MOST_PLAYERS}")
         for flag in ("auto_next", "rated", "third_place", "bracket_reset", "use_threads"):
@@ -168,7 +174,8 @@ class MatchPlace:
 Starter = Callable[[MatchPlace], Awaitable[int]]
 """Makes the place a pairing's games are played in and returns its channel id."""
 
-NoticeKind = Literal["round", "round_done", "finished", "cancelled", "game_failed"]
+NoticeKind = Literal["round", "round_done", "finished", "cancelled", "game_failed",
+                     "game_closed"]
 
 
 @dataclass(frozen=True)
@@ -224,6 +231,16 @@ Announcer = Callable[[Notice], Awaitable[None]]
 
 async def announce_nothing(notice: Notice) -> None:
     """The announcer of a service nobody watches (tests, tools)."""
+
+
+def is_computer(user_id: int) -> bool:
+    """Whether a tournament entrant is a computer player (their ids are negative;
+    a person's are Discord's, positive).
+
+    >>> is_computer(-2), is_computer(1234)
+    (True, False)
+    """
+    return user_id < 0
 
 
 def names_of(entrants: Sequence[EntrantRow]) -> dict[int, str]:

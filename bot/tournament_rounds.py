@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
+from typing import Any
 
 from bot.clock import Clock, SystemClock
 from bot.errors import NoMatchHere
@@ -35,6 +36,7 @@ from bot.tournament_model import (
     Starter,
     TournamentSettings,
     announce_nothing,
+    is_computer,
     names_of,
 )
 from rules.registry import get_game
@@ -62,7 +64,9 @@ class TournamentRounds:
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         matches.result_listeners.append(self._game_ended)
+        matches.close_listeners.append(self._game_closed)
         matches.rating_checks.append(self._rated)
+        matches.timing_sources.append(self._turn_seconds)
 
     @staticmethod
     async def _no_places(place: MatchPlace) -> int:
@@ -75,8 +79,11 @@ class TournamentRounds:
     def _game_ended(self, match: LiveMatch) -> None:
         """A match's result is committed: if it was a tournament game, go on (in a task:
         the match's lock is held here)."""
-        task = asyncio.get_running_loop().create_task(self._after_game(match.id),
-                                                      name=f"croupier-tournament-{match.id}")
+        self._spawn(self._after_game(match.id), f"croupier-tournament-{match.id}")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        """Run ``work`` in a task the service keeps (and :meth:`settle` waits for)."""
+        task = asyncio.get_running_loop().create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -89,6 +96,46 @@ class TournamentRounds:
                 await self._advance(link.tournament_id)
         except Exception:
             log.exception("match %s: the tournament could not go on after it", match_id)
+
+    def _game_closed(self, match: LiveMatch) -> None:
+        """A match closed without a result (a moderator cancelled it, say): if it was
+        a tournament game its pairing now waits, and the organiser is told."""
+        self._spawn(self._after_close(match.id), f"croupier-tournament-closed-{match.id}")
+
+    async def _after_close(self, match_id: int) -> None:
+        try:
+            link = await self.store.tournaments.game(match_id)
+            if link is None or link.outcome not in ("cancelled", "abandoned"):
+                return
+            async with self._lock(link.tournament_id):
+                tournament = await self.store.tournaments.get(link.tournament_id)
+                pairing = await self.store.tournaments.pairing(link.tournament_id,
+                                                               link.round, link.table)
+                # The bot's own closes (a cancelled tournament, a reported result, a
+                # stray game) leave nothing waiting: only a pairing left without a
+                # game and a result is news.
+                if (tournament is None or tournament.status != "running" or pairing is None
+                        or pairing.done or pairing.in_play):
+                    return
+                await self._tell(Notice(
+                    "game_closed", tournament, pairing.round,
+                    f"**{tournament.name}**, round {pairing.round}, table {pairing.table}: "
+                    f"its game was {link.outcome} without a result. The organiser may play "
+                    f"it again (`/tournament replay table:{pairing.table}`) or report its "
+                    "result.", (tournament.organiser_id,)))
+        except Exception:
+            log.exception("match %s: its close could not be told to its tournament",
+                          match_id)
+
+    async def _turn_seconds(self, match: LiveMatch) -> int | None:
+        """A tournament game's seconds per decision: its tournament's own, if set."""
+        link = await self.store.tournaments.game(match.id)
+        if link is None:
+            return None
+        tournament = await self.store.tournaments.get(link.tournament_id)
+        if tournament is None:
+            return None
+        return TournamentSettings.parse(tournament.settings).turn_seconds
 
     async def _rated(self, match: LiveMatch) -> bool:
         """A tournament's games move ratings only if its ``rated`` setting says so."""
@@ -192,7 +239,8 @@ class TournamentRounds:
                                             else ", ".join(names)))
         stage = " (top cut)" if view.pairings and view.pairings[0].stage == "cut" else ""
         text = f"**{tournament.name}**: round {tournament.round}{stage}\n" + "\n".join(lines)
-        mentions = tuple(user for p in view.pairings for user in p.seats)
+        mentions = tuple(user for p in view.pairings for user in p.seats
+                         if not is_computer(user))
         if await self._tell(Notice("round", tournament, tournament.round, text, mentions,
                                    pairings=view,
                                    standings=await self._standings(tournament))):
@@ -266,10 +314,12 @@ class TournamentRounds:
             await self.store.tournaments.link_game(tournament.id, pairing.round, pairing.table,
                                                    game_no, match.id)
 
+        # The bot hosts: only a moderator may cancel a tournament game, not a player.
         await self.matches.open_seated(
             [Player(user, names.get(user, "?")) for user in seats],
             guild_id=tournament.guild_id, channel_id=place, game=tournament.game,
-            options=tournament.options, on_open=link)
+            options=tournament.options, on_open=link,
+            computers={user for user in seats if is_computer(user)}, host=CROUPIER)
 
     async def _clear_place(self, place: int) -> None:
         """A match left in a pairing's place that is not one of its games (the bot
@@ -290,8 +340,7 @@ class TournamentRounds:
         except NoMatchHere:
             return
         if match.row.status == "lobby":
-            host = next(s for s in match.seats if s.user_id == match.row.host_id)
-            await self.matches.start(Player(match.row.host_id, host.name), match.row.channel_id)
+            await self.matches.start(CROUPIER, match.row.channel_id)
 
     async def _close_games(self, match_ids: Sequence[int]) -> None:
         """Close games no longer needed (their tournament was cancelled, their result

@@ -24,11 +24,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bot.errors import NoMatchHere, NotSeated
+from bot.errors import CroupierError, NoMatchHere, NotSeated
 from bot.live import Player
 from bot.tournament_formats import plan_rows, pod_size
 from bot.tournament_model import (
     FORMATS,
+    MOST_PLAYERS,
     TWO_SEAT_FORMATS,
     Member,
     NotOrganiser,
@@ -110,6 +111,10 @@ class TournamentService(TournamentRounds):
         if chosen == "pods" and parsed.best_of != 1:
             raise TournamentError("Pods play one game per round.")
         stored = info.options.parse(options).stored()
+        try:
+            await self.matches.hooks_for(info.name).check_arranged(who.guild_id, stored)
+        except CroupierError as exc:
+            raise TournamentError(str(exc)) from None
         for seats in self._table_sizes(chosen, parsed, info):
             try:
                 info.new(stored, seats, 0)
@@ -187,6 +192,18 @@ class TournamentService(TournamentRounds):
         await self._write(self.store.tournaments.join(
             tournament_id, user_id, name, allowed=("created", "open", "checkin")))
         return await self._entrant(tournament_id, user_id)
+
+    async def add_computers(self, who: Member, tournament_id: int,
+                            count: int) -> list[EntrantRow]:
+        """Enter ``count`` computer players (organisers; before the start, the cap
+        aside). Their user ids are negative, they are named "Computer N", always
+        checked in, and the game's computer player plays their seats."""
+        await self._organiser(who, tournament_id)
+        if not 1 <= count <= MOST_PLAYERS:
+            raise TournamentError(f"Add 1 to {MOST_PLAYERS} computer players.")
+        users = await self._write(self.store.tournaments.add_computers(
+            tournament_id, count, allowed=("created", "open", "checkin")))
+        return [await self._entrant(tournament_id, user) for user in users]
 
     async def remove(self, who: Member, tournament_id: int, user_id: int,
                      why: str = "") -> None:
@@ -437,6 +454,12 @@ class TournamentService(TournamentRounds):
         ``channel_id``, if given), oldest first."""
         found = await self.store.tournaments.live_in_guild(who.guild_id)
         return [t for t in found if channel_id is None or t.channel_id == channel_id]
+
+    async def latest(self, who: Member, channel_id: int | None = None
+                     ) -> TournamentRow | None:
+        """The server's newest tournament whatever its status (the newest created in
+        ``channel_id``, if given): what a reading command means without a number."""
+        return await self.store.tournaments.latest_in_guild(who.guild_id, channel_id)
 
     async def entrants(self, who: Member, tournament_id: int) -> list[EntrantRow]:
         """Its entrants (by seed once it started)."""

@@ -377,6 +377,28 @@ class _Join:
 
 
 @dataclass(frozen=True, slots=True)
+class _AddComputers:
+    """Computer players enter: the next free negative ids, named "Computer N", always
+    checked in (a computer is always here)."""
+
+    tid: int
+    count: int
+    allowed: tuple[TournamentStatus, ...]
+
+    def __call__(self, conn: sqlite3.Connection) -> list[int]:
+        _require(conn, self.tid, self.allowed, "take entrants")
+        lowest = conn.execute("SELECT MIN(user_id) FROM tournament_entrants"
+                              " WHERE tournament_id = ?", (self.tid,)).fetchone()[0]
+        first = min(lowest or 0, 0) - 1
+        users = list(range(first, first - self.count, -1))
+        conn.executemany(
+            "INSERT INTO tournament_entrants (tournament_id, user_id, name, checked_in,"
+            " joined_at) VALUES (?, ?, ?, 1, ?)",
+            [(self.tid, user, f"Computer {-user}", now_iso()) for user in users])
+        return users
+
+
+@dataclass(frozen=True, slots=True)
 class _Leave:
     tid: int
     user_id: int
@@ -801,6 +823,15 @@ class TournamentRepository:
                          old=None if row["old"] is None else json.loads(row["old"]),
                          new=json.loads(row["new"]), why=row["why"]) for row in rows]
 
+    async def latest_in_guild(self, guild_id: int, channel_id: int | None = None
+                              ) -> TournamentRow | None:
+        """A server's newest tournament whatever its status (the newest created in
+        ``channel_id``, if given)."""
+        row = await self._db.fetchone(
+            "SELECT * FROM tournaments WHERE guild_id = ? AND (? IS NULL OR channel_id = ?)"
+            " ORDER BY id DESC LIMIT 1", (guild_id, channel_id, channel_id))
+        return None if row is None else _tournament_row(row)
+
     async def of_player(self, guild_id: int, user_id: int
                         ) -> list[tuple[TournamentRow, EntrantRow]]:
         """The tournaments someone entered on a server, newest first (their
@@ -851,6 +882,11 @@ class TournamentRepository:
         """A new entrant (checked in if check-in is on); refused if already in, if
         full, or if the status is not one of ``allowed``."""
         await self._db.write(_Join(tournament_id, user_id, name, tuple(allowed), max_players))
+
+    async def add_computers(self, tournament_id: int, count: int, *,
+                            allowed: Sequence[TournamentStatus]) -> list[int]:
+        """``count`` computer players enter (negative user ids, returned)."""
+        return await self._db.write(_AddComputers(tournament_id, count, tuple(allowed)))
 
     async def leave(self, tournament_id: int, user_id: int) -> None:
         """An entrant leaves before the start (afterwards they drop)."""

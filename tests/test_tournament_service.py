@@ -716,3 +716,94 @@ async def test_a_round_robin_meets_everyone_once(bot):
     assert len(met) == len(set(met)) == 10  # every pair of five, once
     first = (await bot.service.standings(ORG, tid)).lines[0].standing
     assert (first.entrant, first.record) == (1, "5-0-0")  # four wins and a bye
+
+
+# -- computer players, the tournament's deadline, closes told, dealt seats --------------
+async def test_computer_players_enter_and_play_their_own_games(bot):
+    tid = await tournament(bot, 2)
+    with pytest.raises(NotOrganiser):
+        await bot.service.add_computers(member(1), tid, 2)
+    with pytest.raises(TournamentError, match="1 to"):
+        await bot.service.add_computers(ORG, tid, 0)
+    added = await bot.service.add_computers(ORG, tid, 3)
+    assert [(e.user_id, e.name, e.checked_in) for e in added] == [
+        (-1, "Computer 1", True), (-2, "Computer 2", True), (-3, "Computer 3", True)]
+    more = await bot.service.add_computers(ORG, tid, 1)
+    assert [e.user_id for e in more] == [-4]
+    # Check-in closing removes people who did not check in, never a computer.
+    await bot.service.open_checkin(ORG, tid)
+    await bot.service.checkin(member(1), tid)
+    assert await bot.service.close_checkin(ORG, tid) == [2]
+    view = await bot.service.start(ORG, tid)
+    assert sorted(u for p in view.pairings for u in p.seats) == [-4, -3, -2, -1, 1]
+    with pytest.raises(TournamentError):
+        await bot.service.add_computers(ORG, tid, 1)  # too late once it runs
+    # Pings name only people; every game's computer seats are the computer's.
+    assert bot.board.notices[0].mentions == (1,)
+    for pairing in view.pairings:
+        if pairing.in_play:
+            match = bot.matches.get(pairing.match_id)
+            assert {s.user_id for s in match.seats if s.is_bot} == {
+                u for u in pairing.seats if u < 0}
+            assert match.row.host_id == 0  # the bot hosts a tournament game
+    # The person plays (here: forfeits); the computers' games end by themselves.
+    await play_out(bot, tid, lambda pairing, seats: 1)
+    t = await bot.service.get(ORG, tid)
+    assert t.status == "finished"
+    games = await bot.service.games(ORG, tid)
+    assert games and all(g.outcome == "counted" for g in games)
+    ranks = {e.user_id: e.final_rank for e in await bot.store.tournaments.entrants(tid)}
+    assert sorted(ranks) == [-4, -3, -2, -1, 1] and None not in ranks.values()
+    # Nothing was rated: a game with a computer seat never is.
+    assert await bot.store.stats.rating(G, "secret", 1) is None
+
+
+async def test_a_tournament_of_computers_alone_plays_to_the_end_and_survives_restarts(bot):
+    tid = await tournament(bot, 0)
+    await bot.service.add_computers(ORG, tid, 5)
+    await bot.service.start(ORG, tid)
+    await bot.service.settle()
+    await bot.restart()
+    t = await bot.service.get(ORG, tid)
+    assert t.status == "finished" and t.round == 3
+    assert [n.kind for n in bot.board.notices][-1] == "finished"
+    assert all(not n.mentions for n in bot.board.notices)
+
+
+async def test_a_player_cannot_cancel_a_tournament_game_a_moderator_can_and_is_told(bot):
+    from bot.errors import NotAllowed
+
+    tid = await tournament(bot, 2)
+    await bot.service.start(ORG, tid)
+    (table,) = await bot.current(tid)
+    with pytest.raises(NotAllowed, match="host or a moderator"):
+        await bot.matches.cancel(Player(1, "P1"), table.thread_id)
+    assert (await bot.store.tournaments.pairing(tid, 1, 1)).in_play
+    await bot.matches.cancel(Player(99, "Mod", is_moderator=True), table.thread_id)
+    await bot.service.settle()
+    closed = [n for n in bot.board.notices if n.kind == "game_closed"]
+    assert len(closed) == 1 and closed[0].mentions == (ORG.user_id,)
+    assert "table 1" in closed[0].text and "/tournament replay table:1" in closed[0].text
+    # The bot's own closes are not news: a reported result closing a game in play.
+    await bot.service.replay(ORG, tid, 1, 1)
+    await bot.service.report(ORG, tid, 1, winner=1)
+    await bot.service.settle()
+    assert len([n for n in bot.board.notices if n.kind == "game_closed"]) == 1
+
+
+async def test_the_tournament_s_seconds_per_decision_rule_its_games(bot):
+    with pytest.raises(TournamentError, match="seconds per decision"):
+        await tournament(bot, 2, turn_seconds=5)
+    tid = await tournament(bot, 2, turn_seconds=600)
+    await bot.service.start(ORG, tid)
+    (table,) = await bot.current(tid)
+    match = bot.matches.get(table.match_id)
+    assert match.turn_seconds == 600
+    assert match.row.deadline_at == pytest.approx(bot.clock.now() + 600)
+    await bot.restart()
+    assert bot.matches.get(table.match_id).turn_seconds == 600
+    # An ordinary match keeps the server's deadline.
+    other = await bot.matches.open_seated([Player(1, "P1"), Player(2, "P2")], guild_id=G,
+                                          channel_id=CHANNEL + 1, game="secret")
+    assert other.turn_seconds is None and other.row.deadline_at == pytest.approx(
+        bot.clock.now() + TURN)

@@ -86,6 +86,14 @@ class DuelHooks(MatchHooks):
             raise NotAllowed("The computer owns no cards: ante is played between two "
                              "people, each with a deck of their own.")
 
+    async def check_arranged(self, guild_id: int | None,
+                             options: Mapping[str, Any]) -> None:
+        """A tournament's duels are not played for ante: its seats are dealt without
+        decks of their own, and a starter's cards can't be staked."""
+        if plays_for_ante(options):
+            raise NotAllowed("A tournament's duels are not played for ante: its seats "
+                             "play starter decks, whose cards can't be staked.")
+
     async def check_seat(self, match: LiveMatch, setup: SeatSetup) -> None:
         """At an ante table, each seat brings a deck of its own."""
         if plays_for_ante(match.row.options) and own_cards(setup) is None:
