@@ -331,3 +331,94 @@ def test_the_bracket_converter_draws_every_stage_of_both_brackets():
                                           tuple(int(p == 1) for p in places)))
             final = to_render_bracket(fmt.bracket(people, results), rows)
             assert champion_of(final) == "P11"
+
+
+async def test_a_six_player_swiss_of_flank_with_computer_players_played_out_move_by_move(
+        fake_discord, tmp_path):
+    """Three people and three computer players the organiser adds. Every game is played
+    to its end: the computer player plays its seats, and each person's move — chosen by
+    the game's computer player for them — is typed as ``/flank place`` in the match's
+    thread. A restart between every pair of steps: every command, click and move."""
+    import random
+
+    event = Event(fake_discord, tmp_path / "computers.sqlite3", 3)
+    tid = await event.create(game="flank", format="swiss", seeding="random",
+                             options="board=4")
+
+    async def computers(bot: CroupierBot) -> None:
+        added = await fake_discord.slash(event.boss, event.channel, "tournament add",
+                                         computers=3)
+        assert "3 computer players" in added.content, added.content
+        assert "Entrants (6)" in event.message().content
+
+    await event.step(computers)
+
+    async def start(bot: CroupierBot) -> None:
+        started = await fake_discord.slash(event.boss, event.channel, "tournament start")
+        assert "is paired" in (await started.final()).content
+
+    await event.step(start)
+    people = {p.id for p in event.players}
+
+    async def move(bot: CroupierBot) -> str:
+        """One person's move in one game, as the computer player would choose it."""
+        row = await bot.store.tournaments.get(tid)
+        if row.status != "running":
+            return row.status
+        for pairing in await bot.store.tournaments.pairings(tid, row.round):
+            if not pairing.in_play:
+                continue
+            match = bot.service.get(pairing.match_id)
+            for decision in match.state.pending():
+                seat = match.seats[decision.seat]
+                if seat.user_id not in people:
+                    continue
+                choice = match.info.bot(match.state, decision.seat, random.Random(0))
+                played = await fake_discord.slash(event.users[seat.user_id],
+                                                  event.thread(pairing.thread_id),
+                                                  "flank place", cell=choice)
+                assert played.ephemeral and "You chose" in played.content, played.content
+                return "moved"
+        return "waiting"
+
+    moves = 0
+    while (status := await event.step(move)) != "finished":
+        assert status == "moved", status  # a person always has a move while it runs
+        moves += 1
+        assert moves < 200
+
+    async def check(bot: CroupierBot) -> None:
+        row = await bot.store.tournaments.get(tid)
+        assert (row.status, row.round) == ("finished", 3)
+        pairings = await bot.store.tournaments.pairings(tid)
+        assert len(pairings) == 9 and all(p.done for p in pairings)
+        met = [frozenset(p.seats) for p in pairings]
+        assert len(set(met)) == 9  # no rematch
+        games = await bot.store.tournaments.games(tid)
+        assert len(games) == 9 and all(g.outcome == "counted" for g in games)
+        for game in games:  # every game played to its end: no forfeit, no time-out
+            summary = await bot.store.stats.summary(game.match_id)
+            assert summary.reason and summary.status == "finished"
+            sources = {c.source for c in summary.choices}
+            assert sources <= {"player", "bot", "forced"}, sources
+            for seat in summary.seats:
+                assert seat[3] == (seat[1] not in people)  # computers are computer seats
+        ranks = {e.user_id: e.final_rank for e in await bot.store.tournaments.entrants(tid)}
+        assert sorted(ranks.values()) == [1, 2, 3, 4, 5, 6]
+        assert {u for u in ranks if u < 0} == {-1, -2, -3}
+
+    await event.step(check)
+    assert moves >= 6 and event.restarts >= moves + 5
+    # Computers are named, never pinged; each round pings only its people.
+    for message in event.channel.messages:
+        assert "<@-" not in message.content and set(message.mentions) <= people
+    for thread in event.guild.threads:
+        for message in thread.messages:
+            assert "<@-" not in message.content
+    for round_no in (1, 2, 3):
+        posted = [m for m in notices(event.channel, f"round {round_no}") if m.mentions]
+        assert posted and all(set(m.mentions) == people for m in posted), [
+            (m.content[:80], m.mentions) for m in notices(event.channel, f"round {round_no}")]
+    final = notices(event.channel, "is over")[-1]
+    assert "standings.png" in {a.filename for a in final.attachments}
+    assert "Computer" in final.content  # the standings' text names them
