@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A text channel, thread or DM. ``messages`` holds the live (not deleted) ones, oldest first.
+    """A text channel, category, thread or DM. ``messages`` holds the live (not deleted)
+    ones, oldest first. ``parent`` is a thread's channel, or a text channel's category.
 
     Ephemeral messages are kept here too (flagged) so tests can read them, although the
     REST history the bot sees leaves them out, as Discord does.
@@ -106,8 +107,9 @@ class FakeChannel:
                 },
             )
         else:
+            # A text channel's parent is its category, if it has one.
             payload.update(
-                parent_id=None,
+                parent_id=str(self.parent.id) if self.parent is not None else None,
                 topic=self.topic,
                 default_auto_archive_duration=1440,
                 default_thread_rate_limit_per_user=0,

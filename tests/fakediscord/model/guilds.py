@@ -9,6 +9,7 @@ from .channels import FakeChannel
 from .constants import (
     ADMINISTRATOR,
     DEFAULT_BOT_PERMISSIONS,
+    GUILD_CATEGORY,
     GUILD_TEXT,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
@@ -58,20 +59,37 @@ class FakeGuild:
     def _find_role(self, name: str) -> FakeRole | None:
         return next((role for role in self.roles if role.name == name), None)
 
-    def add_text_channel(self, name: str, *, topic: str | None = None) -> FakeChannel:
-        """Create a text channel; a connected bot gets CHANNEL_CREATE."""
+    def add_text_channel(
+        self, name: str, *, topic: str | None = None, category: FakeChannel | None = None
+    ) -> FakeChannel:
+        """Create a text channel (in ``category``, if given); a connected bot gets
+        CHANNEL_CREATE."""
+        if category is not None and (category.guild is not self or category.type != GUILD_CATEGORY):
+            raise ValueError(f"{category!r} is not a category of {self.name!r}")
         channel = FakeChannel(
             self.hub.next_id(),
             name,
             GUILD_TEXT,
             self.hub,
             guild=self,
+            parent=category,
             position=len(self.channels),
             topic=topic,
         )
         self.channels.append(channel)
         self.hub._channel_added(channel)
         return channel
+
+    def add_category(self, name: str) -> FakeChannel:
+        """Create a category (a channel that groups channels); a connected bot gets
+        CHANNEL_CREATE."""
+        category = FakeChannel(
+            self.hub.next_id(), name, GUILD_CATEGORY, self.hub, guild=self,
+            position=len(self.channels),
+        )
+        self.channels.append(category)
+        self.hub._channel_added(category)
+        return category
 
     def add_thread(
         self,

@@ -38,6 +38,8 @@ def check_message(
         errors["content"] = "Must be 2000 or fewer in length."
     if len(embeds) > 10:
         errors["embeds"] = "Must be 10 or fewer in length."
+    if len(attachments) > 10:
+        errors["attachments"] = "Must be 10 or fewer in length."
     total = 0
     limits = {"title": 256, "description": 4096}
     for i, embed in enumerate(embeds):
