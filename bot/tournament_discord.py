@@ -1,8 +1,12 @@
 """The tournament service's Discord side: the place a pairing plays in (a public thread
-of the tournament's channel, its players added and pinged), the notices it posts
-(pairings and standings as pictures drawn off the event loop, with a text version that
-fits a phone; a round pings only its own players), the tournament message with its
-buttons, and the converter from the format's bracket to the renderer's.
+of the tournament's channel, its players added and pinged, or a text channel of its own
+when the tournament does not use threads), the notices it posts (pairings and standings
+as pictures drawn off the event loop, every page of them, with a text version that fits
+a phone; a round pings only its own players), the tournament message with its buttons,
+and the converter from the format's bracket to the renderer's.
+
+Computer entrants have user ids of 0 or less: they are named in every text but never
+mentioned, pinged or added to a thread.
 
 Generic: nothing here names a game.
 """
@@ -12,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -26,8 +31,10 @@ from bot.tournament_model import (
     Standings,
     TournamentError,
 )
+from rules.registry import get_game
 from rules.tournament import elimination
-from storage.tournaments import EntrantRow, TournamentRow
+from rules.words import clip, ordinal
+from storage.tournaments import EntrantRow, GameLink, PairingRow, TournamentRow
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -38,6 +45,49 @@ SIDES: dict[str, render.Side] = {"main": "winners", "winners": "winners",
                                  "losers": "losers", "grand_final": "final"}
 """The format's bracket sections as the renderer's sides (the match for third place
 has no place in the renderer's picture)."""
+
+FORMAT_WORDS: Mapping[str, str] = {"swiss": "Swiss", "single": "single elimination",
+                                   "double": "double elimination",
+                                   "round_robin": "round robin", "pods": "pods"}
+"""Each format in words, as people say it."""
+
+MESSAGE_CHARS = 2000
+MESSAGE_FILES = 10
+"""Discord's limits on one message: characters of content, and attached files."""
+
+
+def format_words(format: str) -> str:
+    """A format in words.
+
+    >>> format_words("round_robin"), format_words("swiss")
+    ('round robin', 'Swiss')
+    """
+    return FORMAT_WORDS.get(format, format.replace("_", " "))
+
+
+def is_person(user_id: int) -> bool:
+    """Whether an entrant is a person with a Discord account (computer entrants have
+    ids of 0 or less): only people are mentioned, pinged or added to a thread.
+
+    >>> is_person(1234), is_person(-3), is_person(0)
+    (True, False, False)
+    """
+    return user_id > 0
+
+
+def channel_name(title: str) -> str:
+    """A place's title as a text channel's name: lowercase, words joined by dashes
+    (anything but letters, digits, ``_`` and ``-`` becomes a dash), at most 100
+    characters; ``match`` if nothing is left.
+
+    >>> channel_name("R2 · Table 3: Ada vs Bo")
+    'r2-table-3-ada-vs-bo'
+    >>> channel_name("· ·"), len(channel_name("x" * 300))
+    ('match', 100)
+    """
+    name = re.sub(r"[^\w-]+", "-", title.lower())
+    name = re.sub(r"-{2,}", "-", name).strip("-")[:100].strip("-")
+    return name or "match"
 
 
 def member_of(interaction: discord.Interaction) -> Member:
@@ -72,20 +122,32 @@ def standing_names(standings: Standings) -> dict[int, str]:
     return {line.standing.entrant: line.name for line in standings.lines}
 
 
-def pairings_file(view: RoundView) -> Any:
-    """A callable drawing the round's pairings (first page) as a file."""
+def pairings_files(view: RoundView) -> list[Any]:
+    """Callables drawing every page of the round's pairings, each as a file (the first
+    ``pairings-<round>.png``, later ones ``pairings-<round>-<page>.png``)."""
     title, rows = view.tournament.name, pairing_rows(view)
-    return lambda: discord.File(io.BytesIO(render.render_pairings(title, view.round, rows)),
-                                filename=f"pairings-{view.round}.png")
+
+    def page_file(page: int) -> Any:
+        name = f"pairings-{view.round}" + (f"-{page}" if page > 1 else "") + ".png"
+        return lambda: discord.File(
+            io.BytesIO(render.render_pairings(title, view.round, rows, page)), filename=name)
+
+    return [page_file(page) for page in range(1, render.pairings_pages(rows) + 1)]
 
 
-def standings_file(standings: Standings) -> Any:
-    """A callable drawing the standings (first page) as a file."""
+def standings_files(standings: Standings) -> list[Any]:
+    """Callables drawing every page of the standings, each as a file (the first
+    ``standings.png``, later ones ``standings-<page>.png``)."""
     title = standings.tournament.name + (" — final" if standings.final else "")
     lines = [line.standing for line in standings.lines]
     names = standing_names(standings)
-    return lambda: discord.File(io.BytesIO(render.render_standings(title, lines, names)),
-                                filename="standings.png")
+
+    def page_file(page: int) -> Any:
+        name = "standings" + (f"-{page}" if page > 1 else "") + ".png"
+        return lambda: discord.File(
+            io.BytesIO(render.render_standings(title, lines, names, page)), filename=name)
+
+    return [page_file(page) for page in range(1, render.standings_pages(lines) + 1)]
 
 
 def bracket_file(title: str, bracket: render.Bracket) -> Any:
@@ -94,16 +156,77 @@ def bracket_file(title: str, bracket: render.Bracket) -> Any:
                                 filename="bracket.png")
 
 
-def standings_text(standings: Standings) -> str:
-    """The standings' first page as a code block that fits a phone."""
-    return render.standings_text(standings.tournament.name,
-                                 [line.standing for line in standings.lines],
-                                 standing_names(standings))
+def standings_texts(standings: Standings) -> list[str]:
+    """Every page of the standings as code blocks that fit a phone (and a message)."""
+    lines = [line.standing for line in standings.lines]
+    names = standing_names(standings)
+    return [render.standings_text(standings.tournament.name, lines, names, page)
+            for page in range(1, render.standings_pages(lines, text=True) + 1)]
 
 
-def pairings_text(view: RoundView) -> str:
-    """The round's pairings' first page as a code block."""
-    return render.pairings_text(view.tournament.name, view.round, pairing_rows(view))
+def pairings_texts(view: RoundView) -> list[str]:
+    """Every page of the round's pairings as code blocks."""
+    rows = pairing_rows(view)
+    return [render.pairings_text(view.tournament.name, view.round, rows, page)
+            for page in range(1, render.pairings_pages(rows, text=True) + 1)]
+
+
+def split_text(text: str, limit: int = MESSAGE_CHARS) -> list[str]:
+    """``text`` in pieces of at most ``limit`` characters, cut between lines (a line
+    longer than that is cut itself).
+
+    >>> split_text("ab\\ncd\\nef", 5)
+    ['ab\\ncd', 'ef']
+    >>> split_text("abcdefg", 3)
+    ['abc', 'def', 'g']
+    """
+    pieces: list[str] = []
+    for line in text.split("\n"):
+        while len(line) > limit:
+            pieces.append(line[:limit])
+            line = line[limit:]
+        if pieces and len(pieces[-1]) + 1 + len(line) <= limit:
+            pieces[-1] += "\n" + line
+        else:
+            pieces.append(line)
+    return [piece for piece in pieces if piece.strip()]
+
+
+def messages_of(texts: Sequence[str], makers: Sequence[Any],
+                limit: int = MESSAGE_CHARS) -> list[tuple[str, list[Any]]]:
+    """Texts and pictures as messages Discord takes: the texts joined by new lines
+    while a message holds at most ``limit`` characters (a longer text is cut between
+    its lines; a code block from the renderer always fits one message), and at most
+    :data:`MESSAGE_FILES` pictures a message, in order; more pictures than messages
+    make more messages.
+
+    >>> [(text, len(files)) for text, files in messages_of(["a" * 6, "b" * 6], [0] * 12, 10)]
+    [('aaaaaa', 10), ('bbbbbb', 2)]
+    >>> [(text, len(files)) for text, files in messages_of(["hi"], [0] * 11)]
+    [('hi', 10), ('', 1)]
+    """
+    contents: list[str] = []
+    for text in texts:
+        for piece in split_text(text, limit):
+            if contents and len(contents[-1]) + 1 + len(piece) <= limit:
+                contents[-1] += "\n" + piece
+            else:
+                contents.append(piece)
+    batches = [list(makers[k:k + MESSAGE_FILES])
+               for k in range(0, len(makers), MESSAGE_FILES)]
+    count = max(len(contents), len(batches), 1)
+    contents += [""] * (count - len(contents))
+    batches += [[]] * (count - len(batches))
+    return list(zip(contents, batches, strict=True))
+
+
+def mentioned(content: str) -> list[int]:
+    """The people a message's content mentions (``<@id>`` and ``<@!id>``), in order.
+
+    >>> mentioned("<@12> and <@!34>, not <#56> or <@-1>")
+    [12, 34]
+    """
+    return list(dict.fromkeys(int(found) for found in re.findall(r"<@!?(\d+)>", content)))
 
 
 async def draw(makers: Sequence[Any]) -> list[discord.File]:
@@ -158,46 +281,62 @@ class TournamentPoster:
         return channel if channel is not None else await self.bot.fetch_channel(channel_id)
 
     async def make_place(self, place: MatchPlace) -> int:
-        """A public thread of the tournament's channel for one pairing, its players
-        added and pinged there; returns its id. (Threads are always used: a channel per
-        match would need the Manage Channels permission.)"""
+        """The place of one pairing's games; returns its id. With threads (the
+        default), a public thread of the tournament's channel with its players added;
+        otherwise a text channel of its own, named after the pairing, in the
+        tournament channel's category (the bot needs Manage Channels: a refusal
+        propagates, and the service posts that the game could not be started). Either
+        way the players are pinged there; computer entrants are only named."""
         channel = await self._channel(place.tournament.channel_id)
-        thread = await channel.create_thread(name=place.title,
-                                             type=discord.ChannelType.public_thread)
-        users = [user for user, _ in place.players]
-        for user in users:
-            try:
-                await thread.add_user(discord.Object(user))
-            except discord.HTTPException:
-                log.info("thread %s: could not add %s (the ping below adds them)",
-                         thread.id, user)
-        await thread.send(
-            " ".join(f"<@{u}>" for u in users)
+        users = [user for user, _ in place.players if is_person(user)]
+        if place.use_threads:
+            where = await channel.create_thread(name=place.title,
+                                                type=discord.ChannelType.public_thread)
+            for user in users:
+                try:
+                    await where.add_user(discord.Object(user))
+                except discord.HTTPException:
+                    log.info("thread %s: could not add %s (the ping below adds them)",
+                             where.id, user)
+        else:
+            where = await channel.guild.create_text_channel(
+                channel_name(place.title), category=channel.category,
+                reason=f"Tournament #{place.tournament.id}, round {place.round}, "
+                       f"table {place.table}")
+        seated = [f"<@{user}>" if is_person(user) else name for user, name in place.players]
+        await where.send(
+            (" vs ".join(seated) if len(seated) == 2 else ", ".join(seated))
             + f" — your match of **{place.tournament.name}**, round {place.round}"
             + (f" ({place.label})" if place.label else "") + ", is here.",
             allowed_mentions=ping(users))
-        return int(thread.id)
+        return int(where.id)
 
     async def announce(self, notice: Notice) -> None:
-        """Post a notice in the tournament's channel: a round's pairings (picture and
-        text, pinging that round's players only), standings after every round, the final
-        standings and, for a bracket, its picture; then refresh the tournament message."""
+        """Post a notice in the tournament's channel: a round's pairings (every picture
+        page, pinging that round's players only), standings after every round (every
+        picture and text page), the final standings and, for a bracket, its picture;
+        in as many messages as Discord's limits need (each pings only the people it
+        mentions); then refresh the tournament message."""
         channel = await self._channel(notice.tournament.channel_id)
-        makers, texts = [], [notice.text]
-        if notice.mentions:  # the pings themselves: only this round's players
-            texts.append(" ".join(f"<@{u}>" for u in dict.fromkeys(notice.mentions)))
+        makers: list[Any] = []
+        texts = [notice.text]
+        people = [user for user in dict.fromkeys(notice.mentions) if is_person(user)]
+        if people:  # the pings themselves: only this round's players
+            texts.append(" ".join(f"<@{u}>" for u in people))
         if notice.kind == "round" and notice.pairings is not None:
-            makers.append(pairings_file(notice.pairings))
+            makers += pairings_files(notice.pairings)
         if notice.standings is not None and notice.standings.lines and (
                 notice.kind != "round" or notice.round > 1):
-            makers.append(standings_file(notice.standings))
-            texts.append(standings_text(notice.standings))
+            makers += standings_files(notice.standings)
+            texts += standings_texts(notice.standings)
         if notice.kind in ("finished", "cancelled", "round_done"):
             bracket = await self.bracket(notice.tournament)
             if bracket is not None:
                 makers.append(bracket_file(notice.tournament.name, bracket))
-        await channel.send("\n".join(texts)[:2000], files=await draw(makers),
-                           allowed_mentions=ping(notice.mentions))
+        for content, batch in messages_of(texts, makers):
+            pinged = [user for user in mentioned(content) if user in people]
+            await channel.send(content or None, files=await draw(batch),
+                               allowed_mentions=ping(pinged))
         await refresh_message(self.bot, notice.tournament.id)
 
     async def bracket(self, tournament: TournamentRow) -> render.Bracket | None:
@@ -236,11 +375,11 @@ async def message_parts(bot: CroupierBot, tournament_id: int, guild_id: int
         status += f", round {tournament.round}"
     names = ", ".join(e.name + (" ✓" if e.checked_in and tournament.status == "checkin"
                                 else "") for e in entrants) or "nobody yet"
-    format_name = tournament.format.replace("_", " ")
-    content = (f"🏆 **{tournament.name}** (#{tournament.id}) — {format_name}"
-               f" of {tournament.game}\nStatus: {status}\n"
+    content = (f"🏆 **{tournament.name}** (#{tournament.id}) — "
+               f"{format_words(tournament.format)} of {get_game(tournament.game).title}\n"
+               f"Status: {status}\n"
                f"Entrants ({len(entrants)}): {names}")
-    return {"content": content[:2000],
+    return {"content": clip(content, MESSAGE_CHARS),
             "view": tournament_buttons(tournament.id, tournament.status)}
 
 
@@ -258,3 +397,92 @@ async def refresh_message(bot: CroupierBot, tournament_id: int) -> None:
     except (discord.HTTPException, TournamentError):
         # Cosmetic: the action itself is done, and its notice must not be posted twice.
         log.info("tournament %s: its message could not be edited", tournament_id)
+
+
+# -- a tournament's matches, round by round --------------------------------------------
+OUTCOME_WORDS: Mapping[str, str] = {"counted": "counted", "ignored": "ignored",
+                                    "cancelled": "cancelled", "abandoned": "abandoned"}
+"""A game's outcome for its pairing, in words (a game without one is in play)."""
+
+
+def pairing_result(pairing: PairingRow, names: Sequence[str]) -> str:
+    """Where a pairing stands, in words: its result (the winner and the games score,
+    a draw, both losing, places at a pod), or ``playing`` / ``waiting``.
+
+    >>> from types import SimpleNamespace as S
+    >>> done = dict(done=True, is_bye=False, both_lose=False, drawn_games=0,
+    ...             decided_by="game", in_play=False)
+    >>> pairing_result(S(**done, places=(2, 1), games=(1, 2)), ["Ada", "Bo"])
+    'Bo wins 2-1'
+    >>> pairing_result(S(**done, places=(1, 1), games=(0, 0)), ["Ada", "Bo"])
+    'draw 0-0'
+    >>> pairing_result(S(**done, places=(2, 3, 1), games=(0, 0, 1)), ["Ada", "Bo", "Cy"])
+    '1st Cy, 2nd Ada, 3rd Bo'
+    >>> pairing_result(S(done=False, in_play=True), ["Ada", "Bo"])
+    'playing'
+    """
+    if not pairing.done:
+        return "playing" if pairing.in_play else "waiting"
+    if pairing.is_bye:
+        return "bye"
+    score = "-".join(str(g) for g in pairing.games) + (
+        f" ({pairing.drawn_games} drawn)" if pairing.drawn_games else "")
+    places = pairing.places or ()
+    if pairing.both_lose:
+        said = f"both lose {score}"
+    elif len(names) == 2 and len(places) == 2 and places[0] == places[1]:
+        said = f"draw {score}"
+    elif len(names) == 2 and len(places) == 2:
+        won = places.index(min(places))  # the winner's games first
+        said = (f"{names[won]} wins {pairing.games[won]}-{pairing.games[1 - won]}"
+                + (f" ({pairing.drawn_games} drawn)" if pairing.drawn_games else ""))
+    else:
+        said = ", ".join(f"{ordinal(place)} {name}"
+                         for place, name in sorted(zip(places, names, strict=False)))
+    return said + (" (entered by the organiser)" if pairing.decided_by == "organiser"
+                   else "")
+
+
+def _pairing_block(view: RoundView, pairing: PairingRow,
+                   games: Sequence[GameLink]) -> list[str]:
+    """A pairing's lines: table, players, result and place; then a line per game."""
+    names = view.seat_names(pairing)
+    if pairing.is_bye:
+        return [f"• {names[0]}: bye"]
+    head = f"• Table {pairing.table}" + (f" ({pairing.label})" if pairing.label else "")
+    players = " vs ".join(names) if len(names) == 2 else ", ".join(names)
+    place = f" · <#{pairing.thread_id}>" if pairing.thread_id else ""
+    lines = [f"{head}: {players} — {pairing_result(pairing, names)}{place}"]
+    for game in games:
+        outcome = OUTCOME_WORDS.get(game.outcome or "", "in play")
+        lines.append(f"  game {game.game_no}: match #{game.match_id}, {outcome}")
+    return lines
+
+
+def history_pages(tournament: TournamentRow, rounds: Sequence[RoundView],
+                  games: Sequence[GameLink], limit: int = MESSAGE_CHARS) -> list[str]:
+    """A tournament's matches, round by round — each table with its players, result,
+    place and games — cut into pages of at most ``limit`` characters (a table's lines
+    never split), each headed with the tournament and its page number."""
+    by_pairing: dict[tuple[int, int], list[GameLink]] = {}
+    for game in games:
+        by_pairing.setdefault((game.round, game.table), []).append(game)
+    blocks: list[list[str]] = []
+    for view in rounds:
+        stage = " (top cut)" if view.pairings and view.pairings[0].stage == "cut" else ""
+        blocks.append([f"**Round {view.round}**{stage}"])
+        for pairing in view.pairings:
+            blocks.append([clip(line, limit // 2) for line in _pairing_block(
+                view, pairing, by_pairing.get((view.round, pairing.table), []))])
+    if not blocks:
+        blocks.append(["No round has been paired yet."])
+    room = limit - 120  # the heading: the name (at most 100) and the page number
+    pages: list[list[str]] = [[]]
+    for block in blocks:
+        size = sum(len(line) + 1 for line in block)
+        if pages[-1] and sum(len(line) + 1 for line in pages[-1]) + size > room:
+            pages.append([])
+        pages[-1].extend(block)
+    head = f"🏆 **{tournament.name}** (#{tournament.id}) — matches"
+    return [f"{head} · page {n} of {len(pages)}\n" + "\n".join(lines)
+            for n, lines in enumerate(pages, start=1)]

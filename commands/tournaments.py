@@ -1,8 +1,13 @@
-"""/tournament: create, open, check in, join, leave, start, standings, pairings, next,
-report, drop, add, remove, disqualify, cancel. Thin: parse, call the tournament service
-(which checks organiser rights in code: Manage Server or the organiser role from
-/config), show. The group is visible to everyone (players join and read standings);
-organiser actions are refused by the service, privately.
+"""/tournament: create, open, check in, join, leave, start, standings, pairings,
+matches, next, replay, report, drop, add, remove, disqualify, cancel. Thin: parse, call
+the tournament service (which checks organiser rights in code: Manage Server or the
+organiser role from /config), show. The group is visible to everyone (players join and
+read standings); organiser actions are refused by the service, privately.
+
+Without a tournament number a command means the newest tournament under way in this
+channel (else on the server); the commands that only read (standings, pairings,
+matches) then fall back on the newest of any status, finished or cancelled too, in
+this channel and then on the server, so the results of one just ended stay at hand.
 
 Check-in: ``/tournament checkin`` checks you in; an organiser opens or closes the window
 with ``/tournament checkin window:open|close``.
@@ -18,15 +23,18 @@ from discord.ext import commands
 
 from bot.replies import send
 from bot.tournament_discord import (
+    FORMAT_WORDS,
     bracket_file,
     draw,
+    history_pages,
     member_of,
     message_parts,
-    pairings_file,
-    pairings_text,
+    messages_of,
+    pairings_files,
+    pairings_texts,
     refresh_message,
-    standings_file,
-    standings_text,
+    standings_files,
+    standings_texts,
 )
 from bot.tournament_model import FORMATS, TournamentError
 from rules.registry import games
@@ -35,6 +43,8 @@ if TYPE_CHECKING:
     from bot.client import CroupierBot
 
 Tournament = app_commands.Range[int, 1, 2**62]
+MOST_COMPUTERS = 64
+"""Most computer players one /tournament add enters."""
 
 
 async def game_choices(interaction: discord.Interaction,
@@ -84,17 +94,33 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         """The tournament service (made in the bot's setup)."""
         return self.bot.tournaments
 
-    async def _pick(self, interaction: discord.Interaction, given: int | None) -> int:
+    async def _pick(self, interaction: discord.Interaction, given: int | None, *,
+                    reading: bool = False) -> int:
         """The tournament meant: the one given, else the newest under way in this
-        channel (or on the server)."""
+        channel (or on the server). A command that only reads (``reading``) then takes
+        the newest of any status, in this channel and then on the server; an action
+        never lands on a tournament that is over."""
         if given is not None:
             return given
         who = member_of(interaction)
         here = await self.service.live(who, interaction.channel_id)
         found = here or await self.service.live(who)
-        if not found:
-            raise TournamentError("There is no tournament under way here; give its number.")
-        return int(found[-1].id)
+        if found:
+            return int(found[-1].id)
+        if reading:
+            latest = (await self.service.latest(who, interaction.channel_id)
+                      or await self.service.latest(who))
+            if latest is not None:
+                return int(latest.id)
+            raise TournamentError("There is no tournament on this server yet.")
+        raise TournamentError("There is no tournament under way here; give its number.")
+
+    async def _send_pages(self, interaction: discord.Interaction, texts: list[str],
+                          makers: list[Any]) -> None:
+        """Every text and picture page, privately, in as many messages as Discord's
+        limits need (the interaction was deferred: these are its follow-ups)."""
+        for content, batch in messages_of(texts, makers):
+            await send(interaction, content or None, files=await draw(batch))
 
     async def _post_message(self, interaction: discord.Interaction, tournament_id: int) -> None:
         """Post the tournament message (with its buttons) and remember it."""
@@ -109,10 +135,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                            rounds="Rounds of Swiss or pods", top_cut="Top cut after Swiss",
                            seeding="Seeding", auto_next="Start the next round by itself",
                            rated="Games move ratings", options="Game options: name=value …",
-                           name="The tournament's name")
+                           name="The tournament's name",
+                           use_threads="Each match in a thread (default) or, if false, in a "
+                                       "channel of its own (the bot needs Manage Channels)",
+                           turn_seconds="Seconds a player has for each decision in the "
+                                        "tournament's games (default: the server's)")
     @app_commands.autocomplete(game=game_choices)
     @app_commands.choices(
-        format=[app_commands.Choice(name=f.replace("_", " "), value=f) for f in FORMATS],
+        format=[app_commands.Choice(name=FORMAT_WORDS.get(f, f), value=f) for f in FORMATS],
         best_of=[app_commands.Choice(name=str(n), value=n) for n in (1, 3)],
         top_cut=[app_commands.Choice(name=str(n), value=n) for n in (0, 4, 8)],
         seeding=[app_commands.Choice(name=s, value=s) for s in ("rating", "random")])
@@ -123,12 +153,15 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                      top_cut: int | None = None, seeding: str | None = None,
                      auto_next: bool | None = None, rated: bool | None = None,
                      options: app_commands.Range[str, 0, 400] | None = None,
-                     name: app_commands.Range[str, 1, 100] | None = None) -> None:
+                     name: app_commands.Range[str, 1, 100] | None = None,
+                     use_threads: bool | None = None,
+                     turn_seconds: app_commands.Range[int, 10, 86400] | None = None) -> None:
         """Create a tournament in this channel and post its message."""
         if game not in games():
             raise TournamentError(f"There is no game {game!r}.")
         given = {"best_of": best_of, "rounds": rounds, "top_cut": top_cut,
-                 "seeding": seeding, "auto_next": auto_next, "rated": rated}
+                 "seeding": seeding, "auto_next": auto_next, "rated": rated,
+                 "use_threads": use_threads, "turn_seconds": turn_seconds}
         row = await self.service.create(
             member_of(interaction), channel_id=interaction.channel_id or 0, game=game,
             format=format, options=parse_options(options),
@@ -195,28 +228,54 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.command(name="standings", description="The standings (picture and text).")
     async def standings(self, interaction: discord.Interaction,
                         tournament: Tournament | None = None) -> None:
-        tid = await self._pick(interaction, tournament)
+        """Every page of the standings (pictures and text), and the bracket of an
+        elimination, only for the person asking."""
+        tid = await self._pick(interaction, tournament, reading=True)
         who = member_of(interaction)
         found = await self.service.standings(who, tid)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        makers = [standings_file(found)] if found.lines else []
+        makers = standings_files(found) if found.lines else []
         bracket = await self.bot.tournament_poster.bracket(found.tournament)
         if bracket is not None:
             makers.append(bracket_file(found.tournament.name, bracket))
-        text = standings_text(found) if found.lines else "No standings yet."
-        await send(interaction, text, files=await draw(makers))
+        texts = standings_texts(found) if found.lines else ["No standings yet."]
+        await self._send_pages(interaction, texts, makers)
 
     @app_commands.command(name="pairings", description="A round's pairings (picture and text).")
     @app_commands.describe(round="Which round (default: the current one)")
     async def pairings(self, interaction: discord.Interaction,
                        round: app_commands.Range[int, 1, 100] | None = None,
                        tournament: Tournament | None = None) -> None:
-        tid = await self._pick(interaction, tournament)
+        """Every page of a round's pairings (pictures and text), only for the person
+        asking."""
+        tid = await self._pick(interaction, tournament, reading=True)
         view = await self.service.pairings(member_of(interaction), tid, round)
         if not view.pairings:
             raise TournamentError("That round has no pairings.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await send(interaction, pairings_text(view), files=await draw([pairings_file(view)]))
+        await self._send_pages(interaction, pairings_texts(view), pairings_files(view))
+
+    @app_commands.command(name="matches", description="Every round's matches and games, "
+                                                      "with their results.")
+    @app_commands.describe(page="Which page (default: the first)")
+    async def matches(self, interaction: discord.Interaction,
+                      tournament: Tournament | None = None,
+                      page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        """A tournament's history, only for the person asking: each round's tables
+        with their players, result and place, and each game with its match and
+        outcome; a page at a time."""
+        tid = await self._pick(interaction, tournament, reading=True)
+        who = member_of(interaction)
+        found = await self.service.get(who, tid)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rounds = [await self.service.pairings(who, tid, n)
+                  for n in range(1, found.round + 1)]
+        pages = history_pages(found, rounds, await self.service.games(who, tid))
+        if page > len(pages):
+            raise TournamentError(f"There {'is' if len(pages) == 1 else 'are'} only "
+                                  f"{len(pages)} page{'s' if len(pages) != 1 else ''} "
+                                  f"of matches; page {page} does not exist.")
+        await send(interaction, pages[page - 1])
 
     @app_commands.command(name="next", description="Pair the next round (organisers).")
     async def next(self, interaction: discord.Interaction,
@@ -225,6 +284,23 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.next_round(member_of(interaction), tid)
         await send(interaction, f"Round {view.round} is paired.")
+
+    @app_commands.command(name="replay", description="Play a table's game again "
+                                                     "(organisers).")
+    @app_commands.describe(table="The table", round="The round (default: the current one)")
+    async def replay(self, interaction: discord.Interaction,
+                     table: app_commands.Range[int, 1, 1000],
+                     round: app_commands.Range[int, 1, 100] | None = None,
+                     tournament: Tournament | None = None) -> None:
+        """Open a new game for a table whose game was cancelled or abandoned, or could
+        not be started."""
+        tid = await self._pick(interaction, tournament)
+        who = member_of(interaction)
+        round_no = round if round is not None else (await self.service.get(who, tid)).round
+        # Private: a refusal stays private, and starting a game takes a moment.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        pairing = await self.service.replay(who, tid, round_no, table)
+        await send(interaction, f"Table {pairing.table}: a new game is being played.")
 
     @app_commands.command(name="report", description="Enter or correct a table's result "
                                                      "(organisers).")
@@ -270,13 +346,28 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                                           user.id if user else None, why=why)
         await send(interaction, f"{entrant.name} is dropped.", ephemeral=False)
 
-    @app_commands.command(name="add", description="Enter someone (organisers).")
-    async def add(self, interaction: discord.Interaction, user: discord.User,
+    @app_commands.command(name="add", description="Enter someone, or computer players "
+                                                  "(organisers).")
+    @app_commands.describe(user="Who to enter",
+                           computers="How many computer players to enter instead")
+    async def add(self, interaction: discord.Interaction, user: discord.User | None = None,
+                  computers: app_commands.Range[int, 1, MOST_COMPUTERS] | None = None,
                   tournament: Tournament | None = None) -> None:
+        """Enter a person, or ``computers`` computer players (exactly one of the two)."""
+        if (user is None) == (computers is None):
+            raise TournamentError("Give either a user or a number of computer players "
+                                  "(one of the two).")
         tid = await self._pick(interaction, tournament)
-        await self.service.add(member_of(interaction), tid, user.id, user.display_name)
+        who = member_of(interaction)
+        if user is not None:
+            await self.service.add(who, tid, user.id, user.display_name)
+            text = f"{user.display_name} is in."
+        else:
+            added = await self.service.add_computers(who, tid, computers)
+            text = (f"{len(added)} computer player{'s are' if len(added) != 1 else ' is'} "
+                    "in.")
         await refresh_message(self.bot, tid)
-        await send(interaction, f"{user.display_name} is in.")
+        await send(interaction, text)
 
     @app_commands.command(name="remove", description="Take someone out (organisers).")
     async def remove(self, interaction: discord.Interaction, user: discord.User,
