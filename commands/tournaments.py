@@ -36,13 +36,15 @@ from bot.tournament_discord import (
     standings_files,
     standings_texts,
 )
-from bot.tournament_model import FORMATS, TournamentError
+from bot.tournament_model import FORMATS, MOST_PLAYERS, TournamentError
 from rules.registry import games
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
 
 Tournament = app_commands.Range[int, 1, 2**62]
+Computer = app_commands.Range[int, 1, MOST_PLAYERS]
+"""A computer player's number: "Computer 3" is 3."""
 MOST_COMPUTERS = 64
 """Most computer players one /tournament add enters."""
 
@@ -68,6 +70,22 @@ def parse_options(text: str | None) -> dict[str, Any]:
         found[name] = (int(value) if value.lstrip("-").isdigit()
                        else lowered == "true" if lowered in ("true", "false") else value)
     return found
+
+
+def entrant_meant(user: discord.User | None, computer: int | None) -> tuple[int, str]:
+    """The entrant a command names: a person, or "Computer N" by its number (their
+    entrant id is -N); exactly one of the two.
+
+    >>> entrant_meant(None, 3)
+    (-3, 'Computer 3')
+    """
+    if (user is None) == (computer is None):
+        raise TournamentError("Name either a user or a computer player's number (one of "
+                              "the two).")
+    if user is not None:
+        return user.id, user.display_name
+    assert computer is not None
+    return -computer, f"Computer {computer}"
 
 
 def parse_games(text: str | None) -> list[int] | None:
@@ -338,12 +356,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                                 "recorded.")
 
     @app_commands.command(name="drop", description="Drop out (or drop a player: organisers).")
+    @app_commands.describe(user="Who to drop (organisers; default: you)",
+                           computer="Or the computer player of that number (organisers)")
     async def drop(self, interaction: discord.Interaction, user: discord.User | None = None,
+                   computer: Computer | None = None,
                    why: app_commands.Range[str, 0, 200] = "",
                    tournament: Tournament | None = None) -> None:
         tid = await self._pick(interaction, tournament)
-        entrant = await self.service.drop(member_of(interaction), tid,
-                                          user.id if user else None, why=why)
+        target = (None if user is None and computer is None
+                  else entrant_meant(user, computer)[0])
+        entrant = await self.service.drop(member_of(interaction), tid, target, why=why)
         await send(interaction, f"{entrant.name} is dropped.", ephemeral=False)
 
     @app_commands.command(name="add", description="Enter someone, or computer players "
@@ -370,21 +392,29 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await send(interaction, text)
 
     @app_commands.command(name="remove", description="Take someone out (organisers).")
-    async def remove(self, interaction: discord.Interaction, user: discord.User,
+    @app_commands.describe(user="Who to take out",
+                           computer="Or the computer player of that number")
+    async def remove(self, interaction: discord.Interaction, user: discord.User | None = None,
+                     computer: Computer | None = None,
                      why: app_commands.Range[str, 0, 200] = "",
                      tournament: Tournament | None = None) -> None:
+        target, name = entrant_meant(user, computer)
         tid = await self._pick(interaction, tournament)
-        await self.service.remove(member_of(interaction), tid, user.id, why)
+        await self.service.remove(member_of(interaction), tid, target, why)
         await refresh_message(self.bot, tid)
-        await send(interaction, f"{user.display_name} is out.")
+        await send(interaction, f"{name} is out.")
 
     @app_commands.command(name="disqualify", description="Disqualify a player (organisers).")
-    async def disqualify(self, interaction: discord.Interaction, user: discord.User,
+    @app_commands.describe(user="Who to disqualify",
+                           computer="Or the computer player of that number")
+    async def disqualify(self, interaction: discord.Interaction,
+                         user: discord.User | None = None, computer: Computer | None = None,
                          why: app_commands.Range[str, 0, 200] = "",
                          tournament: Tournament | None = None) -> None:
+        target, name = entrant_meant(user, computer)
         tid = await self._pick(interaction, tournament)
-        await self.service.disqualify(member_of(interaction), tid, user.id, why=why)
-        await send(interaction, f"{user.display_name} is disqualified.", ephemeral=False)
+        await self.service.disqualify(member_of(interaction), tid, target, why=why)
+        await send(interaction, f"{name} is disqualified.", ephemeral=False)
 
     @app_commands.command(name="cancel", description="Cancel a tournament (organisers).")
     async def cancel(self, interaction: discord.Interaction,

@@ -320,6 +320,25 @@ async def test_a_channel_per_match_with_computer_entrants_named_never_pinged(fak
         # The tournament's own seconds per decision reach its games.
         settings = (await bot.tournaments.get(world.organiser, tid)).settings
         assert settings["turn_seconds"] == 120 and settings["use_threads"] is False
+        # A computer player is dropped (or removed, or disqualified) by its number; a
+        # player may not drop one, and naming nobody or both is refused.
+        refused = await fake_discord.slash(world.players[0], world.channel,
+                                           "tournament drop", computer=2)
+        assert refused.ephemeral and "organisers" in refused.content
+        for options in ({}, {"user": world.players[0], "computer": 2}):
+            refused = await fake_discord.slash(world.boss, world.channel,
+                                               "tournament remove", **options)
+            assert refused.ephemeral and "one of the two" in refused.content
+        assert not any(e.dropped for e in await bot.store.tournaments.entrants(tid))
+        dropped = await fake_discord.slash(world.boss, world.channel, "tournament drop",
+                                           computer=1)
+        assert dropped.content == "Computer 1 is dropped." and not dropped.ephemeral
+        await bot.tournaments.settle()
+        gone = {e.user_id for e in await bot.store.tournaments.entrants(tid) if e.dropped}
+        assert gone == {-1}
+        missing = await fake_discord.slash(world.boss, world.channel,
+                                           "tournament disqualify", computer=9)
+        assert missing.ephemeral and "not in this tournament" in missing.content, missing.content
 
 
 async def test_without_manage_channels_a_match_cannot_be_started_and_says_so(
