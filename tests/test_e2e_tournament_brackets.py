@@ -152,9 +152,14 @@ class Run(Event):
 
         return await self.step(look)
 
-    async def forfeit(self, tid: int, decide: Decide) -> Game | None:
+    async def forfeit(self, tid: int, decide: Decide, *, stop_after_result: bool = False
+                      ) -> Game | None:
         """One game of the current round ends: ``decide`` names who types /forfeit in
-        its thread. ``None`` once the tournament is no longer running."""
+        its thread. ``None`` once the tournament is no longer running.
+
+        ``stop_after_result``: the bot stops right after the game's result is stored,
+        before the tournament takes its next step (no next game, round or final
+        standings yet): the next bot must take it when it starts."""
         async def play(bot: CroupierBot) -> Game | None:
             row = await bot.store.tournaments.get(tid)
             assert row is not None
@@ -168,14 +173,23 @@ class Run(Event):
             loser = decide(pairing, losses_in(pairings))
             assert loser in pairing.seats
             assert pairing.thread_id is not None
+            listeners = bot.tournaments.matches.result_listeners
+            if stop_after_result:  # the tournament does not hear of the result
+                listeners.remove(bot.tournaments._game_ended)
             done = await self.fake.slash(self.users[loser], self.thread(pairing.thread_id),
                                          "forfeit")
             assert done.acked
             await bot.tournaments.settle()
             after = await bot.store.tournaments.pairing(tid, pairing.round, pairing.table)
             assert after is not None
-            # The game counted: the pairing is decided, or its next game is open.
-            assert after.done or after.games_linked == pairing.games_linked + 1, after
+            if stop_after_result:
+                # Counted in the result's own write, and nothing more happened.
+                assert after.game_outcome == "counted", after
+                assert after.games_linked == pairing.games_linked
+                assert (await bot.store.tournaments.get(tid)) == row
+            else:
+                # The game counted: the pairing is decided, or its next game is open.
+                assert after.done or after.games_linked == pairing.games_linked + 1, after
             return Game(pairing.round, pairing.table, pairing.label, pairing.seats,
                         pairing.games_linked, loser, after)
 
@@ -270,7 +284,8 @@ async def test_double_elimination_of_four_plays_the_bracket_reset(fake_discord, 
     before_final = await event.look(tid)
     gf = next(p for p in before_final.round(4))
     assert gf.label == "Grand final" and winners_champion in gf.seats
-    game = await event.forfeit(tid, decide)  # the grand final: the losers' side wins
+    # The grand final: the losers' side wins, and the bot stops before pairing the reset.
+    game = await event.forfeit(tid, decide, stop_after_result=True)
     assert game is not None and game.loser == winners_champion
     games.append(game)
 
@@ -348,6 +363,8 @@ async def test_double_elimination_of_six_gives_byes_and_ranks_everyone(fake_disc
     assert all(p.seats for p in end.pairings)
     ranks = sorted(e.final_rank for e in end.entrants)
     assert ranks == [1, 2, 3, 4, 5, 5], ranks  # the losers' round 2's losers share 5th
+    assert [len(round_notices(event, n)) for n in range(1, end.row.round + 1)] == [
+        1] * end.row.round
     over = await final_pictures(event, tid)
     assert "The winner: P1." in over.content
 
@@ -371,8 +388,9 @@ async def test_swiss_of_six_with_a_top_cut_of_four(fake_discord, tmp_path):
     tid = await event.create(game="flank", format="swiss", seeding="random", top_cut=4,
                              options="board=4")
     await event.start()
-    for _ in range(9):  # three Swiss rounds of three matches, a restart after each game
-        game = await event.forfeit(tid, hashed_forfeit)
+    for n in range(9):  # three Swiss rounds of three matches, a restart after each game
+        # The last Swiss result: the bot stops before the cut is worked out.
+        game = await event.forfeit(tid, hashed_forfeit, stop_after_result=n == 8)
         assert game is not None and game.round <= 3
     cut = await event.look(tid)
     assert cut.row.cut_after == 3 and cut.row.round == 4 and cut.row.status == "running"
@@ -419,6 +437,7 @@ async def test_swiss_of_six_with_a_top_cut_of_four(fake_discord, tmp_path):
     assert all(ranks[u] == 3 for u in semi_winners)  # both semi-finals' losers
     # Those outside the cut keep their Swiss order below it.
     assert [ranks[s.entrant] for s in standings[4:]] == [5, 6]
+    assert [len(round_notices(event, n)) for n in range(1, 6)] == [1] * 5
 
     over = await final_pictures(event, tid)
     name = next(p.name for p in event.players if p.id == champion)
@@ -457,7 +476,20 @@ async def test_best_of_three_single_elimination_alternates_seats(fake_discord, t
     assert sorted(table.games) == [0, 1]
     assert table.games[table.seats.index(game.loser)] == 0
 
-    games = [game, *await event.play_out(tid, decide)]
+    games = [game]
+    while len(games) < 5:  # table 1 (two games), table 2 (three)
+        game = await event.forfeit(tid, decide)
+        assert game is not None and game.round == 1
+        games.append(game)
+    # The final's first game; the bot stops before opening the second.
+    game = await event.forfeit(tid, decide, stop_after_result=True)
+    assert game is not None and (game.round, game.game_no) == (2, 1)
+    games.append(game)
+    second = await event.look(tid)  # the new bot opened it, in the same thread
+    final = second.round(2)[0]
+    assert final.label == "Final" and final.in_play and final.games_linked == 2
+    assert final.thread_id == game.after.thread_id and sorted(final.games) == [0, 1]
+    games += await event.play_out(tid, decide)
     assert len(games) == 2 + 3 + 3
     end = await event.look(tid)
     assert end.row.status == "finished"
@@ -488,6 +520,7 @@ async def test_best_of_three_single_elimination_alternates_seats(fake_discord, t
         assert drawn is not None and champion_of(drawn) == "P1"
 
     await event.step(seats)
+    assert [len(round_notices(event, n)) for n in (1, 2)] == [1, 1]
     over = await final_pictures(event, tid)
     assert "The winner: P1." in over.content
 
