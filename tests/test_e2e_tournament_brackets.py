@@ -420,6 +420,24 @@ async def test_swiss_of_six_with_a_top_cut_of_four(fake_discord, tmp_path):
     assert mid_cut.row.round == 4
     assert sorted((p.done, p.in_play) for p in mid_cut.round(4)) == [(False, True),
                                                                      (True, False)]
+
+    async def standings_mid_cut(bot: CroupierBot) -> None:
+        """A player asks for the standings mid-cut: the cut's players first, and the
+        cut's bracket so far."""
+        shown = await fake_discord.slash(event.players[-1], event.channel,
+                                         "tournament standings", tournament=tid)
+        await shown.final()
+        await bot.tournaments.settle()
+        messages = [shown.message, *shown.interaction.followups]
+        files = [a.filename for m in messages if m is not None for a in m.attachments]
+        assert "bracket.png" in files and any(f.startswith("standings") for f in files)
+        lines = (await bot.tournaments.standings(_member(bot, event.channel), tid)).lines
+        assert {line.standing.entrant for line in lines[:4]} == set(top)
+        drawn = await bot.tournament_poster.bracket(await bot.store.tournaments.get(tid))
+        assert drawn is not None and champion_of(drawn) is None
+        assert sum(m.winner is not None for m in drawn.matches) == 1
+
+    await event.step(standings_mid_cut)
     games = [game, *await event.play_out(tid, hashed_forfeit)]
     assert [g.label for g in games] in (["Semi-final 1", "Semi-final 2", "Final"],
                                         ["Semi-final 2", "Semi-final 1", "Final"])
