@@ -30,6 +30,7 @@ from bot.tournament_model import (
     RoundView,
     Standings,
     TournamentError,
+    is_person,
 )
 from rules.registry import get_game
 from rules.tournament import elimination
@@ -63,16 +64,6 @@ def format_words(format: str) -> str:
     ('round robin', 'Swiss')
     """
     return FORMAT_WORDS.get(format, format.replace("_", " "))
-
-
-def is_person(user_id: int) -> bool:
-    """Whether an entrant is a person with a Discord account (computer entrants have
-    ids of 0 or less): only people are mentioned, pinged or added to a thread.
-
-    >>> is_person(1234), is_person(-3), is_person(0)
-    (True, False, False)
-    """
-    return user_id > 0
 
 
 def channel_name(title: str) -> str:

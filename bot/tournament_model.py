@@ -243,6 +243,17 @@ def is_computer(user_id: int) -> bool:
     return user_id < 0
 
 
+def is_person(user_id: int) -> bool:
+    """Whether an entrant is a person with a Discord account (computer entrants have
+    negative ids, and 0 is the bot): only people are mentioned, pinged or added to a
+    thread.
+
+    >>> is_person(1234), is_person(-3), is_person(0)
+    (True, False, False)
+    """
+    return user_id > 0
+
+
 def names_of(entrants: Sequence[EntrantRow]) -> dict[int, str]:
     """Each entrant's name by user id."""
     return {e.user_id: e.name for e in entrants}

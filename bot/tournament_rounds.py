@@ -37,6 +37,7 @@ from bot.tournament_model import (
     TournamentSettings,
     announce_nothing,
     is_computer,
+    is_person,
     names_of,
 )
 from rules.registry import get_game
@@ -240,7 +241,7 @@ class TournamentRounds:
         stage = " (top cut)" if view.pairings and view.pairings[0].stage == "cut" else ""
         text = f"**{tournament.name}**: round {tournament.round}{stage}\n" + "\n".join(lines)
         mentions = tuple(user for p in view.pairings for user in p.seats
-                         if not is_computer(user))
+                         if is_person(user))
         if await self._tell(Notice("round", tournament, tournament.round, text, mentions,
                                    pairings=view,
                                    standings=await self._standings(tournament))):
