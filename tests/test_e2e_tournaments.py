@@ -422,3 +422,35 @@ async def test_a_six_player_swiss_of_flank_with_computer_players_played_out_move
     final = notices(event.channel, "is over")[-1]
     assert "standings.png" in {a.filename for a in final.attachments}
     assert "Computer" in final.content  # the standings' text names them
+
+
+async def test_a_round_robin_through_discord_meets_everyone_once(fake_discord, tmp_path):
+    """Every format runs from create to final standings in Discord: round robin too."""
+    event = Event(fake_discord, tmp_path / "robin.sqlite3", 4)
+    tid = await event.create(game="flank", format="round_robin", seeding="random",
+                             options="board=4")
+
+    async def start(bot: CroupierBot) -> None:
+        started = await fake_discord.slash(event.boss, event.channel, "tournament start")
+        assert "is paired" in (await started.final()).content
+        assert "round robin of Flank" in event.message().content
+
+    await event.step(start)
+    while await event.forfeit_some(tid, most=1):
+        pass
+
+    async def finished(bot: CroupierBot) -> None:
+        row = await bot.store.tournaments.get(tid)
+        assert (row.status, row.round) == ("finished", 3)
+        met = [frozenset(p.seats) for p in await bot.store.tournaments.pairings(tid)]
+        assert sorted(map(sorted, met)) == sorted(
+            sorted((a.id, b.id)) for n, a in enumerate(event.players)
+            for b in event.players[n + 1:])
+        shown = await (await fake_discord.slash(event.stranger, event.channel,
+                                                "tournament standings")).final()
+        assert shown.ephemeral and "P1" in shown.content  # a finished one, no number given
+        assert shown.attachments
+
+    await event.step(finished)
+    final = notices(event.channel, "is over")[-1]
+    assert "The winner: P1" in final.content
