@@ -34,6 +34,10 @@ from tests.test_e2e_tournaments import Event, _member, notices
 Decide = Callable[[PairingRow, Counter[int]], int]
 """Who forfeits the game being played in a pairing, given everyone's losses so far."""
 
+Stop = Callable[[PairingRow, bool], bool]
+"""Whether the bot stops right after the result of the game being played in a pairing
+(given whether it is the last game in play in its round)."""
+
 
 @dataclass(frozen=True)
 class Game:
@@ -152,14 +156,16 @@ class Run(Event):
 
         return await self.step(look)
 
-    async def forfeit(self, tid: int, decide: Decide, *, stop_after_result: bool = False
+    async def forfeit(self, tid: int, decide: Decide, *,
+                      stop_after_result: bool | Stop = False
                       ) -> Game | None:
         """One game of the current round ends: ``decide`` names who types /forfeit in
         its thread. ``None`` once the tournament is no longer running.
 
         ``stop_after_result``: the bot stops right after the game's result is stored,
         before the tournament takes its next step (no next game, round or final
-        standings yet): the next bot must take it when it starts."""
+        standings yet): the next bot must take it when it starts. Given a function,
+        for the pairings it says so of."""
         async def play(bot: CroupierBot) -> Game | None:
             row = await bot.store.tournaments.get(tid)
             assert row is not None
@@ -174,7 +180,10 @@ class Run(Event):
             assert loser in pairing.seats
             assert pairing.thread_id is not None
             listeners = bot.tournaments.matches.result_listeners
-            if stop_after_result:  # the tournament does not hear of the result
+            stop = (stop_after_result(pairing, len(playing) == 1)
+                    if callable(stop_after_result)
+                    else stop_after_result)
+            if stop:  # the tournament does not hear of the result
                 listeners.remove(bot.tournaments._game_ended)
             done = await self.fake.slash(self.users[loser], self.thread(pairing.thread_id),
                                          "forfeit")
@@ -182,7 +191,7 @@ class Run(Event):
             await bot.tournaments.settle()
             after = await bot.store.tournaments.pairing(tid, pairing.round, pairing.table)
             assert after is not None
-            if stop_after_result:
+            if stop:
                 # Counted in the result's own write, and nothing more happened.
                 assert after.game_outcome == "counted", after
                 assert after.games_linked == pairing.games_linked
@@ -195,11 +204,14 @@ class Run(Event):
 
         return await self.step(play)
 
-    async def play_out(self, tid: int, decide: Decide, *, most: int = 40) -> list[Game]:
+    async def play_out(self, tid: int, decide: Decide, *, most: int = 40,
+                       stop_after_result: Stop | None = None
+                       ) -> list[Game]:
         """Forfeit game after game (a restart after each) until the tournament ends."""
         games = []
         for _ in range(most):
-            game = await self.forfeit(tid, decide)
+            game = await self.forfeit(tid, decide,
+                                      stop_after_result=stop_after_result or False)
             if game is None:
                 return games
             games.append(game)
@@ -349,7 +361,9 @@ async def test_double_elimination_of_six_gives_byes_and_ranks_everyone(fake_disc
     assert game is not None
     mid = await event.look(tid)
     assert mid.row.round == 1 and sum(p.in_play for p in mid.round(1)) == 1
-    games = [game, *await event.play_out(tid, higher_id_forfeits)]
+    # The bot stops right after the grand final's result: the next one finishes it.
+    games = [game, *await event.play_out(
+        tid, higher_id_forfeits, stop_after_result=lambda p, _: p.label == "Grand final")]
 
     end = await event.look(tid)
     assert end.row.status == "finished"
@@ -585,7 +599,10 @@ async def test_restarts_between_every_step_change_nothing(fake_discord, tmp_path
     assert straight.restarts == 0 and alone.row.status == "finished"
 
     await restarted.start()
-    step_by_step = await restarted.play_out(first, hashed_forfeit)
+    # A restart after every game; after table 1's and a round's last, the bot stops
+    # before the tournament's next step (after the last: before the next round is paired).
+    step_by_step = await restarted.play_out(
+        first, hashed_forfeit, stop_after_result=lambda p, last: last or p.table == 1)
     again = await restarted.look(first)
 
     async def standings(bot: CroupierBot) -> Any:
