@@ -45,6 +45,7 @@ from rules.errors import BadOptions
 from rules.registry import get_game
 from rules.tournament.model import Entrant
 from storage.tournaments import (
+    BEFORE_START,
     EntrantRow,
     GameLink,
     PairingRow,
@@ -190,7 +191,7 @@ class TournamentService(TournamentRounds):
         """Enter someone (organisers; before the start, the cap aside)."""
         await self._organiser(who, tournament_id)
         await self._write(self.store.tournaments.join(
-            tournament_id, user_id, name, allowed=("created", "open", "checkin")))
+            tournament_id, user_id, name, allowed=BEFORE_START))
         return await self._entrant(tournament_id, user_id)
 
     async def add_computers(self, who: Member, tournament_id: int,
@@ -201,9 +202,10 @@ class TournamentService(TournamentRounds):
         await self._organiser(who, tournament_id)
         if not 1 <= count <= MOST_PLAYERS:
             raise TournamentError(f"Add 1 to {MOST_PLAYERS} computer players.")
-        users = await self._write(self.store.tournaments.add_computers(
-            tournament_id, count, allowed=("created", "open", "checkin")))
-        return [await self._entrant(tournament_id, user) for user in users]
+        users = set(await self._write(self.store.tournaments.add_computers(
+            tournament_id, count, allowed=BEFORE_START)))
+        return [e for e in await self.store.tournaments.entrants(tournament_id)
+                if e.user_id in users]
 
     async def remove(self, who: Member, tournament_id: int, user_id: int,
                      why: str = "") -> None:
