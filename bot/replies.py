@@ -54,6 +54,14 @@ FIELDS = 25
 """Discord's limits on a message and on an embed."""
 
 
+PEOPLE_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True,
+                                      replied_user=False)
+"""What a message may ping: the people it mentions, never @everyone, @here or a role.
+Names people choose (a nickname "@everyone", a tournament's name) are echoed in public
+replies, and those must not ping the whole server. The client's default, and what
+:func:`send` gives a follow-up (discord.py does not apply the client's default to
+interaction follow-ups)."""
+
 def _clip(text: str | None, limit: int) -> str | None:
     return None if text is None else clip(text, limit)
 
@@ -146,6 +154,7 @@ async def send(interaction: discord.Interaction, content: str | None = None, *,
     parts = fit({"content": content, **kwargs})
     content = parts.pop("content")
     kwargs = parts
+    kwargs.setdefault("allowed_mentions", PEOPLE_ONLY)
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
     else:

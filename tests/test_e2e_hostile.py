@@ -114,3 +114,32 @@ async def test_a_stale_private_menu_is_refused(fake_discord, tmp_path):
         stale = await fake_discord.click_custom(mover, hand.message, menu, [cell])
         assert stale.ephemeral and "earlier turn" in stale.content
         assert len(await bot.store.matches.choices(match.id)) == 1
+
+
+async def test_a_name_saying_everyone_never_pings_the_server(fake_discord, tmp_path):
+    """Names people choose are echoed in public replies: a nickname "@everyone" and a
+    tournament called "@here …" ping nobody but the people a message means to."""
+    from tests.fakediscord.model.constants import MANAGE_GUILD
+
+    guild = fake_discord.add_guild("Casino")
+    channel, tables = guild.add_text_channel("t"), guild.add_text_channel("tables")
+    boss = guild.add_user("Boss", roles=(guild.add_role("M", MANAGE_GUILD),))
+    loud = guild.add_user("@everyone")
+    bot = make_bot(tmp_path / "loud.sqlite3")
+    async with fake_discord.running(bot):
+        await fake_discord.slash(boss, channel, "tournament create", game="flank",
+                                 name="@here come", seeding="random", options="board=4")
+        await fake_discord.slash(boss, channel, "tournament open")
+        await fake_discord.slash(loud, channel, "tournament join")
+        await fake_discord.slash(boss, channel, "tournament add", computers=1)
+        await (await fake_discord.slash(boss, channel, "tournament start")).final()
+        await bot.tournaments.settle()
+        dropped = await fake_discord.slash(boss, channel, "tournament drop", user=loud)
+        assert dropped.content == "@everyone is dropped." and not dropped.ephemeral
+        await bot.tournaments.settle()
+        await fake_discord.slash(loud, tables, "play flank", board="4")
+        await bot.service.settle()
+        posted = [m for place in (channel, tables, *guild.threads) for m in place.messages]
+        loud_ones = [m for m in posted if "@everyone" in m.content or "@here" in m.content]
+        assert len(loud_ones) >= 5
+        assert not [m.content[:60] for m in loud_ones if m.pings_everyone]

@@ -104,6 +104,9 @@ class FakeMessage:
     nonce: str | None = None
     poll: dict[str, Any] | None = None
     reactions: dict[str, list[int]] = field(default_factory=dict)
+    allowed_mentions: dict[str, Any] | None = None
+    """The ``allowed_mentions`` the message was sent with (``None``: none given, so
+    Discord's default: every mention in the content pings)."""
     timestamp: str = field(default_factory=now_iso)
     edited_timestamp: str | None = None
     history: list[MessageVersion] = field(default_factory=list, repr=False)
@@ -135,6 +138,15 @@ class FakeMessage:
     def mentions(self) -> list[int]:
         """User ids mentioned in the content."""
         return [int(m) for m in MENTION_RE.findall(self.content)]
+
+    @property
+    def pings_everyone(self) -> bool:
+        """Whether the content's ``@everyone`` or ``@here`` pinged the server, as
+        Discord decides it from :attr:`allowed_mentions`."""
+        if "@everyone" not in self.content and "@here" not in self.content:
+            return False
+        allowed = self.allowed_mentions
+        return allowed is None or "everyone" in allowed.get("parse", [])
 
     @property
     def text(self) -> str:

@@ -220,6 +220,7 @@ class MessageStore(WorldHub):
             reference_id=reference_id,
             nonce=None if body.get("nonce") is None else str(body["nonce"]),
             poll=poll,
+            allowed_mentions=body.get("allowed_mentions"),
         )
         self._store_message(message)
         return message
@@ -262,6 +263,8 @@ class MessageStore(WorldHub):
         message.components = components
         message.attachments = attachments
         message.flags = flags
+        if "allowed_mentions" in body:
+            message.allowed_mentions = body["allowed_mentions"]
         message.edited_timestamp = now_iso()
         self._announce("MESSAGE_UPDATE", message)
         return message
