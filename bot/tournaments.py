@@ -197,13 +197,14 @@ class TournamentService(TournamentRounds):
     async def add_computers(self, who: Member, tournament_id: int,
                             count: int) -> list[EntrantRow]:
         """Enter ``count`` computer players (organisers; before the start, the cap
-        aside). Their user ids are negative, they are named "Computer N", always
-        checked in, and the game's computer player plays their seats."""
+        aside, but never past :data:`MOST_PLAYERS` entrants in all). Their user ids
+        are negative, they are named "Computer N", always checked in, and the game's
+        computer player plays their seats."""
         await self._organiser(who, tournament_id)
         if not 1 <= count <= MOST_PLAYERS:
             raise TournamentError(f"Add 1 to {MOST_PLAYERS} computer players.")
         users = set(await self._write(self.store.tournaments.add_computers(
-            tournament_id, count, allowed=BEFORE_START)))
+            tournament_id, count, allowed=BEFORE_START, most=MOST_PLAYERS)))
         return [e for e in await self.store.tournaments.entrants(tournament_id)
                 if e.user_id in users]
 

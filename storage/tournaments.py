@@ -384,9 +384,14 @@ class _AddComputers:
     tid: int
     count: int
     allowed: tuple[TournamentStatus, ...]
+    most: int
 
     def __call__(self, conn: sqlite3.Connection) -> list[int]:
         _require(conn, self.tid, self.allowed, "take entrants")
+        entered = conn.execute("SELECT COUNT(*) FROM tournament_entrants WHERE"
+                               " tournament_id = ?", (self.tid,)).fetchone()[0]
+        if entered + self.count > self.most:
+            raise Full(f"A tournament takes at most {self.most} players; {entered} are in.")
         lowest = conn.execute("SELECT MIN(user_id) FROM tournament_entrants"
                               " WHERE tournament_id = ?", (self.tid,)).fetchone()[0]
         first = min(lowest or 0, 0) - 1
@@ -884,9 +889,11 @@ class TournamentRepository:
         await self._db.write(_Join(tournament_id, user_id, name, tuple(allowed), max_players))
 
     async def add_computers(self, tournament_id: int, count: int, *,
-                            allowed: Sequence[TournamentStatus]) -> list[int]:
-        """``count`` computer players enter (negative user ids, returned)."""
-        return await self._db.write(_AddComputers(tournament_id, count, tuple(allowed)))
+                            allowed: Sequence[TournamentStatus], most: int) -> list[int]:
+        """``count`` computer players enter (negative user ids, returned); refused
+        with :class:`Full` past ``most`` entrants in all."""
+        return await self._db.write(_AddComputers(tournament_id, count, tuple(allowed),
+                                                  most))
 
     async def leave(self, tournament_id: int, user_id: int) -> None:
         """An entrant leaves before the start (afterwards they drop)."""

@@ -730,6 +730,9 @@ async def test_computer_players_enter_and_play_their_own_games(bot):
         (-1, "Computer 1", True), (-2, "Computer 2", True), (-3, "Computer 3", True)]
     more = await bot.service.add_computers(ORG, tid, 1)
     assert [e.user_id for e in more] == [-4]
+    with pytest.raises(TournamentError, match="at most 512 players; 6 are in"):
+        await bot.service.add_computers(ORG, tid, 507)
+    assert len(await bot.store.tournaments.entrants(tid)) == 6
     # Check-in closing removes people who did not check in, never a computer.
     await bot.service.open_checkin(ORG, tid)
     await bot.service.checkin(member(1), tid)
