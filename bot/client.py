@@ -16,7 +16,7 @@ from bot.deadlines import run_deadlines
 from bot.discord_transport import DiscordTransport
 from bot.presenters import Presenters, match_hooks, presenters
 from bot.recent import RecentIds
-from bot.replies import PEOPLE_ONLY, RECENT_INTERACTIONS, first_in_time, reply_error, send
+from bot.replies import NOBODY, RECENT_INTERACTIONS, first_in_time, reply_error, send
 from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from bot.stats_views import STATS_ITEMS
@@ -92,7 +92,7 @@ class CroupierBot(commands.Bot):
         # No privileged intents: slash commands and components arrive as interactions.
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None,
-                         tree_cls=CroupierTree, allowed_mentions=PEOPLE_ONLY)
+                         tree_cls=CroupierTree, allowed_mentions=NOBODY)
         self.settings = settings
         logging.getLogger("discord.client").addFilter(RECONNECT_IS_A_WARNING)  # once: a set
         self.clock = clock

@@ -14,7 +14,7 @@ import discord
 from bot.errors import CannotPost
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import shown_names
-from bot.replies import drawn, for_edit, for_send
+from bot.replies import NOBODY, drawn, for_edit, for_send, ping
 from bot.transport import ShowLater
 from rules.core import Event
 from storage.models import SeatRow
@@ -98,7 +98,7 @@ class DiscordTransport:
         if match.finished and not match.result_shown:
             await channel.send(f"🏁 **{match.info.title}** match #{match.id} is over.\n"
                                + self.bot.presenters.result(match),
-                               allowed_mentions=discord.AllowedMentions.none())
+                               allowed_mentions=NOBODY)
         if match.finished or match.row.status in ("cancelled", "abandoned"):
             self._narration.pop(match.id, None)
         return sent_id
@@ -151,8 +151,6 @@ class DiscordTransport:
         """A line in the match's channel, pinging only the named users."""
         text = notice.render(shown_names(match.names))
         pings = " ".join(f"<@{user_id}>" for user_id in mentions)
-        allowed = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in mentions])
         async with later_on_temporary(f"match {match.id}: a notice"):
             await self._channel(match).send(f"{pings} {text}".strip(),
-                                            allowed_mentions=allowed)
+                                            allowed_mentions=ping(mentions))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -54,13 +54,25 @@ FIELDS = 25
 """Discord's limits on a message and on an embed."""
 
 
-PEOPLE_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True,
-                                      replied_user=False)
-"""What a message may ping: the people it mentions, never @everyone, @here or a role.
-Names people choose (a nickname "@everyone", a tournament's name) are echoed in public
-replies, and those must not ping the whole server. The client's default, and what
+NOBODY = discord.AllowedMentions.none()
+"""What a message pings unless it says otherwise: nobody. Names people choose (a
+nickname ``<@someone>`` or "@everyone", a tournament's name) are echoed in public
+replies, and echoing a name must never ping anyone. The client's default, and what
 :func:`send` gives a follow-up (discord.py does not apply the client's default to
-interaction follow-ups)."""
+interaction follow-ups); a message that means to ping names its people with
+:func:`ping`."""
+
+
+def ping(users: Sequence[int]) -> discord.AllowedMentions:
+    """Mentions that ping exactly ``users``: nobody else, no role, never @everyone
+    or @here, whatever else the message's text contains.
+
+    >>> ping([12, 34, 12]).to_dict()
+    {'users': [12, 34], 'parse': []}
+    """
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in dict.fromkeys(users)])
+
 
 def _clip(text: str | None, limit: int) -> str | None:
     return None if text is None else clip(text, limit)
@@ -154,7 +166,7 @@ async def send(interaction: discord.Interaction, content: str | None = None, *,
     parts = fit({"content": content, **kwargs})
     content = parts.pop("content")
     kwargs = parts
-    kwargs.setdefault("allowed_mentions", PEOPLE_ONLY)
+    kwargs.setdefault("allowed_mentions", NOBODY)
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
     else:

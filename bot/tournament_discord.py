@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.render import tournament as render
+from bot.replies import ping
 from bot.tournament_model import (
     MatchPlace,
     Member,
@@ -255,12 +256,6 @@ def to_render_bracket(bracket: elimination.Bracket,
 
 
 # -- the place maker and the notices ---------------------------------------------------
-def ping(users: Sequence[int]) -> discord.AllowedMentions:
-    """Mentions that ping exactly ``users`` (no roles, nobody else)."""
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(u) for u in users])
-
-
 class TournamentPoster:
     """The ``starter`` and ``announce`` the tournament service is given."""
 

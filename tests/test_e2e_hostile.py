@@ -143,3 +143,54 @@ async def test_a_name_saying_everyone_never_pings_the_server(fake_discord, tmp_p
         loud_ones = [m for m in posted if "@everyone" in m.content or "@here" in m.content]
         assert len(loud_ones) >= 5
         assert not [m.content[:60] for m in loud_ones if m.pings_everyone]
+
+
+async def test_a_name_that_mentions_someone_pings_nobody(fake_discord, tmp_path):
+    """A member whose display name is ``<@VICTIM>`` is echoed in lobby lines ("… joins
+    (2/3).", "Eclipse begins: …", "… forfeits.", "… was removed."), in tournament
+    lines ("… is dropped.") and a tournament may be named so: Discord renders each as a
+    mention of the victim, and no message may ping them. The people a message means to
+    ping (a round's players) still are."""
+    from tests.fakediscord.model.constants import MANAGE_GUILD
+
+    guild = fake_discord.add_guild("Casino")
+    lobby, kicks, events = (guild.add_text_channel(n) for n in ("lobby", "kicks", "events"))
+    victim = guild.add_user("Victim")
+    mention = f"<@{victim.id}>"
+    ada = guild.add_user("Ada")
+    boss = guild.add_user("Boss", roles=(guild.add_role("M", MANAGE_GUILD),))
+    rogue = guild.add_user(mention)
+    bot = make_bot(tmp_path / "mentions.sqlite3")
+    async with fake_discord.running(bot):
+        await fake_discord.slash(ada, lobby, "play eclipse", seats=3)
+        joined = await fake_discord.slash(rogue, lobby, "join")
+        assert mention in joined.content
+        await fake_discord.slash(ada, lobby, "start", bots=True)
+        await bot.service.settle()
+        await fake_discord.slash(rogue, lobby, "forfeit")
+        await bot.service.settle()
+
+        await fake_discord.slash(ada, kicks, "play flank", board="8")
+        await fake_discord.slash(rogue, kicks, "join")
+        await fake_discord.slash(ada, kicks, "kick", user=rogue)
+        await bot.service.settle()
+
+        await fake_discord.slash(boss, events, "tournament create", game="flank",
+                                 name=f"Cup of {mention}", seeding="random",
+                                 options="board=4")
+        await fake_discord.slash(boss, events, "tournament open")
+        await fake_discord.slash(rogue, events, "tournament join")
+        await fake_discord.slash(boss, events, "tournament add", computers=1)
+        await (await fake_discord.slash(boss, events, "tournament start")).final()
+        await bot.tournaments.settle()
+        await fake_discord.slash(boss, events, "tournament drop", user=rogue)
+        await bot.tournaments.settle()
+        await bot.service.settle()
+
+        posted = [m for place in (lobby, kicks, events, *guild.threads)
+                  for m in place.messages]
+        naming = [m for m in posted if mention in m.content]
+        assert len(naming) >= 6, [m.content[:60] for m in posted]
+        assert not [m.content[:80] for m in posted if victim.id in m.pinged]
+        # What is meant to ping still does: the round's thread pings its player.
+        assert [m for m in posted if rogue.id in m.pinged]

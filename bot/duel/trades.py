@@ -31,7 +31,7 @@ import discord
 from bot.duel.collections import CollectionError, TradeProblem, TradeView
 from bot.duel.messages import trade_embed, trade_picture
 from bot.duel.views import guild_of, trade_buttons
-from bot.replies import drawn, for_send, release, send
+from bot.replies import drawn, for_send, ping, release, send
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -74,7 +74,7 @@ class TradeDesk:
         try:
             ready = for_send(await drawn(parts))
             answer = await interaction.response.send_message(
-                ephemeral=False, allowed_mentions=discord.AllowedMentions(users=[receiver]),
+                ephemeral=False, allowed_mentions=ping([receiver.id]),
                 **ready)
             release(ready.get("view"))
             message = answer.resource

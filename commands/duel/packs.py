@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.duel.collections import MOST_GIVEN, CollectionError, PackGiver
 from bot.duel.messages import pack_parts, packs_text
 from bot.duel.views import collections_of, guild_of
-from bot.replies import drawn, for_send, send
+from bot.replies import drawn, for_send, ping, send
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -64,4 +64,4 @@ class PackCog(commands.GroupCog, group_name="pack",
         packs = f"{count} pack{'s' if count != 1 else ''}"
         await send(interaction, f"{user.mention}: {interaction.user.mention} gave you {packs} "
                                 f"to open with /pack open ({waiting} waiting).",
-                   ephemeral=False, allowed_mentions=discord.AllowedMentions(users=[user]))
+                   ephemeral=False, allowed_mentions=ping([user.id]))

@@ -140,6 +140,19 @@ class FakeMessage:
         return [int(m) for m in MENTION_RE.findall(self.content)]
 
     @property
+    def pinged(self) -> list[int]:
+        """The people the content's mentions pinged, as Discord decides it from
+        :attr:`allowed_mentions`: with none given, everyone mentioned; with
+        ``parse`` holding ``"users"``, everyone mentioned; else only those mentioned
+        who are also in its ``users`` list (Discord documents the list as a filter
+        of the mentions in the content, not a way to ping someone unmentioned)."""
+        allowed = self.allowed_mentions
+        if allowed is None or "users" in allowed.get("parse", []):
+            return list(dict.fromkeys(self.mentions))
+        listed = {int(u) for u in allowed.get("users", [])}
+        return [u for u in dict.fromkeys(self.mentions) if u in listed]
+
+    @property
     def pings_everyone(self) -> bool:
         """Whether the content's ``@everyone`` or ``@here`` pinged the server, as
         Discord decides it from :attr:`allowed_mentions`."""
