@@ -112,7 +112,8 @@ def test_run_without_a_token_says_how_to_get_one(monkeypatch, capsys) -> None:
     assert "DISCORD_TOKEN" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("path", ["bot/cli.py", "bot/local.py"])
+@pytest.mark.parametrize("path", ["bot/cli.py", *sorted(
+    p.relative_to(ROOT).as_posix() for p in (ROOT / "bot").glob("local*.py"))])
 def test_the_command_line_and_the_table_name_no_game(path: str) -> None:
     source = (ROOT / path).read_text(encoding="utf-8")
     for info in games().values():
