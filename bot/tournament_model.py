@@ -13,14 +13,15 @@ from bot.errors import CroupierError
 from bot.server_config import MAX_TURN, MIN_TURN, Manager
 from rules.tournament.model import Standing
 from rules.words import clip
-from storage.tournaments import EntrantRow, PairingRow, TournamentRow
+from storage.tournaments import MOST_ENTRANTS, EntrantRow, PairingRow, TournamentRow
 
 FORMATS = ("swiss", "single", "double", "round_robin", "pods")
 """The formats a tournament may have (:data:`rules.tournament.model.FormatName`)."""
 TWO_SEAT_FORMATS = ("swiss", "single", "double", "round_robin")
 TOP_CUTS = (0, 4, 8)
 MOST_ROUNDS = 20
-MOST_PLAYERS = 512
+MOST_PLAYERS = MOST_ENTRANTS
+"""Most entrants of a tournament, however they enter (storage keeps the cap)."""
 THREAD_NAME = 100
 """Longest name Discord gives a thread or channel."""
 

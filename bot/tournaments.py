@@ -186,10 +186,16 @@ class TournamentService(TournamentRounds):
         await self._write(self.store.tournaments.check_in(tournament_id, who.user_id))
         return await self._entrant(tournament_id, who.user_id)
 
-    async def add(self, who: Member, tournament_id: int, user_id: int,
-                  name: str) -> EntrantRow:
-        """Enter someone (organisers; before the start, the cap aside)."""
+    async def add(self, who: Member, tournament_id: int, user_id: int, name: str, *,
+                  is_bot: bool = False) -> EntrantRow:
+        """Enter someone (organisers; before the start, the organiser's cap aside, but
+        never past :data:`MOST_PLAYERS` entrants in all). A bot account is refused: it
+        cannot play its seats (computer players can, :meth:`add_computers`)."""
         await self._organiser(who, tournament_id)
+        if is_bot:
+            raise TournamentError("That is a bot account: tournaments are for people. "
+                                  "To fill seats, add computer players "
+                                  "(`/tournament add computers:N`).")
         await self._write(self.store.tournaments.join(
             tournament_id, user_id, name, allowed=BEFORE_START))
         return await self._entrant(tournament_id, user_id)
@@ -204,7 +210,7 @@ class TournamentService(TournamentRounds):
         if not 1 <= count <= MOST_PLAYERS:
             raise TournamentError(f"Add 1 to {MOST_PLAYERS} computer players.")
         users = set(await self._write(self.store.tournaments.add_computers(
-            tournament_id, count, allowed=BEFORE_START, most=MOST_PLAYERS)))
+            tournament_id, count, allowed=BEFORE_START)))
         return [e for e in await self.store.tournaments.entrants(tournament_id)
                 if e.user_id in users]
 

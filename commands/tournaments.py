@@ -37,6 +37,7 @@ from bot.tournament_discord import (
     standings_texts,
 )
 from bot.tournament_model import FORMATS, MOST_PLAYERS, TournamentError
+from rules.errors import shown
 from rules.registry import games
 
 if TYPE_CHECKING:
@@ -58,17 +59,21 @@ async def game_choices(interaction: discord.Interaction,
             if typed in info.title.lower() or typed in name][:25]
 
 
-def parse_options(text: str | None) -> dict[str, Any]:
-    """``name=value …`` as a game's options (numbers and true/false as such; the game's
-    options check the rest)."""
-    found: dict[str, Any] = {}
+def parse_options(text: str | None) -> dict[str, str]:
+    """``name=value …`` split into names and values, both left as text: the game's own
+    declared options read every value (strictly, as ``/play`` does) and refuse what
+    they cannot read with the game's own message.
+
+    >>> parse_options("board=²  cards=20")
+    {'board': '²', 'cards': '20'}
+    """
+    found: dict[str, str] = {}
     for word in (text or "").split():
         name, sep, value = word.partition("=")
         if not sep or not name:
-            raise TournamentError(f"Options are name=value, separated by spaces; not {word!r}.")
-        lowered = value.lower()
-        found[name] = (int(value) if value.lstrip("-").isdigit()
-                       else lowered == "true" if lowered in ("true", "false") else value)
+            raise TournamentError(f"Options are name=value, separated by spaces; not "
+                                  f"{shown(word)}.")
+        found[name] = value
     return found
 
 
@@ -330,7 +335,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                                   for r in ("win", "loss", "draw", "both_lose")])
     async def report(self, interaction: discord.Interaction,
                      table: app_commands.Range[int, 1, 1000], result: str,
-                     player: discord.User | None = None, games: str | None = None,
+                     player: discord.User | None = None,
+                     games: app_commands.Range[str, 1, 20] | None = None,
                      round: app_commands.Range[int, 1, 100] | None = None,
                      why: app_commands.Range[str, 0, 200] = "",
                      tournament: Tournament | None = None) -> None:
@@ -382,7 +388,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         tid = await self._pick(interaction, tournament)
         who = member_of(interaction)
         if user is not None:
-            await self.service.add(who, tid, user.id, user.display_name)
+            await self.service.add(who, tid, user.id, user.display_name, is_bot=user.bot)
             text = f"{user.display_name} is in."
         else:
             added = await self.service.add_computers(who, tid, computers)

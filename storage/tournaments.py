@@ -49,6 +49,9 @@ BEFORE_START: tuple[TournamentStatus, ...] = ("created", "open", "checkin")
 FINAL: tuple[TournamentStatus, ...] = ("finished", "cancelled")
 BYE_GAMES = 2
 """A bye is a match won 2–0 (the spec's Swiss arithmetic)."""
+MOST_ENTRANTS = 512
+"""Most entrants a tournament takes, however they enter (joining, added by the
+organiser, computer players): every write that enters someone checks it."""
 
 
 # -- refusals: plain exceptions with one message, so they pickle across the writer pipe --
@@ -309,6 +312,18 @@ def _insert_round(conn: sqlite3.Connection, tid: int, round_no: int, stage: Stag
     conn.execute("UPDATE tournaments SET round = ? WHERE id = ?", (round_no, tid))
 
 
+def _make_room(conn: sqlite3.Connection, tid: int, adding: int,
+               max_players: int | None = None) -> None:
+    """Refused unless ``adding`` more entrants fit: never past :data:`MOST_ENTRANTS`,
+    and not past the organiser's ``max_players`` (given for those who join)."""
+    entered = conn.execute("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?",
+                           (tid,)).fetchone()[0]
+    if entered + adding > MOST_ENTRANTS:
+        raise Full(f"A tournament takes at most {MOST_ENTRANTS} players; {entered} are in.")
+    if max_players is not None and entered + adding > max_players:
+        raise Full(f"The tournament is full ({max_players} players).")
+
+
 def _require_round_done(conn: sqlite3.Connection, tid: int, round_no: int) -> None:
     row = conn.execute("SELECT COUNT(*) AS n FROM tournament_pairings WHERE tournament_id = ?"
                        " AND round = ? AND status <> 'done'", (tid, round_no)).fetchone()
@@ -365,10 +380,7 @@ class _Join:
         if conn.execute("SELECT 1 FROM tournament_entrants WHERE tournament_id = ?"
                         " AND user_id = ?", (self.tid, self.user_id)).fetchone():
             raise AlreadyEntered("Already in this tournament.")
-        count = conn.execute("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?",
-                             (self.tid,)).fetchone()[0]
-        if self.max_players is not None and count >= self.max_players:
-            raise Full(f"The tournament is full ({self.max_players} players).")
+        _make_room(conn, self.tid, 1, self.max_players)
         # Joining during check-in is being here: it checks in too.
         conn.execute("INSERT INTO tournament_entrants (tournament_id, user_id, name,"
                      " checked_in, joined_at) VALUES (?, ?, ?, ?, ?)",
@@ -384,14 +396,10 @@ class _AddComputers:
     tid: int
     count: int
     allowed: tuple[TournamentStatus, ...]
-    most: int
 
     def __call__(self, conn: sqlite3.Connection) -> list[int]:
         _require(conn, self.tid, self.allowed, "take entrants")
-        entered = conn.execute("SELECT COUNT(*) FROM tournament_entrants WHERE"
-                               " tournament_id = ?", (self.tid,)).fetchone()[0]
-        if entered + self.count > self.most:
-            raise Full(f"A tournament takes at most {self.most} players; {entered} are in.")
+        _make_room(conn, self.tid, self.count)
         lowest = conn.execute("SELECT MIN(user_id) FROM tournament_entrants"
                               " WHERE tournament_id = ?", (self.tid,)).fetchone()[0]
         first = min(lowest or 0, 0) - 1
@@ -884,16 +892,16 @@ class TournamentRepository:
     async def join(self, tournament_id: int, user_id: int, name: str, *,
                    allowed: Sequence[TournamentStatus] = ("open", "checkin"),
                    max_players: int | None = None) -> None:
-        """A new entrant (checked in if check-in is on); refused if already in, if
-        full, or if the status is not one of ``allowed``."""
+        """A new entrant (checked in if check-in is on); refused if already in, if the
+        status is not one of ``allowed``, or with :class:`Full` past ``max_players``
+        (if given) or :data:`MOST_ENTRANTS` entrants."""
         await self._db.write(_Join(tournament_id, user_id, name, tuple(allowed), max_players))
 
     async def add_computers(self, tournament_id: int, count: int, *,
-                            allowed: Sequence[TournamentStatus], most: int) -> list[int]:
+                            allowed: Sequence[TournamentStatus]) -> list[int]:
         """``count`` computer players enter (negative user ids, returned); refused
-        with :class:`Full` past ``most`` entrants in all."""
-        return await self._db.write(_AddComputers(tournament_id, count, tuple(allowed),
-                                                  most))
+        with :class:`Full` past :data:`MOST_ENTRANTS` entrants in all."""
+        return await self._db.write(_AddComputers(tournament_id, count, tuple(allowed)))
 
     async def leave(self, tournament_id: int, user_id: int) -> None:
         """An entrant leaves before the start (afterwards they drop)."""

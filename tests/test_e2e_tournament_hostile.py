@@ -1,0 +1,132 @@
+"""End to end: hostile and unlucky input on the tournament side, through the real
+discord.py client and the fake Discord — options the game's own declaration refuses,
+bots named as entrants, the entrant cap on every way in, a bot stopped while it opens a
+round, and a server that does not let the bot create threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.tournament_model import MOST_PLAYERS, Member
+from tests.e2e import make_bot
+from tests.fakediscord.model.constants import MANAGE_GUILD
+
+LONG = 60.0
+"""Seconds to wait for a command that opens a round of many games."""
+
+
+class World:
+    """A server with an organiser and players, and a tournament channel."""
+
+    def __init__(self, fake: Any, players: int, **guild: Any) -> None:
+        self.fake = fake
+        self.guild = fake.add_guild("Casino", **guild)
+        self.channel = self.guild.add_text_channel("tournaments")
+        self.boss = self.guild.add_user("Boss", roles=(self.guild.add_role("Managers",
+                                                                           MANAGE_GUILD),))
+        self.players = [self.guild.add_user(f"Pl{n:02}") for n in range(1, players + 1)]
+
+    @property
+    def organiser(self) -> Member:
+        """The organiser as the tournament service sees them."""
+        return Member(self.boss.id, "Boss", manages_server=True, guild_id=self.guild.id)
+
+    async def create(self, bot: Any, **options: Any) -> int:
+        """The organiser creates a tournament here and opens it; its id."""
+        made = await self.fake.slash(self.boss, self.channel, "tournament create", **options)
+        assert not made.ephemeral, made.content
+        tid = int((await bot.tournaments.latest(self.organiser, self.channel.id)).id)
+        for _ in range(200):  # the command ends once it remembered its message
+            if (await bot.tournaments.get(self.organiser, tid)).message_id is not None:
+                break
+            await asyncio.sleep(0.025)
+        opened = await self.fake.slash(self.boss, self.channel, "tournament open")
+        assert "open" in opened.content, opened.content
+        return tid
+
+
+async def test_tournament_options_are_read_by_the_games_own_options(fake_discord, tmp_path):
+    world = World(fake_discord, 0)
+    bot = make_bot(tmp_path / "options.sqlite3")
+    refusals = [
+        ("flank", "board=²", "board is unbounded, 4×4, 6×6, 8×8, … or 26×26, not '²'"),
+        ("flank", "stoppers=²", "stoppers must be a whole number written with the digits "
+                                "0-9, not '²'"),
+        ("flank", "cards=４", "written with the digits 0-9, not '４'"),
+        ("flank", "stoppers=-1", "stoppers must be a whole number written with the digits"),
+        ("eclipse", "hand_cap=²", "hand_cap must be a whole number written with the "
+                                  "digits 0-9, not '²'"),
+        ("eclipse", "hand_cap=" + "9" * 390, "hand_cap must be a whole number written "
+                                             "with the digits 0-9"),
+        ("eclipse", "hand_cap=10001", "hand_cap must be from 10 to 10000, not 10001"),
+        ("flank", "speed=3", "has no option 'speed'"),
+    ]
+    async with fake_discord.running(bot):
+        for game, options, words in refusals:
+            refused = await fake_discord.slash(world.boss, world.channel, "tournament create",
+                                               game=game, options=options)
+            assert refused.ephemeral and words in refused.content, (options, refused.content)
+            assert "Something went wrong" not in refused.content
+        assert await bot.tournaments.latest(world.organiser) is None
+        # What the game's options read as text is accepted as text: the game decides.
+        made = await fake_discord.slash(world.boss, world.channel, "tournament create",
+                                        game="flank", options="BOARD=4")
+        assert not made.ephemeral, made.content
+        tournament = await bot.tournaments.latest(world.organiser)
+        assert tournament.options["board"] == 4
+
+
+async def test_a_bot_is_refused_as_an_entrant(fake_discord, tmp_path):
+    world = World(fake_discord, 1)
+    dice = world.guild.add_user("Dice")
+    dice.bot = True  # another server's bot account
+    bot = make_bot(tmp_path / "bots.sqlite3")
+    async with fake_discord.running(bot):
+        tid = await world.create(bot, game="flank", options="board=4")
+        for robot in (fake_discord.bot_user, dice):
+            refused = await fake_discord.slash(world.boss, world.channel, "tournament add",
+                                               user=robot)
+            assert refused.ephemeral, refused.content
+            assert "bot" in refused.content and "people" in refused.content, refused.content
+        assert await bot.store.tournaments.entrants(tid) == []
+        # A person is still added as before.
+        added = await fake_discord.slash(world.boss, world.channel, "tournament add",
+                                         user=world.players[0])
+        assert added.content == "Pl01 is in."
+        assert [e.user_id for e in await bot.store.tournaments.entrants(tid)] == [
+            world.players[0].id]
+
+
+async def test_one_cap_on_entrants_for_every_way_in(fake_discord, tmp_path):
+    world = World(fake_discord, 8)
+    first, second, *late = world.players
+    bot = make_bot(tmp_path / "cap.sqlite3")
+    limit = f"A tournament takes at most {MOST_PLAYERS} players"
+    async with fake_discord.running(bot):
+        tid = await world.create(bot, game="flank", options="board=4")
+        await bot.tournaments.add_computers(world.organiser, tid, MOST_PLAYERS - 2)
+        added = await fake_discord.slash(world.boss, world.channel, "tournament add",
+                                         user=first)
+        assert added.content == "Pl01 is in."
+        joined = await fake_discord.slash(second, world.channel, "tournament join")
+        assert joined.content == "You are in."
+        # Full: joining, adding a person and adding a computer are all refused alike.
+        for refused in (
+                await fake_discord.slash(late[0], world.channel, "tournament join"),
+                await fake_discord.slash(world.boss, world.channel, "tournament add",
+                                         user=late[0]),
+                await fake_discord.slash(world.boss, world.channel, "tournament add",
+                                         computers=1)):
+            assert refused.ephemeral and limit in refused.content, refused.content
+        entrants = await bot.store.tournaments.entrants(tid)
+        assert len(entrants) == MOST_PLAYERS
+        # Joins at the same moment cannot race past the cap: one place, one of them.
+        await fake_discord.slash(world.boss, world.channel, "tournament remove", user=first)
+        people = [Member(p.id, p.name, guild_id=world.guild.id) for p in late]
+        outcomes = await asyncio.gather(*(bot.tournaments.join(p, tid) for p in people),
+                                        return_exceptions=True)
+        assert sum(not isinstance(o, Exception) for o in outcomes) == 1
+        assert all(limit in str(o) for o in outcomes if isinstance(o, Exception))
+        assert len(await bot.store.tournaments.entrants(tid)) == MOST_PLAYERS
