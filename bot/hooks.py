@@ -53,8 +53,10 @@ class MatchHooks:
         """Refuse options that matches someone else arranges cannot be played with
         (a tournament's: its seats are dealt, bringing nothing of their own)."""
 
-    async def check_seat(self, match: LiveMatch, setup: SeatSetup) -> None:
-        """Refuse a seat whose setup this table does not allow."""
+    async def check_seat(self, match: LiveMatch, setup: SeatSetup,
+                         user_id: int | None = None) -> None:
+        """Refuse a seat whose setup this table does not allow (for ``user_id``, who
+        sits down with it)."""
 
     async def starting(self, match: LiveMatch, seats: Sequence[SeatRow],
                        state: GameState) -> Ante | None:

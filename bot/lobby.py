@@ -71,7 +71,8 @@ class Lobby(MatchCore):
                 LiveMatch(row=MatchRow(id=0, game=info.name, options=stored, seed=seed,
                                        guild_id=guild_id, channel_id=channel_id,
                                        host_id=host.user_id, max_seats=seats,
-                                       status="lobby", seats=[]), info=info), setup)
+                                       status="lobby", seats=[]), info=info), setup,
+                host.user_id)
         try:
             match_id = await self.store.matches.create_lobby(
                 game=info.name, options=stored, seed=seed, guild_id=guild_id,
@@ -163,7 +164,7 @@ class Lobby(MatchCore):
                 raise AlreadySeated()
             if len(match.seats) >= match.row.max_seats:
                 raise LobbyFull(f"The table is full ({match.row.max_seats} seats).")
-            await self.hooks_for(match.info.name).check_seat(match, setup)
+            await self.hooks_for(match.info.name).check_seat(match, setup, player.user_id)
             seats = [*match.seats, SeatRow(seat=len(match.seats), user_id=player.user_id,
                                            name=seat_name(player.name), setup=setup)]
             await self.store.matches.set_seats(match.id, seats)

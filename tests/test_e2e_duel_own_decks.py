@@ -288,3 +288,42 @@ async def test_collection_commands_show_nothing_of_a_hand_or_a_library(
         hers = await fake_discord.slash(bo, channel, "deck show", name="ember-and-grove")
         assert hers.ephemeral and "You have no deck" in hers.content
         await fake_discord.slash(ada, channel, "cancel")
+
+
+async def test_an_ante_table_refuses_a_deck_whose_cards_cannot_be_staked(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Basic lands are free to play with but staked only as a copy one owns: a deck of
+    basic lands its player never owned is refused at an ante table's seat, saying so,
+    instead of being seated and then failing every /start."""
+    guild = fake_discord.add_guild("Arcana")
+    channel = guild.add_text_channel("duels")
+    ada, bo = guild.add_user("Ada"), guild.add_user("Bo")
+    bot = make_bot(tmp_path / "lands.sqlite3")
+    async with fake_discord.running(bot):
+        await bot.store.settings.update(guild.id, ante=True)
+        cards = await collections(bot)
+        await cards.claim_starter(guild.id, ada.id, "ember-and-grove")
+        made = await fake_discord.slash(bo, channel, "deck create", name="lands",
+                                        list="20 Dawnfield, 20 Mistshore")
+        assert "ready to play" in made.text.lower()
+        assert "ante" in made.text  # the deck says it can't be staked
+
+        opened = await fake_discord.slash(bo, channel, "play duel", ante=True, deck="lands")
+        assert opened.ephemeral and "Dawnfield" in opened.content \
+            and "Mistshore" in opened.content and "basic land" in opened.content
+        assert "no longer free" not in opened.content
+        with pytest.raises(Exception):  # noqa: B017 (nothing opened in the channel)
+            bot.service.match_in(channel.id)
+
+        await fake_discord.slash(ada, channel, "play duel", ante=True, deck="ember-and-grove")
+        refused = await fake_discord.slash(bo, channel, "join", deck="lands")
+        assert refused.ephemeral and "Dawnfield" in refused.content \
+            and "basic land" in refused.content
+        match = bot.service.match_in(channel.id)
+        assert len(match.seats) == 1
+        # Without ante the same deck plays: basic lands are free to play with.
+        await fake_discord.slash(ada, channel, "cancel")
+        await fake_discord.slash(ada, channel, "play duel", deck="ember-and-grove")
+        await fake_discord.slash(bo, channel, "join", deck="lands")
+        assert len(bot.service.match_in(channel.id).seats) == 2
+        await fake_discord.slash(ada, channel, "cancel")

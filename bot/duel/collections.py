@@ -200,6 +200,25 @@ def pick_free(copies: Iterable[Copy], wanted: Mapping[str, int]) -> tuple[list[C
     return chosen, short
 
 
+def unstakeable(cards: Mapping[str, int], free: Mapping[str, int]) -> str | None:
+    """Why a deck that can be played can't be staked, or ``None``. The ante is a copy
+    one owns of whichever card is set aside, and any card of the deck may be: so each
+    needs a free copy of one's own. Basic lands are free to *play* with (never short),
+    so only they can lack one.
+
+    >>> unstakeable({"Mistshore": 20, "Kindlewhip": 1}, {"Kindlewhip": 1, "Mistshore": 2})
+    >>> print(unstakeable({"Dawnfield": 20, "Mistshore": 20}, {}))
+    short of a copy to stake of: Dawnfield, Mistshore (basic lands are free to play with, but the ante stakes an owned copy of the card set aside, so an ante deck needs a free copy of its own of every card in it, basic lands too; a starter comes with some).
+    """  # noqa: E501 (a doctest's expected line is as long as the message)
+    missing = sorted(card for card in cards if cards[card] > 0 and free.get(card, 0) < 1)
+    if not missing:
+        return None
+    return (f"short of a copy to stake of: {', '.join(missing)} (basic lands are free to "
+            "play with, but the ante stakes an owned copy of the card set aside, so an "
+            "ante deck needs a free copy of its own of every card in it, basic lands too; "
+            "a starter comes with some).")
+
+
 def _problem(exc: CollectionRefusal) -> str:
     """A storage refusal nobody anticipated, in words (no ids)."""
     if isinstance(exc, NotOwned):
@@ -342,6 +361,9 @@ class DeckView:
     total: int
     problem: str | None
     """Why ``deck_for_duel`` would refuse it now, or ``None``."""
+    ante_problem: str | None = None
+    """Why an ante table would refuse it now though it can be played (its basic
+    lands not owned: :func:`unstakeable`), or ``None``."""
 
 
 @dataclass(frozen=True)
@@ -645,20 +667,26 @@ class CollectionService:
 
     async def _deck_view(self, guild: int, user: int, name: str,
                          cards: Counter[str]) -> DeckView:
-        return DeckView(name, dict(sorted(cards.items())), sum(cards.values()),
-                        await self.deck_problem(guild, user, cards))
+        problem = await self.deck_problem(guild, user, cards)
+        staked = None if problem else await self.deck_problem(guild, user, cards, ante=True)
+        return DeckView(name, dict(sorted(cards.items())), sum(cards.values()), problem,
+                        staked)
 
-    async def deck_problem(self, guild: int, user: int, cards: Counter[str]) -> str | None:
+    async def deck_problem(self, guild: int, user: int, cards: Counter[str], *,
+                           ante: bool = False) -> str | None:
         """What keeps ``cards`` from play for ``user`` now (illegal, or short of free
-        copies, naming those locked), or ``None``."""
+        copies, naming those locked), or ``None``. With ``ante``, also what keeps it
+        from being staked (:func:`unstakeable`): the one check of an ante table's
+        seat and of its start, so a deck seated is a deck that can start."""
         try:
             check_deck(cards)
         except BadOptions as exc:
             return f"{exc}."
         counts = await self.repo.counts(guild, user)
-        short = shortfall(cards, {card: c.free for card, c in counts.items()})
+        free = {card: c.free for card, c in counts.items()}
+        short = shortfall(cards, free)
         if not short:
-            return None
+            return unstakeable(cards, free) if ante else None
         locked = {card: min(n, counts[card].owned - counts[card].free)
                   for card, n in short.items() if card in counts}
         locked = {card: n for card, n in locked.items() if n > 0}

@@ -94,12 +94,31 @@ class DuelHooks(MatchHooks):
             raise NotAllowed("A tournament's duels are not played for ante: its seats "
                              "play starter decks, whose cards can't be staked.")
 
-    async def check_seat(self, match: LiveMatch, setup: SeatSetup) -> None:
-        """At an ante table, each seat brings a deck of its own."""
-        if plays_for_ante(match.row.options) and own_cards(setup) is None:
+    async def check_seat(self, match: LiveMatch, setup: SeatSetup,
+                         user_id: int | None = None) -> None:
+        """At an ante table, each seat brings a deck of its own that can be staked,
+        checked as :meth:`starting` checks it again."""
+        if not plays_for_ante(match.row.options):
+            return
+        cards = own_cards(setup)
+        if cards is None:
             raise WrongPhase("This duel is played for ante: bring a deck of your own "
                              "(deck: one of your /deck list); a starter's cards can't "
                              "be staked.")
+        problem = await self._problem(match, user_id, cards)
+        if problem:
+            raise WrongPhase(f"Your deck {(setup or {}).get('saved')} can't be played at "
+                             f"this ante table: {problem}")
+
+    async def _problem(self, match: LiveMatch, user_id: int | None,
+                       cards: Sequence[str]) -> str | None:
+        """What keeps a seat's own deck from this table now: the one check of a seat
+        and of the start, so a deck seated is a deck the duel can start with."""
+        guild = match.row.guild_id
+        if guild is None or user_id is None:
+            return None
+        return await self.collections.deck_problem(
+            guild, user_id, Counter(cards), ante=plays_for_ante(match.row.options))
 
     async def starting(self, match: LiveMatch, seats: Sequence[SeatRow],
                        state: GameState) -> Ante | None:
@@ -108,10 +127,9 @@ class DuelHooks(MatchHooks):
         guild = match.row.guild_id
         for seat in seats:
             cards = own_cards(seat.setup)
-            if cards is None or guild is None or seat.user_id is None:
+            if cards is None:
                 continue
-            problem = await self.collections.deck_problem(guild, seat.user_id,
-                                                         Counter(cards))
+            problem = await self._problem(match, seat.user_id, cards)
             if problem:
                 raise WrongPhase(f"{seat.name}'s deck can't be played now: {problem}")
         if not plays_for_ante(match.row.options):

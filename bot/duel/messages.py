@@ -190,8 +190,13 @@ def counts_line(counts: CardCounts) -> str:
 
 # -- decks ------------------------------------------------------------------------------------
 def deck_state(view: DeckView) -> str:
-    """Whether a deck can be played now, and if not why."""
-    return "Ready to play." if view.problem is None else f"Not playable yet: {view.problem}"
+    """Whether a deck can be played now, and if not why; and, if it can, whether it can
+    be staked at an ante table."""
+    if view.problem is not None:
+        return f"Not playable yet: {view.problem}"
+    if view.ante_problem is not None:
+        return f"Ready to play; not for ante: {view.ante_problem}"
+    return "Ready to play."
 
 
 def deck_parts(view: DeckView, saying: str = "") -> dict[str, Any]:
