@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import bounds
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.deadlines import run_deadlines
@@ -69,10 +70,21 @@ class CroupierTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Handle each interaction once (a repeated delivery was already answered),
-        and only while it can still be answered (:func:`~bot.replies.too_late`)."""
+        and only while it can still be answered (:func:`~bot.replies.too_late`); a
+        slash command only if it fits its own declaration (:func:`bot.bounds.check`:
+        a stale or forged client is refused, nothing runs). Autocomplete for a
+        command we do not have gets no suggestions."""
         if interaction.type is discord.InteractionType.autocomplete:
+            if interaction.command is None:
+                await interaction.response.autocomplete([])
+                return False
             return True
-        return first_in_time(interaction)
+        if not first_in_time(interaction):
+            return False
+        if interaction.type is discord.InteractionType.application_command and int(
+                (interaction.data or {}).get("type", 1)) == 1:
+            bounds.check(interaction.command, interaction.data or {})
+        return True
 
     async def on_error(self, interaction: discord.Interaction,
                        error: app_commands.AppCommandError) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.bounds import STALE
 from bot.errors import CroupierError
 from bot.recent import RecentIds
 from rules.errors import RulesError
@@ -152,6 +153,8 @@ def message_for(error: BaseException) -> str | None:
     error = _cause(error)
     if isinstance(error, CroupierError | RulesError):
         return str(error)
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return STALE
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
         return str(error) or "You are not allowed to do that here."
     if isinstance(error, app_commands.CommandOnCooldown):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
+from bot import bounds
 from bot.errors import NotAllowed, NotSeated, StaleChoice
 from bot.live import LiveMatch, Player
 from bot.replies import for_send, guarded, send
@@ -39,8 +40,8 @@ def croupier(interaction: discord.Interaction) -> CroupierBot:
     return cast("CroupierBot", interaction.client)
 
 
-ID = "[0-9]{1,19}"
-"""A Discord id or a match id in a custom id: ASCII digits, at most 19."""
+ID = bounds.ID
+"""A Discord id or a match id in a custom id: ASCII digits, no larger than a stored id."""
 SMALL = "[0-9]{1,6}"
 """A step, a menu number or a page in a custom id."""
 WORD = "[a-z]{1,12}"

@@ -26,6 +26,9 @@ from rules.registry import get_game
 if TYPE_CHECKING:
     from bot.client import CroupierBot
 
+GameName = app_commands.Range[str, 1, 40]
+"""A game as typed (its name is offered as one types)."""
+
 
 class StatsCog(commands.Cog):
     """Records, ratings, history and leaderboards."""
@@ -39,7 +42,7 @@ class StatsCog(commands.Cog):
     @app_commands.autocomplete(game=game_names)
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None,
-                    game: str | None = None, against: discord.User | None = None) -> None:
+                    game: GameName | None = None, against: discord.User | None = None) -> None:
         who = user or interaction.user
         guild = interaction.guild_id
         reports = await self.bot.stats.reports(guild, who.id, game)
@@ -58,7 +61,7 @@ class StatsCog(commands.Cog):
     @app_commands.describe(game="Which game", page="Which page (10 players a page)")
     @app_commands.autocomplete(game=game_names)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str,
+    async def leaderboard(self, interaction: discord.Interaction, game: GameName,
                           page: app_commands.Range[int, 1, 10000] = 1) -> None:
         board = await self.bot.stats.leaderboard(interaction.guild_id or 0, game, page)
         parts = leaderboard_parts(board, leaderboard_buttons(board.game, board.page, board.pages))
@@ -69,7 +72,7 @@ class StatsCog(commands.Cog):
     @app_commands.autocomplete(game=game_names)
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
-                      game: str | None = None) -> None:
+                      game: GameName | None = None) -> None:
         who = user or interaction.user
         results = await self.bot.stats.history(interaction.guild_id, who.id, game)
         await send(interaction, ephemeral=False,
@@ -90,7 +93,7 @@ class StatsCog(commands.Cog):
     @app_commands.describe(game="Which game's leaderboard")
     @app_commands.autocomplete(game=game_names)
     @app_commands.guild_only()
-    async def reset(self, interaction: discord.Interaction, game: str) -> None:
+    async def reset(self, interaction: discord.Interaction, game: GameName) -> None:
         player = player_of(interaction)
         if not player.is_moderator:
             raise NotAllowed("Only a moderator can reset a leaderboard.")

@@ -109,6 +109,27 @@ class CommandActions(Acting):
         )
         return await self._result(inter, wait, timeout)
 
+    async def forged_slash(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        name: str,
+        options: list[dict[str, Any]],
+        *,
+        resolved: Resolved | None = None,
+        timeout: float = 5.0,
+    ) -> InteractionResult:
+        """Send an APPLICATION_COMMAND as a stale or forged client would: the synced
+        command ``name`` with ``options`` exactly as given (raw option payloads, e.g.
+        ``[{"name": "matches", "type": 1, "options": [{"name": "page", "type": 4,
+        "value": -1}]}]``), none of the client-side checks of :meth:`slash` applied."""
+        self._check_presence(user, channel)
+        cmd = self.find_command(name, channel)
+        data = command_data(cmd, resolved or {}, options=options)
+        inter = self.start_interaction(APPLICATION_COMMAND, user, channel, data,
+                                       command_name=name)
+        return await self._result(inter, True, timeout)
+
     async def autocomplete(
         self,
         user: FakeUser,
