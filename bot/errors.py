@@ -93,3 +93,16 @@ class CannotPost(CroupierError):
                          + (f" ({why})" if why else "")
                          + ". Check that I may view the channel, send messages, embed links "
                            "and attach files here; nothing was opened.")
+
+
+class NoSuchPage(CroupierError):
+    """A page past the last one was asked for (the first page is 1).
+
+    >>> str(NoSuchPage("the leaderboard", 5, 1))
+    'There is only 1 page of the leaderboard; page 5 does not exist.'
+    """
+
+    def __init__(self, what: str, page: int, pages: int) -> None:
+        super().__init__(f"There {'is' if pages == 1 else 'are'} only {pages} "
+                         f"page{'' if pages == 1 else 's'} of {what}; page {page} does not "
+                         "exist.")

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotAllowed, UnknownMatch
+from bot.errors import NoSuchPage, NotAllowed, UnknownMatch
 from bot.presenters.stats import (
     TournamentEntry,
     history_parts,
@@ -64,6 +64,8 @@ class StatsCog(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: GameName,
                           page: app_commands.Range[int, 1, 10000] = 1) -> None:
         board = await self.bot.stats.leaderboard(interaction.guild_id or 0, game, page)
+        if page > board.pages:
+            raise NoSuchPage(f"the {get_game(game).title} leaderboard", page, board.pages)
         parts = leaderboard_parts(board, leaderboard_buttons(board.game, board.page, board.pages))
         await send(interaction, ephemeral=False, **for_send(parts))
 

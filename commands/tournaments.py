@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import NoSuchPage
 from bot.replies import send
 from bot.tournament_discord import (
     FORMAT_WORDS,
@@ -295,9 +296,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                   for n in range(1, found.round + 1)]
         pages = history_pages(found, rounds, await self.service.games(who, tid))
         if page > len(pages):
-            raise TournamentError(f"There {'is' if len(pages) == 1 else 'are'} only "
-                                  f"{len(pages)} page{'s' if len(pages) != 1 else ''} "
-                                  f"of matches; page {page} does not exist.")
+            raise NoSuchPage("matches", page, len(pages))
         await send(interaction, pages[page - 1])
 
     @app_commands.command(name="next", description="Pair the next round (organisers).")

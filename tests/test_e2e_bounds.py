@@ -128,3 +128,18 @@ async def test_every_number_and_text_option_is_bounded(fake_discord, tmp_path, k
                      if not p.choices and (p.max_value is None or (
                          kind is AppCommandOptionType.integer and p.min_value is None))]
         assert unbounded == []
+
+
+async def test_a_page_past_the_last_is_refused_not_shown(fake_discord, tmp_path):
+    """Paging by command: a page past the last is refused privately, naming how many
+    there are, rather than showing another page under the number asked for."""
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("t")
+    ada = guild.add_user("Ada")
+    bot = make_bot(tmp_path / "pages.sqlite3")
+    async with fake_discord.running(bot):
+        shown = await fake_discord.slash(ada, channel, "leaderboard", game="flank")
+        assert not shown.ephemeral and "Page 1 of 1" in shown.text
+        past = await fake_discord.slash(ada, channel, "leaderboard", game="flank", page=2)
+        assert past.ephemeral and past.content == (
+            "⚠️ There is only 1 page of the Flank leaderboard; page 2 does not exist.")

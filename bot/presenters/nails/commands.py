@@ -7,6 +7,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
+from bot.errors import NoSuchPage
 from bot.presenters.base import channel_match, options_in_group
 from bot.replies import send
 from bot.views import croupier
@@ -50,7 +51,8 @@ class NailsCommands(app_commands.Group, name="nails", description="Play Hammer &
                                     "your turn to place).")
             return
         pages = -(-len(mine) // PAGE)
-        page = min(page, pages)
+        if page > pages:
+            raise NoSuchPage(f"tile {tile}'s places", page, pages)
         shown = mine[(page - 1) * PAGE:page * PAGE]
         await send(interaction, f"Tile {tile} can go ({len(mine)} places, page {page} of "
                                 f"{pages}): " + ", ".join(f"`{o}`" for o in shown))
