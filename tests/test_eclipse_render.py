@@ -13,7 +13,17 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import bot.render.eclipse as eclipse_render
-from bot.render.common import PHONE_WIDTH, ascii_text, clean, drawable, fit, font, seat_name
+from bot.render.common import (
+    PHONE_WIDTH,
+    SHAPED,
+    ascii_text,
+    clean,
+    drawable,
+    fit,
+    font,
+    length,
+    seat_name,
+)
 from bot.render.eclipse import (
     CARD_GAP,
     FACE,
@@ -197,8 +207,8 @@ def test_a_crowded_table_stays_within_bounds() -> None:
 
 def test_text_the_font_lacks_is_written_another_way() -> None:
     text = ascii_text("defender ♂ vs ♀; 3 − 1 ≤ 2 → maneuver — ☀🌙🛡️⚡⚙🦋⭐")
-    assert "->" in text and "<=" in text and "male" in text and "female" in text
-    assert "?" not in text and all(ch.isascii() or drawable(ch) for ch in text)
+    assert "→" in text and "<=" in text and "male" in text and "female" in text
+    assert "?" not in text and all(ch.isascii() or drawable(ch) or ch in SHAPED for ch in text)
     names = ["Ada Lovelace, Countess of Lovelace 🎲", "Bo – 博", "", "♂♀→", "x" * 200, "Fay"]
     mine = table(6, seat=0, hand=(card("S1m"),), counter_left=2, moving=card("M2f"))
     picture(render_table(mine, names))
@@ -350,6 +360,24 @@ def test_the_reveal_names_both_seats_over_their_cards(attacker: int, defender: i
     if 0 in (attacker, defender):
         assert "{boss}" in {call.text for call in calls}
     assert not undrawable(calls)
+
+
+def test_the_reveal_draws_its_arrows_as_arrows_not_ascii() -> None:
+    view = table(2, reveal=NUMBERS)
+    with drawn_text() as calls:
+        band, _ = _reveal_band(view, NUMBERS, NAMES)
+    assert not [call.text for call in calls if "->" in call.text or "→" in call.text]
+    # "even total → attacker, odd → defender": the words on each side of an arrow are
+    # drawn apart, an arrow's width between them, and the arrow is ink on the band.
+    before = next(call for call in calls if call.text.endswith("even total "))
+    after = next(call for call in calls if call.text.startswith(" attacker"))
+    arrow_w = length("→", font(before.size))
+    assert after.xy[0] - (before.xy[0] + before.length) == pytest.approx(arrow_w, abs=0.5)
+    assert after.xy[1] == before.xy[1]
+    gap = (round(before.xy[0] + before.length), round(before.xy[1]) - 8,
+           round(after.xy[0]), round(before.xy[1]) + 8)
+    inked = ink(band, gap, [band.getpixel((gap[0], gap[1]))])  # type: ignore[list-item]
+    assert inked is not None and inked[2] - inked[0] >= arrow_w * 0.7
 
 
 def test_a_long_name_is_cut_to_its_column_in_the_reveal() -> None:

@@ -7,7 +7,10 @@ file ships with the bot. It has ASCII and a handful of signs (``·‘’“”�
 empty box for anything else: accented letters, dashes, arrows, emoji, CJK. So every
 text a renderer draws goes through :func:`draw_text`, which draws :func:`clean` text: a
 dash becomes ``-``, an accented letter its plain one, and what has no stand-in ``?``.
-:func:`ascii_text` first writes the games' symbols (♂, →, ☀, ...) in words.
+The arrows ``→`` and ``←`` (:data:`SHAPED`) are kept and drawn as shapes of their own,
+sized and placed like a glyph of the font; :func:`length`, :func:`fit` and :func:`wrap`
+measure them as drawn. :func:`ascii_text` first writes the games' other symbols (♂, ☀,
+≤, ...) in words.
 """
 
 from __future__ import annotations
@@ -45,8 +48,13 @@ _STAND_INS = str.maketrans({
     "ı": "i", "„": '"', "‚": "'", "′": "'", "″": '"',
 })
 """Stand-ins for characters the font lacks that Unicode does not decompose."""
+SHAPED = frozenset("→←")
+"""Characters the font lacks that :func:`draw_text` draws as shapes: the arrows (an ASCII
+``->`` looks like a stand-in, and the reading of a rule's steps hangs on them)."""
+ARROW_EM = 1.0
+"""An arrow's advance, in ems of the font it is drawn with."""
 _SYMBOL_WORDS = str.maketrans({
-    "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "≠": "!=",
+    "≤": "<=", "≥": ">=", "≠": "!=",
     "♂": "male", "♀": "female", "☀": "sun", "🌙": "moon", "🛡": "shield",
     "⚡": "bolt", "⚙": "cog", "🦋": "butterfly", "⭐": "star",
 })
@@ -97,13 +105,13 @@ def _stand_in(ch: str) -> str:
 
 @lru_cache(maxsize=1024)
 def clean(text: str) -> str:
-    """``text`` as the built-in font can draw it, each character it lacks replaced:
+    """``text`` as :func:`draw_text` can draw it, each character the font lacks replaced:
     dashes by ``-``, ``×`` by ``x``, accented letters by plain ones, joiners and
     variation selectors by nothing, any space by a plain one, anything else (emoji,
-    CJK, control characters) by ``?``.
+    CJK, control characters) by ``?``; the arrows of :data:`SHAPED` are kept.
 
-    >>> clean("Bo — 3×4 🎲"), clean("José Ærø"), clean("👍🏽 ok ❤️"), clean("博")
-    ('Bo - 3x4 ?', 'Jose AEro', '? ok ?', '?')
+    >>> clean("Bo — 3×4 🎲"), clean("José Ærø"), clean("👍🏽 ok ❤️"), clean("博 →")
+    ('Bo - 3x4 ?', 'Jose AEro', '? ok ?', '? →')
     """
     return "".join(_clean_char(ch) for ch in text.translate(_STAND_INS))
 
@@ -112,6 +120,8 @@ def clean(text: str) -> str:
 def _clean_char(ch: str) -> str:
     if ch.isspace():
         return " "  # a newline would start a second line over whatever is below
+    if ch in SHAPED:
+        return ch
     if ch.isascii():
         return ch if ch.isprintable() else "?"
     if drawable(ch) and unicodedata.category(ch) not in _INVISIBLE:
@@ -124,7 +134,7 @@ def ascii_text(text: str) -> str:
     replaced (see :func:`clean`).
 
     >>> ascii_text("defender ♂; 3 − 1 ≤ 2 → maneuver — ☀🛡️")
-    'defender male; 3 - 1 <= 2 -> maneuver - sunshield'
+    'defender male; 3 - 1 <= 2 → maneuver - sunshield'
     """
     return clean(text.translate(_SYMBOL_WORDS))
 
@@ -132,14 +142,93 @@ def ascii_text(text: str) -> str:
 def draw_text(draw: ImageDraw.ImageDraw, xy: Point, words: str, font: Font, fill: Colour,
               anchor: str = "la", **options: Any) -> None:
     """Draw ``words`` at ``xy``, :func:`clean`\\ ed first: the one way the renderers
-    draw text, so that no character the font lacks comes out as an empty box.
-    ``options`` go to Pillow (``stroke_width``, say)."""
-    draw.text(xy, clean(words), fill=fill, font=font, anchor=anchor, **options)
+    draw text, so that no character the font lacks comes out as an empty box, and an
+    arrow comes out as an arrow. ``options`` go to Pillow (``stroke_width``, say)."""
+    text = clean(words)
+    if not SHAPED.intersection(text):
+        draw.text(xy, text, fill=fill, font=font, anchor=anchor, **options)
+        return
+    across, down = anchor[0], anchor[1:] or "a"
+    x = xy[0] - {"m": 0.5, "r": 1.0}.get(across, 0.0) * _measure(text, font)
+    for run in _runs(text):
+        if run in SHAPED:
+            _arrow(draw, x, xy[1], down, run, font, fill)
+        else:
+            draw.text((x, xy[1]), run, fill=fill, font=font, anchor="l" + down, **options)
+        x += _measure(run, font)
 
 
 def length(words: str, font: Font) -> float:
     """How long ``words`` are in ``font``, in pixels, as :func:`draw_text` draws them."""
-    return font.getlength(clean(words))
+    return _measure(clean(words), font)
+
+
+def _size(font: Font) -> int:
+    return int(getattr(font, "size", 10))
+
+
+def _measure(text: str, font: Font) -> float:
+    """How long ``text`` (already clean) is as drawn: its runs of letters as the font
+    sets them, each arrow :data:`ARROW_EM` wide."""
+    if not SHAPED.intersection(text):
+        return font.getlength(text)
+    return sum(_arrow_width(font) if run in SHAPED else font.getlength(run)
+               for run in _runs(text))
+
+
+def _runs(text: str) -> list[str]:
+    """``text`` cut into runs of letters and single arrows, in order."""
+    runs: list[str] = []
+    for ch in text:
+        if ch in SHAPED or not runs or runs[-1] in SHAPED:
+            runs.append(ch)
+        else:
+            runs[-1] += ch
+    return runs
+
+
+def _arrow_width(font: Font) -> int:
+    return max(6, round(ARROW_EM * _size(font)))
+
+
+def _arrow(draw: ImageDraw.ImageDraw, x: float, y: float, down: str, arrow: str, font: Font,
+           fill: Colour) -> None:
+    """An arrow (``→`` or ``←``) whose advance starts at ``x``, its shaft at the height of
+    the font's hyphen when the text's anchor point is at ``y``."""
+    middle, _ = _axis(font, down)
+    size = _size(font)
+    mask = _arrow_mask(_arrow_width(font), size, max(1.0, size / 10), arrow == "←")
+    draw.bitmap((round(x), round(y + middle - mask.height / 2)), mask, fill=fill)
+
+
+@lru_cache(maxsize=64)
+def _axis(font: Font, down: str) -> tuple[float, float]:
+    """Where the font's hyphen lies, from a text's anchor point with vertical anchor
+    ``down``: its middle's offset and its thickness, in pixels (read from the glyph's
+    mask, not drawn: a spy on ``ImageDraw.text`` sees only the text itself)."""
+    size = _size(font)
+    mask, (_, top) = font.getmask2("-", mode="L", anchor="l" + down)
+    box = Image.frombytes("L", mask.size, bytes(mask)).getbbox() if mask.size[0] else None
+    if box is None:  # pragma: no cover - every font draws a hyphen
+        return -size / 3, max(1.0, size / 12)
+    return top + (box[1] + box[3]) / 2, float(box[3] - box[1])
+
+
+@lru_cache(maxsize=64)
+def _arrow_mask(width: int, size: int, thickness: float, left: bool) -> Image.Image:
+    """An arrow's coverage, ``width`` wide and an odd number of pixels high, pointing
+    right (or left): a shaft ``thickness`` thick and a head, smooth-edged (drawn
+    :data:`SS` times bigger, then scaled down)."""
+    height = max(5, round(size * 0.44)) | 1
+    big = Image.new("L", (width * SS, height * SS), 0)
+    draw = ImageDraw.Draw(big)
+    mid, half = height * SS / 2, thickness * SS / 2
+    start, tip = 0.1 * width * SS, 0.92 * width * SS
+    head = 0.36 * size * SS
+    draw.rectangle((start, mid - half, tip - head * 0.5, mid + half - 1), fill=255)
+    draw.polygon([(tip - head, 0), (tip, mid), (tip - head, height * SS)], fill=255)
+    mask = big.resize((width, height), Image.Resampling.BOX)
+    return mask.transpose(Image.Transpose.FLIP_LEFT_RIGHT) if left else mask
 
 
 # --- names and results ---------------------------------------------------------------------
@@ -196,9 +285,9 @@ def fit(text: str, font: Font, width: float) -> str:
     'Ada - the…'
     """
     text = clean(text)
-    if font.getlength(text) <= width:
+    if _measure(text, font) <= width:
         return text
-    while text and font.getlength(text + "…") > width:
+    while text and _measure(text + "…", font) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -212,7 +301,7 @@ def wrap(text: str, font: Font, width: float) -> list[str]:
     line = ""
     for word in text.split():
         candidate = f"{line} {word}" if line else word
-        if font.getlength(candidate) <= width:
+        if _measure(candidate, font) <= width:
             line = candidate
             continue
         if line:

@@ -8,10 +8,11 @@ star). Sun cards are gold and moon cards blue-silver, so the tops read at a
 glance. A follower is a grey hatched card with a big F; a card back is violet
 with a gold eclipse.
 
-The built-in font has none of ☀🌙♂♀ or the emblems, so every symbol is drawn
+The built-in font has none of ☀🌙♂♀→ or the emblems, so every symbol is drawn
 as shapes (supersampled, for smooth edges), and text that mentions them is
-rewritten in words (``♂`` → ``male``, ``→`` → ``->``) before it is drawn, by
-:func:`bot.render.common.ascii_text`.
+rewritten in words (``♂`` → ``male``) before it is drawn, by
+:func:`bot.render.common.ascii_text`; the judging's arrows are drawn as arrows by
+:func:`bot.render.common.draw_text`.
 
 The emblem takes half the card's width (:func:`emblem_box`) and the number a third
 (:func:`number_box`), so both read on a phone: Discord shows a picture there about

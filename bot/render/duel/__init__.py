@@ -1210,7 +1210,7 @@ def _stack_band(view: DuelView, names: Sequence[str], band_w: int) -> Image.Imag
             words += " (interrupt)"
         target = _target_words(item["target"], view, names)
         if target:
-            words += f" -> {target}"
+            words += f" → {target}"
         draw_text(draw, (INSET + 64, y), fit(words, font(15), band_w - INSET - 70), font(15),
                   INK, anchor="lm")
     return image
