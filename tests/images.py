@@ -110,3 +110,28 @@ def near(image: Image.Image, colour: Colour, tolerance: int = 0) -> Image.Image:
     red, green, blue = ImageChops.difference(rgb, Image.new("RGB", rgb.size, colour)).split()
     furthest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
     return furthest.point(lambda v: 255 if v <= tolerance else 0)
+
+
+def luminance(colour: Colour) -> float:
+    """The relative luminance of ``colour`` (WCAG 2): 0 for black, 1 for white."""
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    red, green, blue = (linear(c) for c in colour)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """The contrast ratio of two colours (WCAG 2): 1 for the same, 21 for black on white;
+    3 is the least for a mark meant to be seen."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def pixels_contrasting(image: Image.Image, box: Box, ground: Colour, ratio: float = 3.0
+                       ) -> int:
+    """How many pixels in ``box`` of ``image`` stand out from ``ground`` by at least
+    ``ratio`` (see :func:`contrast`)."""
+    crop = image.convert("RGB").crop(box)
+    return sum(n for n, pixel in crop.getcolors(crop.width * crop.height) or ()
+               if contrast(pixel, ground) >= ratio)

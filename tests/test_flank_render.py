@@ -6,16 +6,27 @@ import io
 import random
 import time
 
+import pytest
 from PIL import Image
 
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.flank import FlankPresenter
-from bot.render.flank import BARRED, DISC, LAST, STOPPER, layout, legend_items, render_png
+from bot.render.flank import (
+    BARRED,
+    DISC,
+    KEY,
+    LAST,
+    STOPPER,
+    layout,
+    legend_items,
+    legend_keys,
+    render_png,
+)
 from rules.flank import GAME as FLANK
 from rules.flank import FlankState, parse_cell
 from rules.flank.text import render_text
 from storage.models import MatchRow, SeatRow
-from tests.images import count, opened
+from tests.images import count, opened, pixels_contrasting
 
 NAMES = ["Ada", "Bo"]
 
@@ -228,3 +239,56 @@ def test_flank_draws_its_text_only_through_the_glyph_safe_helper() -> None:
     assert direct_text_calls(Path(flank_render.__file__)) == []
     picture = render_png(FlankState(first=0).observe(None), ["Ada — 🂠", "{boss}"])
     assert picture.startswith(b"\x89PNG")
+
+
+# --- marks seen on a phone -------------------------------------------------------------------
+
+
+def last_laid_by(colour: int) -> FlankState:
+    """A game of eight by eight, some twenty cards in, whose last card laid is ``colour``'s
+    and flipped some."""
+    for moves in range(18, 40):
+        state = played({"board": 8}, moves, seed=3)
+        view = state.observe(None)
+        if view.last_move is not None and view.cells[view.last_move][0] == colour \
+                and view.flipped:
+            return state
+    raise AssertionError("no such game")
+
+
+@pytest.mark.parametrize("colour", [0, 1])
+def test_a_flipped_card_is_marked_clearly_on_either_colour(colour: int) -> None:
+    state = last_laid_by(colour)
+    view = state.observe(None)
+    image = opened(render_png(view, NAMES))
+    place = layout(view, NAMES)
+    for cell in view.flipped:
+        assert view.cells[cell][0] == colour
+        cx, cy = place.centre(*cell)
+        inner = int(place.cell * 0.28)  # well inside the disc: no rim, no table
+        box = (cx - inner, cy - inner, cx + inner, cy + inner)
+        # A mark that stands out from the disc (contrast 3:1 at least) over a good part of
+        # it, not a dot of the rim's colour a few pixels wide.
+        assert pixels_contrasting(image, box, DISC[colour]) >= place.cell ** 2 * 0.05
+    for cell, (disc, _) in view.cells.items():
+        if cell not in view.flipped and cell != view.last_move:
+            cx, cy = place.centre(*cell)
+            box = (cx - 6, cy - 6, cx + 6, cy + 6)
+            assert pixels_contrasting(image, box, DISC[disc]) == 0  # unflipped: plain
+
+
+@pytest.mark.parametrize("colour", [0, 1])
+def test_the_legend_draws_its_samples_in_the_colour_they_mark(colour: int) -> None:
+    state = last_laid_by(colour)
+    view = state.observe(None)
+    image = opened(render_png(view, NAMES))
+    keys = dict(legend_keys(view, NAMES))
+    assert {"last", "flipped"} <= keys.keys()
+    for mark in ("last", "flipped"):
+        x, y = keys[mark]
+        assert image.getpixel((x + KEY // 2 - 4, y + KEY // 2 - 4)) == DISC[colour], mark
+    x, y = keys["last"]
+    assert image.getpixel((x + 1, y + KEY // 2)) == LAST  # the gold frame, as on the grid
+    x, y = keys["flipped"]
+    box = (x + KEY // 2 - 3, y + KEY // 2 - 3, x + KEY // 2 + 3, y + KEY // 2 + 3)
+    assert pixels_contrasting(image, box, DISC[colour]) >= 12  # the flipped mark, as on the grid

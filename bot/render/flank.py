@@ -1,14 +1,16 @@
 """The Flank table as a PNG: a green grid with discs, stoppers and coordinates.
 
-Black and white discs stand for the cards, a red square on a disc is a
-stopper (the seed's red stopper tile), a gold frame marks the card laid last
-and a small dot the cards it flipped. Small dots in the mover's colour show
-where a card may go, and a red cross an empty cell where the stopper zone
-(``stopper_zone=orthogonal`` or ``ring``) forbids a card. A legend under the
-grid explains every mark the picture shows. Coordinates run along all four
-edges with the cell names players type, and a header and a footer give both
-players (black, who moved first, on top), their counts and whose turn it is or
-how the game ended.
+Black and white discs stand for the cards, a red square on a disc is a stopper (the
+seed's red stopper tile), a gold frame marks the card laid last and a dot of the other
+colour (the colour it was) each card it flipped: big enough, and as far from the disc's
+colour as can be, to be seen on a phone. Small dots in the mover's colour show where a
+card may go, and a red cross an empty cell where the stopper zone
+(``stopper_zone=orthogonal`` or ``ring``) forbids a card. A legend under the grid
+explains every mark the picture shows, each sample drawn as on the grid (the last card
+and a flipped one in the colour of the card laid last). Coordinates run along all four
+edges with the cell names players type, and a header and a footer give both players
+(black, who moved first, on top), their counts and whose turn it is or how the game
+ended.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ RIM = ((70, 70, 70), (150, 150, 146))
 STOPPER = (210, 30, 36)
 STOPPER_RIM = (120, 10, 14)
 LAST = (255, 196, 0)
+FLIP_MARK = 0.2
+"""Radius of a flipped card's mark, in cells (its disc's radius is 0.4)."""
 BARRED = (196, 64, 52)
 """The cross on a cell where the stopper zone forbids a card."""
 
@@ -125,6 +129,8 @@ class _Plan:
     footer: list[str]
     legend: list[LegendRow]
     legend_h: int
+    legend_top: int
+    """y of the legend's first row."""
 
 
 def layout(view: FlankView, names: Sequence[str]) -> Layout:
@@ -154,8 +160,16 @@ def _plan(view: FlankView, names: Sequence[str]) -> _Plan:
     footer_h = len(footer) * line_h + 10
     height = header_h + grid_h + 2 * edge + legend_h + footer_h
     place = Layout((width - grid_w) // 2, header_h + edge, cell, x0, y0)
+    legend_top = header_h + edge + grid_h + edge + 2
     return _Plan(place, width, height, label_font, text_font, key_font, line_h, edge, texts,
-                 footer, legend, legend_h)
+                 footer, legend, legend_h, legend_top)
+
+
+def legend_keys(view: FlankView, names: Sequence[str]) -> list[tuple[str, tuple[int, int]]]:
+    """Each legend item's mark (see :func:`legend_items`) and the top-left pixel of its
+    sample cell (:data:`KEY` square) in the picture :func:`render_png` draws of ``view``."""
+    plan = _plan(view, names)
+    return [(mark, (x, y)) for mark, _, x, y in _legend_spots(plan)]
 
 
 def render_png(view: FlankView, names: Sequence[str]) -> bytes:
@@ -190,9 +204,8 @@ def render_png(view: FlankView, names: Sequence[str]) -> bytes:
         _card(draw, *place.corner(x, y), cell, colour, stoppered,
               last=(x, y) == view.last_move, flipped=(x, y) in view.flipped)
 
-    y = top + grid_h + plan.edge + 2
-    _legend(draw, plan.legend, plan.key_font, mover, width, y)
-    y += plan.legend_h + 2
+    _legend(draw, plan, view, mover)
+    y = plan.legend_top + plan.legend_h + 2
     for line in plan.footer:
         draw_text(draw, (width // 2, y + plan.line_h // 2), line, plan.text_font, INK,
                   anchor="mm")
@@ -217,9 +230,12 @@ def _card(draw: ImageDraw.ImageDraw, cx0: int, cy0: int, cell: int, colour: int,
         draw.rounded_rectangle((mid_x - s, mid_y - s, mid_x + s, mid_y + s),
                                radius=max(1, s // 3), fill=STOPPER, outline=STOPPER_RIM,
                                width=max(1, cell // 32))
-    elif flipped:
-        r = max(2, cell // 14)
-        draw.ellipse((mid_x - r, mid_y - r, mid_x + r, mid_y + r), fill=RIM[colour])
+    elif flipped and round(cell * FLIP_MARK) >= 3:
+        # The colour it was: the most contrast there is on either disc. (On a cell too
+        # small for it, it would hide the disc's own colour.)
+        r = round(cell * FLIP_MARK)
+        draw.ellipse((mid_x - r, mid_y - r, mid_x + r, mid_y + r), fill=DISC[1 - colour],
+                     outline=RIM[1 - colour], width=max(1, cell // 48))
 
 
 def _legal(draw: ImageDraw.ImageDraw, cx: int, cy: int, cell: int, mover: int | None) -> None:
@@ -254,25 +270,37 @@ def _legend_rows(items: list[tuple[str, str]], key_font: Font, width: int) -> li
     return rows
 
 
-def _legend(draw: ImageDraw.ImageDraw, rows: list[LegendRow],
-            key_font: Font, mover: int | None, width: int, top: int) -> None:
-    for row in rows:
-        x = (width - sum(size for _, _, size in row) + 16) // 2
+def _legend_spots(plan: _Plan) -> list[tuple[str, str, int, int]]:
+    """Each legend item's mark and words, and the top-left pixel of its sample cell."""
+    spots = []
+    top = plan.legend_top
+    for row in plan.legend:
+        x = (plan.width - sum(size for _, _, size in row) + 16) // 2
         for mark, words, size in row:
-            draw.rectangle((x, top, x + KEY - 1, top + KEY - 1), fill=TABLE, outline=LINE)
-            if mark == "last":
-                _card(draw, x, top, KEY, 0, False, last=True)
-            elif mark == "flipped":
-                _card(draw, x, top, KEY, 1, False, flipped=True)
-            elif mark == "stopper":
-                _card(draw, x, top, KEY, 0, True)
-            elif mark == "legal":
-                _legal(draw, x + KEY // 2, top + KEY // 2, KEY, mover)
-            elif mark == "barred":
-                _barred(draw, x, top, KEY)
-            draw_text(draw, (x + KEY + 6, top + KEY // 2), words, key_font, DIM, anchor="lm")
+            spots.append((mark, words, x, top))
             x += size
         top += KEY + 6
+    return spots
+
+
+def _legend(draw: ImageDraw.ImageDraw, plan: _Plan, view: FlankView, mover: int | None
+            ) -> None:
+    """The legend's samples and words; the last card and a flipped one in the colour of
+    the card laid last, as they are on the grid."""
+    laid = view.cells.get(view.last_move, (0, False))[0] if view.last_move else 0
+    for mark, words, x, top in _legend_spots(plan):
+        draw.rectangle((x, top, x + KEY - 1, top + KEY - 1), fill=TABLE, outline=LINE)
+        if mark == "last":
+            _card(draw, x, top, KEY, laid, False, last=True)
+        elif mark == "flipped":
+            _card(draw, x, top, KEY, laid, False, flipped=True)
+        elif mark == "stopper":
+            _card(draw, x, top, KEY, 0, True)
+        elif mark == "legal":
+            _legal(draw, x + KEY // 2, top + KEY // 2, KEY, mover)
+        elif mark == "barred":
+            _barred(draw, x, top, KEY)
+        draw_text(draw, (x + KEY + 6, top + KEY // 2), words, plan.key_font, DIM, anchor="lm")
 
 
 # --- header and coordinates ----------------------------------------------------------------
