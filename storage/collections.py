@@ -804,10 +804,14 @@ class _SettleAnte:
 
 def _save_deck(conn: sqlite3.Connection, guild: int, owner: int, name: str,
                cards: Sequence[str], now: float) -> None:
-    conn.execute("INSERT INTO decks (guild_id, owner_id, name, cards, updated_at)"
-                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, owner_id, name)"
-                 " DO UPDATE SET cards = excluded.cards, updated_at = excluded.updated_at",
-                 (guild, owner, name, json.dumps(list(cards)), now))
+    # Names ignore case (migration 010): the deck of that name in any case is replaced,
+    # and takes the name as given now.
+    listed = json.dumps(list(cards))
+    if not conn.execute("UPDATE decks SET name = ?, cards = ?, updated_at = ?"
+                        " WHERE guild_id = ? AND owner_id = ? AND name = ? COLLATE NOCASE",
+                        (name, listed, now, guild, owner, name)).rowcount:
+        conn.execute("INSERT INTO decks (guild_id, owner_id, name, cards, updated_at)"
+                     " VALUES (?, ?, ?, ?, ?)", (guild, owner, name, listed, now))
 
 
 @dataclass(frozen=True)
@@ -829,7 +833,8 @@ class _DeleteDeck:
     name: str
 
     def __call__(self, conn: sqlite3.Connection) -> bool:
-        return conn.execute("DELETE FROM decks WHERE guild_id = ? AND owner_id = ? AND name = ?",
+        return conn.execute("DELETE FROM decks WHERE guild_id = ? AND owner_id = ?"
+                            " AND name = ? COLLATE NOCASE",
                             (self.guild, self.owner, self.name)).rowcount > 0
 
 
@@ -1189,13 +1194,14 @@ class CollectionRepository:
     # -- decks
     async def save_deck(self, guild: int, owner: int, name: str, cards: Sequence[str],
                         now: float) -> None:
-        """Create or replace ``owner``'s deck ``name``."""
+        """Create or replace ``owner``'s deck ``name`` (names ignore case: a deck of
+        that name in another case is replaced, and renamed as given)."""
         await self.db.write(_SaveDeck(guild, owner, name, tuple(cards), now))
 
     async def deck(self, guild: int, owner: int, name: str) -> Deck | None:
-        """One deck, or ``None``."""
+        """One deck, its name in any case, or ``None``."""
         row = await self._one("SELECT * FROM decks WHERE guild_id = ? AND owner_id = ?"
-                                     " AND name = ?", (guild, owner, name))
+                              " AND name = ? COLLATE NOCASE", (guild, owner, name))
         return None if row is None else _deck(row)
 
     async def decks(self, guild: int, owner: int) -> list[Deck]:
@@ -1205,7 +1211,7 @@ class CollectionRepository:
         return [_deck(row) for row in rows]
 
     async def delete_deck(self, guild: int, owner: int, name: str) -> bool:
-        """Delete a deck; ``False`` if there was none."""
+        """Delete a deck, its name in any case; ``False`` if there was none."""
         return bool(await self.db.write(_DeleteDeck(guild, owner, name)))
 
 

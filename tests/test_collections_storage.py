@@ -550,3 +550,51 @@ async def test_a_writer_killed_mid_stream_leaves_every_change_whole_or_absent(tm
         await check_the_books(reopened)
     finally:
         await reopened.close()
+
+
+# -- deck names ignore case -------------------------------------------------------------------
+async def test_deck_names_are_one_per_owner_whatever_their_case(store):
+    repo = store.collections
+    await repo.save_deck(G, ALICE, "Burn", ("Card 1",) * 40, 1.0)
+    await repo.save_deck(G, ALICE, "burn", ("Card 2",) * 40, 2.0)  # the same deck, replaced
+    await repo.save_deck(G, BOB, "BURN", ("Card 3",) * 40, 3.0)  # another owner's own
+    mine = await repo.decks(G, ALICE)
+    assert [(d.name, d.cards[0]) for d in mine] == [("burn", "Card 2")]
+    found = await repo.deck(G, ALICE, "BuRn")
+    assert found is not None and found.name == "burn"
+    assert await repo.delete_deck(G, ALICE, "BURN")
+    assert await repo.decks(G, ALICE) == []
+    assert [d.name for d in await repo.decks(G, BOB)] == ["BURN"]
+
+
+async def test_migration_10_renames_decks_whose_names_differ_only_in_case(tmp_path):
+    """Decks saved before names ignored case keep every card: the newest of a clash keeps
+    its name, the others get a number no deck has (a name one can type again)."""
+    from bot.duel.collections import deck_name
+    from storage.db import Database, shipped_migrations
+
+    path = tmp_path / "old.sqlite3"
+    before = [m for m in shipped_migrations() if m.version < 10]
+    db = await Database.open(path, before)
+    rows = [(G, ALICE, "Burn", 1.0), (G, ALICE, "burn", 3.0), (G, ALICE, "BURN", 2.0),
+            (G, ALICE, "burn 1", 0.5), (G, ALICE, "x" * 32, 1.0), (G, ALICE, "X" * 32, 2.0),
+            (G, BOB, "Burn", 1.0), (G2, ALICE, "BURN", 1.0), (G, ALICE, "Other", 1.0)]
+    for guild, owner, name, at in rows:
+        await db.execute("INSERT INTO decks (guild_id, owner_id, name, cards, updated_at)"
+                         " VALUES (?, ?, ?, ?, ?)", (guild, owner, name, f'["{name}"]', at))
+    await db.close()
+    db = await Database.open(path)
+    try:
+        after = await db.fetchall("SELECT guild_id, owner_id, name, cards FROM decks")
+    finally:
+        await db.close()
+    assert len(after) == len(rows)  # nothing lost
+    assert sorted(row["cards"] for row in after) == sorted(f'["{r[2]}"]' for r in rows)
+    names = {(row["cards"], row["guild_id"], row["owner_id"]): row["name"] for row in after}
+    assert names[('["burn"]', G, ALICE)] == "burn"  # the newest keeps its name
+    assert names[('["Other"]', G, ALICE)] == "Other"
+    assert names[('["Burn"]', G, BOB)] == "Burn" and names[('["BURN"]', G2, ALICE)] == "BURN"
+    keys = [(row["guild_id"], row["owner_id"], row["name"].lower()) for row in after]
+    assert len(set(keys)) == len(keys)
+    for row in after:
+        assert deck_name(row["name"]) == row["name"]  # each may be typed again

@@ -145,7 +145,7 @@ async def test_deck_crud_and_export(service):
     assert "1 Kindlewhip" in await service.export_deck(GUILD, ADA, "burn it")
     assert [d.name for d in await service.decks(GUILD, ADA)] == ["burn it", RED_GREEN]
     await refused(service, (ADA,), service.remove_cards(GUILD, ADA, "burn it", "20 Ashpeak"),
-                  match="does not hold 3 Ashpeak")
+                  match=r"holds 17 Ashpeak \(you asked to take out 20\)")
     assert await service.delete_deck(GUILD, ADA, "burn it") == "burn it"
     message = await refused(service, (ADA,), service.deck(GUILD, ADA, "burn it"))
     assert RED_GREEN in message
@@ -413,3 +413,39 @@ async def test_a_deck_is_not_overwritten_unless_asked(service):
     await refused(service, (ADA,), service.save_deck(GUILD, ADA, "mine", "Ashpeak",
                                                      replace=False), match="already have")
     assert (await service.save_deck(GUILD, ADA, "mine", "Ashpeak", replace=True)).total == 1
+
+
+async def test_taking_out_more_than_a_deck_holds_says_what_it_holds(service):
+    await service.save_deck(GUILD, ADA, "Mine", "1 Kindlewhip, 2 Ashpeak")
+    message = await refused(service, (ADA,), service.remove_cards(
+        GUILD, ADA, "Mine", "2 Kindlewhip, 2 Ashpeak, 1 Mossvale"))
+    assert "holds 1 Kindlewhip (you asked to take out 2)" in message
+    assert "and no Mossvale (you asked to take out 1)" in message
+    assert "Ashpeak" not in message and "does not hold" not in message
+    assert "Nothing was taken out" in message
+
+
+async def test_a_short_deck_says_how_many_it_has_how_many_more_and_what_is_not_owned(
+        service):
+    view = await service.save_deck(GUILD, ADA, "Small", "4 Kindlewhip, 17 Ashpeak")
+    assert "21 cards: 19 more are needed (a deck has at least 40)" in view.problem
+    assert "short of: 4 Kindlewhip" in view.problem  # said together, not one at a time
+
+
+async def test_deck_names_ignore_case_and_keep_the_case_typed(service):
+    await service.claim_starter(GUILD, ADA, RED_GREEN)
+    await service.save_deck(GUILD, ADA, "Burn", "4 Mossvale")
+    await refused(service, (ADA,), service.save_deck(GUILD, ADA, "burn", "Ashpeak",
+                                                     replace=False),
+                  match="already have a deck 'Burn'")
+    view = await service.add_cards(GUILD, ADA, "BURN", "36 Ashpeak")
+    assert view.name == "Burn" and view.total == 40  # added to it; its name kept
+    assert (await service.deck(GUILD, ADA, "bUrN")).name == "Burn"
+    assert "4 Mossvale" in await service.export_deck(GUILD, ADA, "burn")
+    assert await service.deck_for_duel(GUILD, ADA, "burn")
+    assert [d.name for d in await service.decks(GUILD, ADA)] == ["Burn", RED_GREEN]
+    replaced = await service.save_deck(GUILD, ADA, "burn", "40 Ashpeak", replace=True)
+    assert replaced.name == "burn"  # replaced as typed now: still one deck
+    assert [d.name for d in await service.decks(GUILD, ADA)] == ["burn", RED_GREEN]
+    assert await service.delete_deck(GUILD, ADA, "BURN") == "burn"
+    assert [d.name for d in await service.decks(GUILD, ADA)] == [RED_GREEN]

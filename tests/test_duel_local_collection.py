@@ -97,7 +97,7 @@ async def test_the_commands_are_offered_and_explained_at_the_which_game_prompt(t
         in person.text
     explained = next(block for block in person.out if "Arcane Duel at this table:" in block)
     for typed in ("starter [name or 1–5]", "pack [file]", "deck import NAME: FILE",
-                  "deck show|delete|export|play NAME", "[page=N]"):
+                  "deck show|delete|play NAME", "deck export NAME [FILE]", "[page=N]"):
         assert typed in explained
     assert person.prompts[1].startswith("Which game?")  # asked again, nothing started
     assert not person.warnings()
@@ -254,18 +254,21 @@ async def test_decks_are_built_checked_listed_shared_and_deleted(tmp_path):
     assert not person.warnings()
     text = person.text
     assert "You have no decks yet: starter gives you one" in text
-    assert "Deck Burn: 17 cards; not playable yet: a deck has at least 40 cards, not 17." in text
+    assert "Deck Burn: 17 cards; not playable yet: it has 17 cards: 23 more are needed (a " \
+        "deck has at least 40)." in text
     assert "Deck Short: 3 cards; not playable yet" in text
     assert "Deck Burn: 40 cards; ready to play" in text
-    assert re.search(r"Deck Burn: 39 cards; not playable yet: a deck has at least 40", text)
+    assert re.search(r"Deck Burn: 39 cards; not playable yet: it has 39 cards: 1 more is "
+                     r"needed \(a deck has at least 40\)", text)
     shared = next(b for b in person.out if b.startswith("Deck Shared"))
     assert "not playable yet: short of: 3 Kindlewhip." in shared  # the starter has one
     assert re.search(r"4× +Kindlewhip +instant +red", shared)
     decks_listed = [b for b in person.out if b.startswith("Your decks")]
-    assert re.search(r"Burn +39 +a deck has at least 40", decks_listed[0])
+    assert re.search(r"Burn +39 +it has 39 cards: 1 more is needed", decks_listed[0])
     assert re.search(r"ember-and-grove +40 +ready to play", decks_listed[0])
     assert "Short" in decks_listed[0] and "Short" not in decks_listed[1]
-    exported = text[text.index("Deck Burn (deck import reads this list back):"):]
+    exported = text[text.index("Deck Burn (deck import reads this list back; deck export "
+                               "Burn FILE saves it to a file):"):]
     assert exported.split("\n")[1:3] == ["1 Forgeheat Surge", "38 Ashpeak"]
     assert "Nothing changed." in text and "Deck Short deleted." in text
     _, decks = await holdings(db)
@@ -312,7 +315,7 @@ async def test_a_bad_deck_request_is_refused_and_changes_nothing(tmp_path):
     expected = ["not 'frob'", "no deck 'Nope' here. Your decks: Mine, ember-and-grove",
                 "not '\\x1b[31mred'", "A deck name is 1 to 32", "did you mean Kindlewhip",
                 "digits 0 to 9", "from 1 to 99", "no deck 'Nope'", "at most 250 cards",
-                "does not hold 91 Ashpeak", "no deck 'Nope'", "no deck 'Nope'",
+                "holds 8 Ashpeak (you asked to take out 99)", "no deck 'Nope'", "no deck 'Nope'",
                 "no deck 'Nope'", "takes nothing more", "There is no file",
                 "is not a file", "is not UTF-8 text", "larger than 64 KB",
                 "no card 'Nothing Such'", "is not a file", "cannot have"]
@@ -320,6 +323,42 @@ async def test_a_bad_deck_request_is_refused_and_changes_nothing(tmp_path):
         assert said in warning, (said, warning)
     assert "/deck" not in person.text
     assert await holdings(db) == before
+
+
+async def test_a_deck_is_exported_to_a_file_that_imports_it_back(tmp_path):
+    """``deck export NAME FILE``: a bare file name goes in the data folder (beside the
+    database), a path where it says; the table says where; nothing is overwritten."""
+    db = tmp_path / "data" / "t.sqlite3"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    person = await sit(db, [
+        "starter ember-and-grove", "deck create My Burn: 3 Ashpeak, 1 Kindlewhip",
+        "deck export my burn burn", f"deck export My Burn: {elsewhere}",
+        "deck export My Burn burn", f"deck import Again: {tmp_path / 'data' / 'burn.txt'}",
+        f"deck import Third: {elsewhere / 'my-burn.txt'}", "deck export my burn"])
+    saved = tmp_path / "data" / "burn.txt"
+    assert saved.read_text(encoding="utf-8") == "1 Kindlewhip\n3 Ashpeak\n"
+    assert (elsewhere / "my-burn.txt").read_text(encoding="utf-8") == saved.read_text()
+    assert f"Deck My Burn saved to {saved} (deck import My Burn: {saved} reads it back)." \
+        in person.text
+    [warning] = person.warnings()
+    assert str(saved) in warning and "already exists; give another name. Nothing was " \
+        "saved." in warning
+    assert "Deck My Burn (deck import reads this list back" in person.text
+    _, decks = await holdings(db)
+    assert dict(decks)["Again"] == dict(decks)["Third"] == dict(decks)["My Burn"]
+    assert not list(tmp_path.glob("*.txt"))  # nothing written beside the test's folder
+
+
+async def test_deck_names_ignore_case_at_the_table(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    person = await sit(db, ["deck create Burn: 2 Ashpeak", "deck create burn: 3 Ashpeak", "n",
+                            "deck add BURN: 1 Ashpeak", "deck remove burn: 5 Ashpeak"])
+    assert "Replace your deck Burn (2 cards)? [y/N] " in person.prompts
+    assert "Deck Burn: 3 cards" in person.text  # added to Burn, its name kept
+    assert person.warnings() == ["⚠ Deck Burn holds 3 Ashpeak (you asked to take out 5). "
+                                 "Nothing was taken out."]
+    assert await holdings(db) == ([], [("Burn", ("Ashpeak",) * 3)])
 
 
 # -- a duel with one's own deck -------------------------------------------------------------

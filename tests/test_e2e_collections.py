@@ -173,10 +173,15 @@ async def test_deck_commands_picture_and_round_trip(fake_discord, tmp_path):
         made = await fake_discord.slash(ada, channel, "deck create", name="burn",
                                         list="4 Kindlewhip, 17 Ashpeak")
         assert made.ephemeral and "21 cards" in made.text and "at least 40" in made.text
+        assert "19 more are needed" in made.text and "short of: 3 Kindlewhip" in made.text
         assert made.message.attachment("deck-burn.png").data.startswith(b"\x89PNG")
-        same = await fake_discord.slash(ada, channel, "deck create", name="burn",
+        same = await fake_discord.slash(ada, channel, "deck create", name="BURN",
                                         list="Ashpeak")
         assert same.ephemeral and "already have a deck 'burn'" in same.content
+        over = await fake_discord.slash(ada, channel, "deck remove", name="Burn",
+                                        cards="5 Kindlewhip")
+        assert over.ephemeral and "Deck burn holds 4 Kindlewhip (you asked to take out 5)" \
+            in over.content
         added = await fake_discord.slash(ada, channel, "deck add", name="burn",
                                          cards="22 Mossvale")
         assert "43 cards" in added.text and "short of: 3 Kindlewhip" in added.text

@@ -39,6 +39,7 @@ from typing import Literal
 
 from bot.clock import Clock
 from bot.errors import CroupierError, NotAllowed
+from rules.duel import MAX_DECK, MIN_DECK
 from rules.duel.cards import COLOUR_NAMES, card_set
 from rules.duel.decklists import (
     card_named,
@@ -51,6 +52,7 @@ from rules.duel.decklists import (
 from rules.duel.decks import STARTERS, starter
 from rules.duel.packs import RARITY_RANK, RUN_SIZES, open_pack, rarest_first
 from rules.errors import BadOptions, shown
+from rules.words import plural
 from storage import Store
 from storage.collections import (
     AlreadyClaimed,
@@ -127,11 +129,21 @@ def wait_text(seconds: float) -> str:
 def counts_text(counts: Mapping[str, int]) -> str:
     """``{"Kindlewhip": 2}`` as "2 Kindlewhip", most first then by name.
 
-    >>> counts_text({"Ember Drake": 1, "Kindlewhip": 2})
-    '2 Kindlewhip, 1 Ember Drake'
+    >>> counts_text({"Ashpeak": 1, "Kindlewhip": 2})
+    '2 Kindlewhip, 1 Ashpeak'
     """
     return ", ".join(f"{n} {card}" for card, n in
                      sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+def file_safe(text: str) -> str:
+    """A name for a file or an attachment: ASCII letters, digits and dashes.
+
+    >>> file_safe("My deck_2")
+    'my-deck-2'
+    """
+    kept = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in text.lower())
+    return "-".join(part for part in kept.split("-") if part) or "deck"
 
 
 def deck_name(text: object) -> str:
@@ -200,6 +212,22 @@ def pick_free(copies: Iterable[Copy], wanted: Mapping[str, int]) -> tuple[list[C
     return chosen, short
 
 
+def size_problem(total: int) -> str | None:
+    """What a deck of ``total`` cards lacks or has too many of, or ``None``.
+
+    >>> size_problem(21), size_problem(40), size_problem(251)
+    ('it has 21 cards: 19 more are needed (a deck has at least 40)', None, 'it has 251 cards: 1 too many (a deck has at most 250)')
+    """  # noqa: E501 (a doctest's expected line is as long as the message)
+    if total < MIN_DECK:
+        return (f"it has {plural(total, 'card')}: {MIN_DECK - total} more "
+                f"{'is' if MIN_DECK - total == 1 else 'are'} needed (a deck has at least "
+                f"{MIN_DECK})")
+    if total > MAX_DECK:
+        return (f"it has {total} cards: {total - MAX_DECK} too many (a deck has at most "
+                f"{MAX_DECK})")
+    return None
+
+
 def unstakeable(cards: Mapping[str, int], free: Mapping[str, int]) -> str | None:
     """Why a deck that can be played can't be staked, or ``None``. The ante is a copy
     one owns of whichever card is set aside, and any card of the deck may be: so each
@@ -231,7 +259,7 @@ def _problem(exc: CollectionRefusal) -> str:
 # -- results ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CopyView:
-    """One copy as shown: "Ember Drake #37 of 500"."""
+    """One copy as shown: "Kindlewhip #37 of 500"."""
 
     id: int
     card: str
@@ -578,43 +606,50 @@ class CollectionService:
     # -- decks
     async def save_deck(self, guild: int, user: int, name: str, text: str, *,
                         replace: bool = True) -> DeckView:
-        """Create (or, with ``replace``, replace) deck ``name`` from a deck list."""
+        """Create (or, with ``replace``, replace) deck ``name`` from a deck list. Names
+        ignore case: ``burn`` is the deck ``Burn``, renamed as typed when replaced."""
         name = deck_name(name)
         cards = card_list(text, "deck list")
         if not cards:
             raise CollectionError("A deck list names at least one card, e.g. '4 Kindlewhip'.")
-        existing = {d.name for d in await self.repo.decks(guild, user)}
-        if not replace and name in existing:
-            raise CollectionError(f"You already have a deck {name!r}: pick another name, or "
+        existing = {d.name.casefold(): d.name for d in await self.repo.decks(guild, user)}
+        same = existing.get(name.casefold())
+        if not replace and same is not None:
+            raise CollectionError(f"You already have a deck {same!r}: pick another name, or "
                                   "say replace:true to overwrite it.")
-        if name not in existing and len(existing) >= MAX_DECKS:
+        if same is None and len(existing) >= MAX_DECKS:
             raise CollectionError(f"You have {MAX_DECKS} decks here, the most: delete one "
                                   "first.")
         return await self._store_deck(guild, user, name, cards)
 
     async def add_cards(self, guild: int, user: int, name: str, text: str) -> DeckView:
         """Add the listed cards to a saved deck."""
-        cards = await self._deck_cards(guild, user, name)
-        cards.update(card_list(text))
-        if sum(cards.values()) > 250:
-            raise CollectionError("A deck holds at most 250 cards.")
-        return await self._store_deck(guild, user, deck_name(name), cards)
+        name, cards = await self._saved(guild, user, name)
+        adding = card_list(text)
+        cards.update(adding)
+        total = sum(cards.values())
+        if total > MAX_DECK:
+            raise CollectionError(f"A deck holds at most {MAX_DECK} cards: {name} has "
+                                  f"{total - sum(adding.values())}, and {sum(adding.values())}"
+                                  f" more would make {total}. Nothing was added.")
+        return await self._store_deck(guild, user, name, cards)
 
     async def remove_cards(self, guild: int, user: int, name: str, text: str) -> DeckView:
-        """Take the listed cards out of a saved deck."""
-        cards = await self._deck_cards(guild, user, name)
+        """Take the listed cards out of a saved deck; refused, saying how many it holds
+        of each card asked for beyond that."""
+        name, cards = await self._saved(guild, user, name)
         asked = card_list(text)
-        missing = {card: n - cards[card] for card, n in asked.items() if n > cards[card]}
-        if missing:
-            raise CollectionError(f"The deck does not hold {counts_text(missing)} to remove.")
+        over = [f"{f'{cards[card]}' if cards[card] else 'no'} {card} (you asked to take "
+                f"out {n})" for card, n in sorted(asked.items()) if n > cards[card]]
+        if over:
+            listed = ", ".join(over[:-1]) + " and " + over[-1] if len(over) > 1 else over[0]
+            raise CollectionError(f"Deck {name} holds {listed}. Nothing was taken out.")
         cards.subtract(asked)
-        return await self._store_deck(guild, user, deck_name(name), +cards)
+        return await self._store_deck(guild, user, name, +cards)
 
     async def deck(self, guild: int, user: int, name: str) -> DeckView:
         """One saved deck with what keeps it from play."""
-        name = deck_name(name)
-        return await self._deck_view(guild, user, name,
-                                     await self._deck_cards(guild, user, name))
+        return await self._deck_view(guild, user, *await self._saved(guild, user, name))
 
     async def decks(self, guild: int, user: int) -> list[DeckView]:
         """Every saved deck of ``user`` here, by name."""
@@ -626,32 +661,41 @@ class CollectionService:
         return [d.name for d in await self.repo.decks(guild, user)]
 
     async def delete_deck(self, guild: int, user: int, name: str) -> str:
-        """Delete a deck; its name."""
-        name = deck_name(name)
+        """Delete a deck (its name in any case); its name as it was saved."""
+        name, _ = await self._saved(guild, user, name)
         if not await self.repo.delete_deck(guild, user, name):
             raise await self._no_deck(guild, user, name)
         return name
 
     async def export_deck(self, guild: int, user: int, name: str) -> str:
-        """A deck as a plain list ("4 Ember Drake"), for sharing and importing."""
-        return render_decklist(await self._deck_cards(guild, user, name))
+        """A deck as a plain list ("4 Kindlewhip"), for sharing and importing."""
+        return render_decklist((await self._saved(guild, user, name))[1])
 
     async def deck_for_duel(self, guild: int, user: int, name: str) -> tuple[str, ...]:
         """The deck's cards for a duel starting now; refused if illegal, or if the
         owner's free copies (not locked by a trade or ante) are short."""
-        name = deck_name(name)
-        view = await self._deck_view(guild, user, name,
-                                     await self._deck_cards(guild, user, name))
+        view = await self.deck(guild, user, name)
         if view.problem:
-            raise CollectionError(f"Deck {name!r} can't be played: {view.problem}")
+            raise CollectionError(f"Deck {view.name!r} can't be played: {view.problem}")
         return check_deck(view.cards)
 
-    async def _deck_cards(self, guild: int, user: int, name: str) -> Counter[str]:
+    async def saved_name(self, guild: int, user: int, name: str) -> str | None:
+        """The name deck ``name`` was saved under (names ignore case), or ``None``
+        if ``user`` has no such deck here or ``name`` is not a deck's name at all."""
+        try:
+            saved = await self.repo.deck(guild, user, deck_name(name))
+        except CollectionError:
+            return None
+        return None if saved is None else saved.name
+
+    async def _saved(self, guild: int, user: int, name: str) -> tuple[str, Counter[str]]:
+        """A saved deck's name as saved, and its cards; refused naming the decks there
+        are if there is none of that name (in any case)."""
         name = deck_name(name)
         saved = await self.repo.deck(guild, user, name)
         if saved is None:
             raise await self._no_deck(guild, user, name)
-        return Counter(saved.cards)
+        return saved.name, Counter(saved.cards)
 
     async def _no_deck(self, guild: int, user: int, name: str) -> CollectionError:
         names = [d.name for d in await self.repo.decks(guild, user)]
@@ -678,21 +722,26 @@ class CollectionService:
         copies, naming those locked), or ``None``. With ``ante``, also what keeps it
         from being staked (:func:`unstakeable`): the one check of an ante table's
         seat and of its start, so a deck seated is a deck that can start."""
-        try:
-            check_deck(cards)
-        except BadOptions as exc:
-            return f"{exc}."
+        size = size_problem(sum(cards.values()))
+        if size is None:
+            try:
+                check_deck(cards)
+            except BadOptions as exc:
+                return f"{exc}."
         counts = await self.repo.counts(guild, user)
         free = {card: c.free for card, c in counts.items()}
         short = shortfall(cards, free)
         if not short:
+            if size is not None:
+                return f"{size}."
             return unstakeable(cards, free) if ante else None
         locked = {card: min(n, counts[card].owned - counts[card].free)
                   for card, n in short.items() if card in counts}
         locked = {card: n for card, n in locked.items() if n > 0}
         note = (f" (locked in a trade or ante: {counts_text(locked)})"
                 if locked else "")
-        return f"short of: {counts_text(short)}{note}."
+        # Every fault at once: a deck is built a few cards at a time.
+        return (f"{size}; " if size else "") + f"short of: {counts_text(short)}{note}."
 
     # -- trades
     async def offer(self, guild: int, offerer: int, receiver: int, give: str,
@@ -961,6 +1010,7 @@ __all__ = [
     "MOST_GIVEN", "MOST_WAITING", "AnteSettled", "AnteStaked", "AuditReport", "CardCounts",
     "CollectionError", "CollectionPage", "CollectionRow", "CollectionService", "CopyView",
     "DeckView", "PackGiver", "PackOpened", "PacksWaiting", "StarterClaimed", "TooSoon",
-    "TradeProblem", "TradeView", "card_list", "counts_text", "deck_name", "one_card",
+    "TradeProblem", "TradeView", "card_list", "counts_text", "deck_name", "file_safe",
+    "one_card",
     "pick_free", "wait_text",
 ]

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.duel.collections import CollectionError, CollectionService, deck_name
+from bot.duel.collections import CollectionService
 from bot.errors import NotAllowed, WrongPhase
 from bot.hooks import MatchHooks
 from rules.core import GameState, SeatSetup
@@ -57,11 +57,10 @@ class DuelHooks(MatchHooks):
         """A saved deck's cards, refused (naming the cards short) unless owned and free."""
         if guild_id is None:
             return None
-        try:
-            name = deck_name(deck)
-        except CollectionError:
-            return None  # not a name a deck could have: the caller lists the decks
-        if await self.store.collections.deck(guild_id, user_id, name) is None:
+        # None: no deck of that name (in any case) or not a deck's name at all; the
+        # caller then lists the decks there are.
+        name = await self.collections.saved_name(guild_id, user_id, deck)
+        if name is None:
             return None
         cards = await self.collections.deck_for_duel(guild_id, user_id, name)
         return {"deck": list(cards), "saved": name}

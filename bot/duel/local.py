@@ -35,6 +35,7 @@ from bot.duel.collections import (
     DeckView,
     card_list,
     deck_name,
+    file_safe,
     wait_text,
 )
 from bot.errors import CroupierError
@@ -383,7 +384,7 @@ async def deck_delete(sitting: LocalSitting, rest: str) -> SeatSetup:
 
 
 async def deck_import(sitting: LocalSitting, rest: str) -> SeatSetup:
-    """``deck import NAME: FILE``: a deck from a deck-list file ("4 Ember Drake" a line)."""
+    """``deck import NAME: FILE``: a deck from a deck-list file ("4 Kindlewhip" a line)."""
     name, typed = await _name_and(sitting, rest, "File to read {name} from (Enter: none) ")
     if typed is None:
         return _nothing(sitting)
@@ -426,13 +427,79 @@ def read_deck_file(typed: str) -> str:
 
 
 async def deck_export(sitting: LocalSitting, rest: str) -> SeatSetup:
-    """``deck export NAME``: the deck as a plain list, to copy or save to a file."""
+    """``deck export NAME [FILE]`` (or ``NAME: FILE``): the deck as a plain list,
+    shown, and with a file, saved there as ``deck import`` reads it (a bare file name
+    goes in the data folder, beside the database; a folder gets ``NAME.txt``)."""
     service = collections(sitting)
-    text = await service.export_deck(LOCAL_GUILD, sitting.user_id, rest)
-    sitting.screen.say(f"Deck {deck_name(rest)} (deck import reads this list back):",
-                       "heading")
-    sitting.screen.say(text)
+    name, typed = await _deck_and_file(sitting, rest)
+    text = await service.export_deck(LOCAL_GUILD, sitting.user_id, name)
+    saved = (await service.deck(LOCAL_GUILD, sitting.user_id, name)).name
+    if typed is None:
+        sitting.screen.say(f"Deck {saved} (deck import reads this list back; deck export "
+                           f"{saved} FILE saves it to a file):", "heading")
+        sitting.screen.say(text)
+        return None
+    path = export_target(typed, f"{file_safe(saved)}.txt", data_folder(sitting))
+    try:
+        _write_new(path, (text + "\n").encode("utf-8"))
+    except _Refused as refusal:
+        raise CollectionError(f"{refusal} Nothing was saved.") from None
+    sitting.screen.say(f"Deck {saved} saved to {path} (deck import {saved}: {path} reads it "
+                       "back).", "hint")
     return None
+
+
+def data_folder(sitting: LocalSitting) -> Path:
+    """The folder of the table's database: where files the table writes go unless a
+    folder is named."""
+    return Path(sitting.store.db.path).absolute().parent
+
+
+def export_target(typed: str, default: str, folder: Path) -> Path:
+    """Where ``deck export … FILE`` writes: a bare file name in ``folder`` (``.txt``
+    added when it has no extension), a path as typed (``~`` the home folder), a folder
+    with ``default`` in it. A file that exists is never overwritten, and the folder
+    must exist; :class:`CollectionError` says why not.
+
+    >>> export_target("burn", "x.txt", Path("/data")).as_posix()
+    '/data/burn.txt'
+    >>> export_target("/tmp", "burn.txt", Path("/data")).as_posix()
+    '/tmp/burn.txt'
+    """
+    if any(not ch.isprintable() for ch in typed):
+        raise CollectionError(f"{shown(typed)} holds characters a file name cannot have; "
+                              "nothing was saved.")
+    bare = os.sep not in typed and "/" not in typed and not typed.startswith("~") \
+        and typed not in (".", "..")
+    if bare:
+        path = folder / (typed if Path(typed).suffix else f"{typed}.txt")
+        if not os.path.isdir(folder):
+            raise CollectionError(f"{_why(path, FileNotFoundError())} Nothing was saved.")
+    else:
+        path = Path(os.path.expanduser(typed))
+        if os.path.isdir(path):  # isdir, unlike Path.is_dir, never raises
+            path = path / default
+    path = path.absolute()
+    if os.path.lexists(path):
+        raise CollectionError(f"{_why(path, FileExistsError())} Nothing was saved.")
+    if not os.path.isdir(path.parent):
+        raise CollectionError(f"{_why(path, FileNotFoundError())} Nothing was saved.")
+    return path
+
+
+async def _deck_and_file(sitting: LocalSitting, rest: str) -> tuple[str, str | None]:
+    """``NAME: FILE``, ``NAME FILE`` or ``NAME`` split: a deck's name may hold spaces,
+    so without a colon the longest first words that name a saved deck are its name."""
+    typed, colon, after = rest.partition(":")
+    if colon:
+        return deck_name(typed), after.strip() or None
+    words = rest.split()
+    names = {name.casefold() for name in await collections(sitting).deck_names(
+        LOCAL_GUILD, sitting.user_id)}
+    for end in range(len(words), 0, -1):
+        if " ".join(words[:end]).casefold() in names:
+            return " ".join(words[:end]), " ".join(words[end:]) or None
+    return deck_name(rest), None  # no such deck: the service says which there are
 
 
 async def deck_play(sitting: LocalSitting, rest: str) -> SeatSetup:
@@ -465,12 +532,13 @@ async def _name_and(sitting: LocalSitting, rest: str, question: str
 
 async def _may_replace(sitting: LocalSitting, name: str) -> bool:
     """Whether deck ``name`` may be written: it is new, or the person says to replace it."""
-    existing = {view.name: view for view in await collections(sitting).decks(
+    existing = {view.name.casefold(): view for view in await collections(sitting).decks(
         LOCAL_GUILD, sitting.user_id)}
-    if name not in existing:
+    same = existing.get(name.casefold())  # names ignore case: Burn is burn
+    if same is None:
         return True
-    cards = plural(existing[name].total, "card")
-    return await sitting.ask_yes(f"Replace your deck {name} ({cards})? [y/N] ", False,
+    cards = plural(same.total, "card")
+    return await sitting.ask_yes(f"Replace your deck {same.name} ({cards})? [y/N] ", False,
                                  "y replaces it, n keeps it.")
 
 
@@ -489,9 +557,9 @@ LOCAL_COMMANDS = (
     LocalCommand("collection", "collection [name] [colour=…] [type=…] [rarity=…]\n"
                  "collection … [edition=limited|unlimited] [sort=name|colour|rarity|count] "
                  "[page=N]", "the cards you own, 20 a page", at_this_table(show_collection)),
-    LocalCommand("deck", "deck list\ndeck show|delete|export|play NAME\n"
+    LocalCommand("deck", "deck list\ndeck show|delete|play NAME\n"
                  "deck create|add|remove NAME: 4 Kindlewhip, 17 Ashpeak\n"
-                 "deck import NAME: FILE",
+                 "deck import NAME: FILE\ndeck export NAME [FILE]",
                  "your decks: build them, see what keeps one from play, share them as "
                  "lists; play starts a game with one (at the Which game? prompt)",
                  at_this_table(decks)),

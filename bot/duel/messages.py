@@ -26,6 +26,7 @@ from bot.duel.collections import (
     PacksWaiting,
     StarterClaimed,
     TradeView,
+    file_safe,
     wait_text,
 )
 from bot.presenters.base import COLOUR
@@ -70,16 +71,6 @@ def labels(copies: Iterable[CopyView]) -> str:
 def counts_of(copies: Iterable[CopyView]) -> dict[str, int]:
     """How many copies of each card (for the pictures, which show cards, not serials)."""
     return dict(Counter(copy.card for copy in copies))
-
-
-def file_safe(text: str) -> str:
-    """A name for an attachment: ASCII letters, digits and dashes.
-
-    >>> file_safe("My deck_2")
-    'my-deck-2'
-    """
-    kept = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in text.lower())
-    return "-".join(part for part in kept.split("-") if part) or "deck"
 
 
 # -- packs and starters -----------------------------------------------------------------------

@@ -145,7 +145,7 @@ class DeckCog(commands.GroupCog, group_name="deck",
     @app_commands.autocomplete(name=own_decks)
     async def export(self, interaction: discord.Interaction, name: Name,
                      file: bool = False) -> None:
-        """The deck as "4 Ember Drake" lines, which /deck import reads back."""
+        """The deck as "4 Kindlewhip" lines, which /deck import reads back."""
         text = await collections_of(interaction).export_deck(guild_of(interaction),
                                                              interaction.user.id, name)
         if file or len(text) > INLINE:
