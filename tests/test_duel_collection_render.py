@@ -12,16 +12,13 @@ import pytest
 from PIL import Image
 
 import bot.render.duel.collection as collection_render
-from bot.render.common import MAX_SIDE, PHONE_WIDTH
-from bot.render.duel import EDITION_BORDER, GOLD
+from bot.render.common import MAX_SIDE, PHONE_WIDTH, clean
+from bot.render.duel import CARD_H, CARD_W, EDITION_BORDER, GOLD, draw_face
 from bot.render.duel.collection import (
-    CAPTION_FONTS,
+    CAPTION_H,
     GROUPS,
-    MARK,
     PACK_CARD_H,
     PACK_CARD_W,
-    RIBBON_H,
-    RIBBON_Y,
     STRIP_H,
     Copy,
     deck_columns,
@@ -29,20 +26,26 @@ from bot.render.duel.collection import (
     draw_deck,
     draw_pack,
     draw_trade,
+    pack_card,
     pack_layout,
     pack_order,
     render_deck,
     render_pack,
     render_trade,
+    serial_words,
 )
 from rules.duel.cards import card, card_set
 from rules.duel.decks import STARTERS, starter
 from rules.duel.packs import PACK_SIZE, open_pack, rarest_first
-from tests.images import Drawn, count, direct_text_calls, drawn_text, opened, undrawable
+from tests.images import count, direct_text_calls, drawn_text, opened, undrawable
 
 LEGIBLE = 11
 """Smallest text, in pixels, a name may be once a phone has scaled the picture to
 :data:`~bot.render.common.PHONE_WIDTH` (the table's 14 px text shows at about 11)."""
+READABLE = 12
+"""Smallest rules text, in pixels, on a pack's cards at the picture's own size: what a
+phone shows when the picture is opened and zoomed, and sharp enough there to read (at
+half size it was 8.5 px and blurred)."""
 
 
 def a_pack(seed: int = 7) -> list[Copy]:
@@ -59,42 +62,63 @@ def a_pack(seed: int = 7) -> list[Copy]:
     return copies
 
 
-def captions(calls: list[Drawn]) -> list[tuple[tuple[float, float], str]]:
-    """The names under the cards as drawn, in order, each with where its first line
-    starts (a name on two lines is two calls at the same x, one under the other)."""
-    names: list[tuple[tuple[float, float], str]] = []
-    for call in calls:
-        if call.anchor != "la" or call.size not in CAPTION_FONTS:
-            continue
-        if names and names[-1][0][0] == call.xy[0] and 0 < call.xy[1] - names[-1][0][1] < 30:
-            names[-1] = (names[-1][0], f"{names[-1][1]} {call.text}")
-        else:
-            names.append((call.xy, call.text))
-    return names
+def shown_card(image: Image.Image, spot: tuple[int, int]) -> bytes:
+    """The pixels of the card whose top-left corner is ``spot`` in a pack picture."""
+    x, y = spot
+    return image.crop((x, y, x + PACK_CARD_W, y + PACK_CARD_H)).tobytes()
 
 
 # --- a pack --------------------------------------------------------------------------------
 
 
-def test_a_pack_is_one_narrow_picture_with_legible_names() -> None:
+def test_a_pack_is_a_grid_of_cards_whose_rules_text_reads_at_its_own_size() -> None:
     copies = a_pack()
     assert len(copies) == PACK_SIZE
     image = opened(render_pack(copies))
-    assert image.size == draw_pack(copies).size  # drawn small enough: never scaled down
-    assert max(image.size) <= MAX_SIDE and image.width <= 1.3 * PHONE_WIDTH
+    assert image.size == draw_pack(copies).size  # drawn to fit: never scaled down
+    assert max(image.size) <= MAX_SIDE and 0.6 <= image.width / image.height <= 1.6
+    spots = pack_layout(PACK_SIZE)
+    columns, rows = len({x for x, _ in spots}), len({y for _, y in spots})
+    assert (columns, rows) in {(5, 3), (4, 4)}
+    scale = PACK_CARD_W / CARD_W
+    assert pytest.approx(scale, abs=0.005) == PACK_CARD_H / CARD_H
+    # Every card of the set, as a pack shows it: its rules text (the lines drawn in the
+    # text box) at least READABLE px, and all of it there.
+    for name, data in card_set().items():
+        with drawn_text() as calls:
+            draw_face(data)
+        lines = [call for call in calls if call.anchor == "la"]
+        assert lines, name
+        assert min(call.size for call in lines) * scale >= READABLE, name
+        written = " ".join(call.text for call in lines)
+        assert all(word in written for word in clean(data.text()).split()), name
+
+
+def test_a_pack_shows_each_card_whole_and_nothing_over_its_art() -> None:
+    copies = a_pack()
     with drawn_text() as calls:
-        draw_pack(copies)
-    names = [call for call in calls if call.anchor == "la" and call.size in CAPTION_FONTS]
-    assert names and min(c.size for c in names) * PHONE_WIDTH / image.width >= LEGIBLE
-    assert all(call.length <= PACK_CARD_W - MARK - 6 for call in names)
-    assert not undrawable(calls)
+        image = draw_pack(copies)
+    shown = pack_order(copies)
+    spots = pack_layout(len(shown))
+    limited = 0
+    for (name, edition, serial, run), spot in zip(shown, spots, strict=True):
+        # The card as it is, at the pack's size: no ribbon, mark or name laid over it.
+        assert shown_card(image, spot) == pack_card(name, edition).tobytes(), name
+        if serial is not None:
+            limited += 1
+            x, y = spot
+            under = image.crop((x, y + PACK_CARD_H, x + PACK_CARD_W,
+                                y + PACK_CARD_H + CAPTION_H))
+            assert count(under, GOLD) > 300, name  # its ribbon, under the card
+            assert serial_words(serial, run) in [c.text for c in calls]
+    assert limited == 5
 
 
 def test_a_pack_picture_is_the_same_every_time() -> None:
     copies = a_pack(3)
     first = render_pack(copies)
     assert render_pack(copies) == first
-    collection_render._half_card.cache_clear()
+    collection_render._pack_card.cache_clear()
     assert render_pack(copies) == first
     assert render_pack(a_pack(4)) != first
 
@@ -105,16 +129,18 @@ def test_a_pack_is_shown_rarest_first_left_to_right_then_down() -> None:
         [(name, card(name).rarity, k) for k, (name, *_) in enumerate(copies)])]
     assert [c[0] for c in pack_order(copies)] == expected
     assert card(expected[0]).rarity == "rare" and card(expected[-1]).rarity == "common"
-    draw_pack(copies)  # faces drawn: only the picture's own text is drawn next
+    image = draw_pack(copies)
+    spots = pack_layout(len(copies))
+    assert spots == sorted(spots, key=lambda xy: (xy[1], xy[0]))  # row by row
+    for (name, edition, _, _), spot in zip(pack_order(copies), spots, strict=True):
+        assert shown_card(image, spot) == pack_card(name, edition).tobytes(), name
     with drawn_text() as calls:
         draw_pack(copies)
-    shown = captions(calls)
-    assert [name for _, name in shown] == expected
-    spots = [xy for xy, _ in shown]
-    assert spots == sorted(spots, key=lambda xy: (xy[1], xy[0]))  # row by row
-    assert [xy[0] for xy in spots[:3]] == sorted(xy[0] for xy in spots[:3])
     marks = [c.text for c in calls if c.text in {"R", "U", "C"} and c.anchor == "mm"]
     assert marks == ["R"] + ["U"] * 3 + ["C"] * 11
+    words = [c.text for c in calls if c.text in {"Rare", "Uncommon", "Common"}]
+    assert words == ["Rare"] + ["Uncommon"] * 3 + ["Common"] * 11
+    assert all(c.size >= READABLE for c in calls)
 
 
 def test_limited_copies_have_a_black_border_and_their_serial_on_a_ribbon() -> None:
@@ -128,10 +154,10 @@ def test_limited_copies_have_a_black_border_and_their_serial_on_a_ribbon() -> No
     assert "4 limited" not in drawn and "5 limited" in drawn
     for (name, edition, serial, _), (x, y) in zip(pack_order(copies), pack_layout(15),
                                                  strict=True):
-        border = image.getpixel((x + 3, y + PACK_CARD_H * 3 // 4))  # below the ribbon
+        border = image.getpixel((x + 3, y + PACK_CARD_H // 2))
         assert border == EDITION_BORDER[edition], (name, edition)
-        ribbon = image.crop((x, y + RIBBON_Y, x + PACK_CARD_W, y + RIBBON_Y + RIBBON_H))
-        assert (count(ribbon, GOLD) > 1000) == (serial is not None), name
+        under = image.crop((x, y + PACK_CARD_H, x + PACK_CARD_W, y + PACK_CARD_H + CAPTION_H))
+        assert (count(under, GOLD) > 300) == (serial is not None), name
 
 
 def test_a_serial_without_a_run_and_odd_packs() -> None:
@@ -140,6 +166,10 @@ def test_a_serial_without_a_run_and_odd_packs() -> None:
         alone = draw_pack([(name, "limited", 8, None)])
     assert "#8" in [c.text for c in calls]
     assert alone.width < 2 * PACK_CARD_W  # one card, one column
+    with drawn_text() as calls:
+        draw_pack([(name, "limited", 10**30, 10**31)])  # a serial too long for its ribbon
+    assert [c for c in calls if c.text.startswith("#") and c.text.endswith("…")]
+    assert all(c.length <= PACK_CARD_W for c in calls if c.text.startswith("#"))
     empty = opened(render_pack([]))
     assert empty.height < 100
     big = [(n, "unlimited", None, None) for n in sorted(card_set())[:40]]

@@ -81,8 +81,12 @@ ART_BOX = (24, 62, 276, 222)
 TYPE_BAR = (22, 228, 278, 256)
 TEXT_BOX = (22, 262, 278, 398)
 PT_BOX = (206, 380, 284, 410)
-TEXT_FONTS = (17, 16, 15, 14, 13, 12)
-"""Rules text sizes tried in turn until the text fits its box."""
+TEXT_FONTS = (17, 16)
+"""Rules text sizes tried in turn until the text fits its box: never under 16, so that a
+pack, which shows cards at three quarters of their size, still shows it 12 px high.
+Rules too long for the box at 16 take room from the art (:func:`face_boxes`)."""
+MIN_ART_H = 72
+"""The least art a card keeps when its rules text takes room from it."""
 SYMBOL = 24
 """Diameter of a mana circle in the cost."""
 
@@ -558,16 +562,47 @@ _rules_text = CardDef.text
 this module looks like Pillow's ``draw.text``, which only :func:`draw_text` may make)."""
 
 
+def _text_room(data: CardDef, text_box: tuple[int, int, int, int]) -> tuple[float, float]:
+    """The width and height rules text may take in ``text_box`` (clear of the
+    power/toughness box on a creature)."""
+    x0, y0, x1, y1 = text_box
+    bottom = (PT_BOX[1] - 2) if data.is_creature else y1 - 6
+    return x1 - x0 - 16, bottom - y0 - 8
+
+
+def _rules_lines(data: CardDef, face: Font, width: float) -> list[str]:
+    return [line for part in _rules_text(data).split("\n") if part
+            for line in wrap(part, face, width)]
+
+
+def face_boxes(data: CardDef) -> tuple[tuple[int, int, int, int], ...]:
+    """Where a card's art, type bar and text box lie: :data:`ART_BOX`, :data:`TYPE_BAR`
+    and :data:`TEXT_BOX`, except for rules too long to fit at the smallest of
+    :data:`TEXT_FONTS`, whose text box grows up into the art (which keeps at least
+    :data:`MIN_ART_H`).
+
+    >>> face_boxes(card("Kindlewhip")) == (ART_BOX, TYPE_BAR, TEXT_BOX)
+    True
+    """
+    width, height = _text_room(data, TEXT_BOX)
+    size = TEXT_FONTS[-1]
+    need = len(_rules_lines(data, font(size), width)) * (size + 3)
+    grow = min(max(0, math.ceil(need - height)), ART_BOX[3] - ART_BOX[1] - MIN_ART_H)
+    up = (0, -grow, 0, -grow)
+    return (tuple(a + d for a, d in zip(ART_BOX, (0, 0, 0, -grow), strict=True)),
+            tuple(a + d for a, d in zip(TYPE_BAR, up, strict=True)),
+            tuple(a + d for a, d in zip(TEXT_BOX, (0, -grow, 0, 0), strict=True)))
+
+
 def _text_lines(data: CardDef, width: float, height: float) -> tuple[Font, list[tuple[str, bool]]]:
     """The rules text (and the flavour text, when it fits too) wrapped into the text box:
     the biggest of :data:`TEXT_FONTS` at which the rules fit; each line with whether it
     is flavour."""
-    rules = [p for p in _rules_text(data).split("\n") if p]
     flavour = ascii_text(f"“{data.flavor}”") if data.flavor else ""
     for size in TEXT_FONTS:
         face = font(size)
         step = size + 3
-        lines = [(line, False) for part in rules for line in wrap(part, face, width)]
+        lines = [(line, False) for line in _rules_lines(data, face, width)]
         if len(lines) * step > height and size != TEXT_FONTS[-1]:
             continue
         extra = [(line, True) for line in wrap(flavour, face, width)] if flavour else []
@@ -589,11 +624,13 @@ def draw_face(data: CardDef, edition: str = "unlimited") -> Image.Image:
     draw.rounded_rectangle((BORDER, BORDER, CARD_W - 1 - BORDER, CARD_H - 1 - BORDER),
                            radius=8, fill=colours.frame)
     _name_bar(image, draw, data, colours)
-    x0, y0, x1, y1 = ART_BOX
-    image.paste(_art_of(data, x1 - x0, y1 - y0), (x0, y0))
+    art_box, type_bar, text_box = face_boxes(data)
+    x0, y0, x1, y1 = art_box
+    art = _art_of(data, ART_BOX[2] - ART_BOX[0], ART_BOX[3] - ART_BOX[1])
+    image.paste(art if art_box == ART_BOX else _crop_to(art, x1 - x0, y1 - y0), (x0, y0))
     draw.rectangle((x0 - 1, y0 - 1, x1, y1), outline=_shade(colours.frame, -0.5), width=1)
-    _type_bar(image, draw, data, colours)
-    _text_box(draw, data, colours)
+    _type_bar(image, draw, data, colours, type_bar)
+    _text_box(draw, data, colours, text_box)
     if data.is_creature:
         _pt_box(draw, f"{data.power}/{data.toughness}", colours)
     return image
@@ -616,9 +653,9 @@ def _name_bar(image: Image.Image, draw: ImageDraw.ImageDraw, data: CardDef,
 
 
 def _type_bar(image: Image.Image, draw: ImageDraw.ImageDraw, data: CardDef,
-              colours: Frame) -> None:
-    x0, y0, x1, y1 = TYPE_BAR
-    draw.rounded_rectangle(TYPE_BAR, radius=6, fill=colours.bar,
+              colours: Frame, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=6, fill=colours.bar,
                            outline=_shade(colours.frame, -0.4), width=1)
     made = list(data.produces)  # a land shows the mana it makes where a cost would be
     size = 20
@@ -630,11 +667,11 @@ def _type_bar(image: Image.Image, draw: ImageDraw.ImageDraw, data: CardDef,
               font(16), colours.ink, anchor="lm")
 
 
-def _text_box(draw: ImageDraw.ImageDraw, data: CardDef, colours: Frame) -> None:
-    x0, y0, x1, y1 = TEXT_BOX
-    draw.rectangle(TEXT_BOX, fill=colours.box, outline=_shade(colours.frame, -0.4), width=1)
-    bottom = (PT_BOX[1] - 2) if data.is_creature else y1 - 6
-    face, lines = _text_lines(data, x1 - x0 - 16, bottom - y0 - 8)
+def _text_box(draw: ImageDraw.ImageDraw, data: CardDef, colours: Frame,
+              box: tuple[int, int, int, int]) -> None:
+    x0, y0, _, _ = box
+    draw.rectangle(box, fill=colours.box, outline=_shade(colours.frame, -0.4), width=1)
+    face, lines = _text_lines(data, *_text_room(data, box))
     step = int(face.size) + 3 if hasattr(face, "size") else 16
     y = y0 + 6
     flavour_started = False

@@ -1,16 +1,18 @@
 """Arcane Duel's collection pictures: a pack just opened and a deck, as PNGs.
 
-**A pack** (:func:`render_pack`) is its cards in a grid of :data:`PACK_COLUMNS` columns,
-rarest first (:func:`rules.duel.packs.rarest_first`: rares, uncommons, commons, each by
-name). Each card is the card picture itself (:func:`bot.render.duel.card_image`) at half
-size, :data:`PACK_CARD_W` × :data:`PACK_CARD_H`, with its edition's border (black for a
-limited copy); a limited copy with a serial wears a gold ribbon across its art, "#37 of
-500". Under each card, its rarity as a small mark (C, U or R on a grey, blue or gold disc:
-the spec forbids rarity on the card face, not beside it) and its name in a bigger font
-than the card's own, so that the names stay legible on a phone, which shows the
-~500 px-wide picture at about 80 %. Three columns and five rows, not five and three: a
-phone shows a picture at 400 px wide whatever its height, so a narrow, tall pack keeps
-its names about twice as big as a wide one would.
+**A pack** (:func:`render_pack`) is its cards in a grid of :data:`PACK_COLUMNS` columns
+(a pack of 15: five by three, 1185 × 1115 px), rarest first
+(:func:`rules.duel.packs.rarest_first`: rares, uncommons, commons, each by name). Each
+card is the card picture itself (:func:`bot.render.duel.card_image`) at
+:data:`PACK_SCALE`, :data:`PACK_CARD_W` × :data:`PACK_CARD_H`, with its edition's border
+(black for a limited copy), nothing drawn over it: a phone shows the whole pack small
+and, opened and zoomed, each card at the picture's own size, where its rules text is at
+least 12 px (a card's rules are never under 16 px: :data:`bot.render.duel.TEXT_FONTS`)
+and its name 15. (Cards at half size, three to a row, kept the names legible unzoomed but
+the rules at 8.5 px, unreadable however zoomed.) Under each card, its rarity as a mark
+and a word (R, U or C on a gold, blue or grey disc, and "Rare", "Uncommon" or "Common":
+the spec forbids rarity on the card face, not beside it) and, for a limited copy with a
+serial, a gold ribbon saying it, "#37 of 500".
 
 **A deck** (:func:`render_deck`) is a header (the deck's title, how many cards and how
 many different ones), then one section per group — creatures (artifact creatures too),
@@ -21,7 +23,7 @@ within :data:`~bot.render.common.MAX_SIDE` (a 40-card starter takes two, 60 diff
 cards four), reading down each column.
 
 Every text goes through :func:`bot.render.common.draw_text` (the built-in font only), so
-a title with emoji or right-to-left script is drawn with stand-ins. The half-size cards
+a title with emoji or right-to-left script is drawn with stand-ins. The pack's cards
 and the name bars are cached (bounded: some 15 MB full), over the cache of the card
 faces themselves.
 """
@@ -33,7 +35,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.common import MAX_SIDE, Colour, Font, draw_text, fit, font, length, png, wrap
+from bot.render.common import MAX_SIDE, Colour, draw_text, fit, font, length, png
 from bot.render.duel import (
     BG,
     CARD_H,
@@ -54,29 +56,25 @@ and print run size (both ``None`` for an unlimited copy)."""
 
 # --- sizes ---------------------------------------------------------------------------------
 
-PACK_CARD_W, PACK_CARD_H = CARD_W // 2, CARD_H // 2
-"""A card in a pack picture: exactly half size, so a 2×2 reduction (fast and sharp)
-makes it from the full card."""
-PACK_COLUMNS = 3
-"""Columns of a pack of 15 (more only for a bigger pack, five rows at most)."""
-PACK_ROWS = 5
-PACK_GAP_X = 14
-"""Between cards side by side: room for the ribbons' ends that stick out."""
-PACK_GAP_Y = 10
-PACK_HEAD = 40
+PACK_SCALE = 0.75
+"""A card's size in a pack picture: the smallest at which its 16 px rules text is still
+12 px."""
+PACK_CARD_W, PACK_CARD_H = round(CARD_W * PACK_SCALE), round(CARD_H * PACK_SCALE)
+PACK_COLUMNS = 5
+"""Columns of a pack (fewer only for a smaller pack): 15 cards make three rows, a picture
+about as wide as high, which Discord shows whole."""
+PACK_GAP_X = 10
+PACK_GAP_Y = 12
+PACK_HEAD = 36
 """Height of a pack picture's header line."""
-CAPTION_H = 40
-"""Room under a card for its rarity mark and its name, on up to two lines."""
-CAPTION_FONTS = (17, 16, 15)
-"""Name sizes tried in turn until the name fits the caption's two lines."""
+CAPTION_H = 30
+"""Room under a card for its rarity and its serial ribbon."""
+CAPTION_FONT = 15
 MARK = 18
 """Diameter of the rarity mark."""
-RIBBON_H = 24
-RIBBON_OVER = 5
-"""How far a ribbon sticks out on each side of its card."""
-RIBBON_Y = 84
-"""The ribbon's top on a half-size card: over the bottom of the art, clear of the name
-and the type line."""
+RIBBON_H = 22
+RIBBON_NOTCH = 6
+"""How deep the swallowtail cut into the ribbon's right end is."""
 
 STRIP_BOX = (NAME_BAR[0] - 4, NAME_BAR[1] - 4, NAME_BAR[2] + 4, NAME_BAR[3] + 4)
 """What of a full card a deck shows: the name bar (name and cost) with a rim of the
@@ -119,14 +117,21 @@ GROUPS = ("Creatures", "Other spells", "Lands")
 
 
 @lru_cache(maxsize=64)
-def _half_card(name: str, edition: str) -> Image.Image:
-    """Card ``name`` in ``edition`` at half size on the picture's background, RGB (do not
-    modify it). Laid on the background first: a 2×2 reduction of an RGBA picture would
+def _pack_card(name: str, edition: str) -> Image.Image:
+    """Card ``name`` in ``edition`` at :data:`PACK_SCALE` on the picture's background, RGB
+    (do not modify it). Laid on the background first: scaling an RGBA picture down would
     mix the transparent corners' black into the edge."""
     face = card_image(name, edition=edition)
     ground = Image.new("RGB", face.size, BG)
     ground.paste(face, (0, 0), face)
-    return ground.reduce(2)
+    return ground.resize((PACK_CARD_W, PACK_CARD_H), Image.Resampling.LANCZOS)
+
+
+def pack_card(name: str, edition: str = "unlimited") -> Image.Image:
+    """Card ``name`` in ``edition`` as a pack picture shows it: :data:`PACK_CARD_W` ×
+    :data:`PACK_CARD_H`, RGB on the picture's background (a copy). :class:`KeyError` for
+    a card the set does not have, :class:`ValueError` for an unknown edition."""
+    return _pack_card(name, edition).copy()
 
 
 def pack_order(copies: Sequence[Copy]) -> list[Copy]:
@@ -144,27 +149,27 @@ def pack_order(copies: Sequence[Copy]) -> list[Copy]:
 
 
 def pack_columns(count: int) -> int:
-    """Columns for a pack of ``count`` cards: :data:`PACK_COLUMNS`, more only when the
-    cards would otherwise need more than :data:`PACK_ROWS` rows.
+    """Columns for a pack of ``count`` cards: :data:`PACK_COLUMNS`, fewer only for fewer
+    cards.
 
-    >>> pack_columns(15), pack_columns(2), pack_columns(20)
-    (3, 2, 4)
+    >>> pack_columns(15), pack_columns(2), pack_columns(40)
+    (5, 2, 5)
     """
-    return max(1, min(count, max(PACK_COLUMNS, -(-count // PACK_ROWS))))
+    return max(1, min(count, PACK_COLUMNS))
 
 
 def pack_layout(count: int) -> list[tuple[int, int]]:
     """Where each of ``count`` cards of a pack picture lies (its top-left corner), left to
     right and then down.
 
-    >>> pack_layout(4)[:2], pack_layout(4)[3]
-    ([(15, 50), (179, 50)], (15, 310))
+    >>> pack_layout(6)[:2], pack_layout(6)[5]
+    ([(10, 46), (245, 46)], (10, 403))
     """
     columns = pack_columns(count)
     spots = []
     for k in range(count):
         row, column = divmod(k, columns)
-        spots.append((PAD + RIBBON_OVER + column * (PACK_CARD_W + PACK_GAP_X),
+        spots.append((PAD + column * (PACK_CARD_W + PACK_GAP_X),
                       PAD + PACK_HEAD + row * (PACK_CARD_H + CAPTION_H + PACK_GAP_Y)))
     return spots
 
@@ -178,37 +183,30 @@ def serial_words(serial: int, run: int | None) -> str:
     return f"#{serial} of {run}" if run is not None else f"#{serial}"
 
 
-def _ribbon(draw: ImageDraw.ImageDraw, x: int, y: int, words: str) -> None:
-    """A gold ribbon across a half-size card whose top-left is (x, y), sticking out
-    :data:`RIBBON_OVER` on each side, its ends folded back behind the card."""
-    left, right = x - RIBBON_OVER, x + PACK_CARD_W + RIBBON_OVER
-    top, bottom = y + RIBBON_Y, y + RIBBON_Y + RIBBON_H
-    for edge, end in ((x, left), (x + PACK_CARD_W - 1, right)):  # the folds, in shadow
-        draw.polygon([(edge, bottom), (end, bottom), (edge, bottom + 4)], fill=RIBBON_FOLD)
-    draw.rectangle((left, top, right, bottom), fill=RIBBON)
-    draw.line((left, top + 2, right, top + 2), fill=(255, 226, 140), width=1)
-    face = font(15)
-    draw_text(draw, ((left + right) / 2, (top + bottom) / 2 + 1),
-              fit(words, face, right - left - 10), face, RIBBON_INK, anchor="mm")
+def _ribbon(draw: ImageDraw.ImageDraw, right: float, cy: float, words: str, room: float
+            ) -> None:
+    """A gold ribbon saying ``words``, its right end (cut in a swallowtail) at ``right``,
+    centred on ``cy``, at most ``room`` wide."""
+    face = font(CAPTION_FONT)
+    words = fit(words, face, room - 16 - RIBBON_NOTCH)
+    left = right - length(words, face) - 16 - RIBBON_NOTCH
+    top, bottom = cy - RIBBON_H / 2, cy + RIBBON_H / 2
+    draw.polygon([(left, top), (right, top), (right - RIBBON_NOTCH, cy), (right, bottom),
+                  (left, bottom)], fill=RIBBON)
+    draw.line((left, top + 2, right - 2, top + 2), fill=(255, 226, 140), width=1)
+    draw.line((left, bottom - 1, right - 1, bottom - 1), fill=RIBBON_FOLD, width=1)
+    draw_text(draw, (left + 8, cy + 1), words, face, RIBBON_INK, anchor="lm")
 
 
-def _caption(name: str, width: float) -> tuple[Font, list[str]]:
-    """A card's name under it: the biggest of :data:`CAPTION_FONTS` at which it takes at
-    most two lines ``width`` wide (else the smallest, its second line cut short)."""
-    for size in CAPTION_FONTS:
-        lines = wrap(name, font(size), width)
-        if len(lines) <= 2:
-            return font(size), lines
-    face = font(CAPTION_FONTS[-1])
-    lines = wrap(name, face, width)
-    return face, [lines[0], fit(" ".join(lines[1:]), face, width)]
-
-
-def _mark(draw: ImageDraw.ImageDraw, x: float, cy: float, rarity: str) -> None:
-    """The rarity's mark: its letter on a disc of its colour, left edge at ``x``."""
+def _mark(draw: ImageDraw.ImageDraw, x: float, cy: float, rarity: str) -> float:
+    """The rarity's mark, its letter on a disc of its colour, and its word, left edge at
+    ``x``; where the word ends."""
     letter, fill, ink = RARITY_MARKS[rarity]
     draw.ellipse((x, cy - MARK / 2, x + MARK, cy + MARK / 2), fill=fill, outline=(12, 12, 14))
     draw_text(draw, (x + MARK / 2, cy + 1), letter, font(12), ink, anchor="mm")
+    word = rarity.capitalize()
+    draw_text(draw, (x + MARK + 5, cy), word, font(CAPTION_FONT), DIM, anchor="lm")
+    return x + MARK + 5 + length(word, font(CAPTION_FONT))
 
 
 def draw_pack(copies: Sequence[Copy]) -> Image.Image:
@@ -221,37 +219,37 @@ def draw_pack(copies: Sequence[Copy]) -> Image.Image:
     shown = pack_order(copies)
     spots = pack_layout(len(shown))
     columns = pack_columns(len(shown))
-    width = 2 * (PAD + RIBBON_OVER) + columns * PACK_CARD_W + (columns - 1) * PACK_GAP_X
+    width = 2 * PAD + columns * PACK_CARD_W + (columns - 1) * PACK_GAP_X
     height = max(y for _, y in spots) + PACK_CARD_H + CAPTION_H + PAD
     image = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(image)
     limited = sum(1 for _, edition, _, _ in shown if edition == "limited")
-    draw_text(draw, (PAD, PAD + PACK_HEAD / 2 - 4),
-              f"Pack: {len(shown)} card{'s' if len(shown) != 1 else ''}, rarest first",
-              font(20), INK, anchor="lm")
-    if limited:
-        draw_text(draw, (width - PAD, PAD + PACK_HEAD / 2 - 4), f"{limited} limited",
-                  font(16), GOLD, anchor="rm")
+    count = f"{limited} limited" if limited else ""
+    title = f"Pack: {len(shown)} card{'s' if len(shown) != 1 else ''}, rarest first"
+    room = width - 2 * PAD - (length(count, font(16)) + 12 if count else 0)
+    draw_text(draw, (PAD, PAD + PACK_HEAD / 2 - 4), fit(title, font(20), room), font(20), INK,
+              anchor="lm")
+    if count:
+        draw_text(draw, (width - PAD, PAD + PACK_HEAD / 2 - 4), count, font(16), GOLD,
+                  anchor="rm")
     for (name, edition, serial, run), (x, y) in zip(shown, spots, strict=True):
-        image.paste(_half_card(name, edition), (x, y))
+        image.paste(_pack_card(name, edition), (x, y))
+        cy = y + PACK_CARD_H + CAPTION_H / 2
+        end = _mark(draw, x + 2, cy, card(name).rarity)
         if edition == "limited" and serial is not None:
-            _ribbon(draw, x, y, serial_words(serial, run))
-        _mark(draw, x, y + PACK_CARD_H + 4 + MARK / 2, card(name).rarity)
-        face, lines = _caption(name, PACK_CARD_W - MARK - 6)
-        step = int(getattr(face, "size", 16)) + 2
-        for k, line in enumerate(lines):
-            draw_text(draw, (x + MARK + 6, y + PACK_CARD_H + 4 + k * step), line, face, INK)
+            _ribbon(draw, x + PACK_CARD_W, cy, serial_words(serial, run),
+                    x + PACK_CARD_W - end - 8)
     return image
 
 
 def render_pack(copies: Sequence[Copy]) -> bytes:
     """PNG of a pack just opened: its cards (``(name, edition, serial, run)`` each,
-    ``serial`` and ``run`` ``None`` for an unlimited copy) rarest first in a grid three
-    cards wide, each at half size with its edition's border, a limited one with its serial
-    on a ribbon ("#37 of 500"), its rarity mark and name under it. 15 cards make a picture
-    498 × 1300; any picture is at most :data:`~bot.render.common.MAX_SIDE` on its long
-    side. :class:`KeyError` for a card the set does not have, :class:`ValueError` for an
-    edition other than ``unlimited`` or ``limited``."""
+    ``serial`` and ``run`` ``None`` for an unlimited copy) rarest first in a grid five
+    cards wide, each at :data:`PACK_SCALE` with its edition's border, and under it its
+    rarity and, for a limited copy, its serial on a ribbon ("#37 of 500"). 15 cards make
+    a picture 1185 × 1115; any picture is at most :data:`~bot.render.common.MAX_SIDE` on
+    its long side. :class:`KeyError` for a card the set does not have,
+    :class:`ValueError` for an edition other than ``unlimited`` or ``limited``."""
     return png(draw_pack(copies))
 
 
