@@ -15,10 +15,10 @@ from typing import NamedTuple
 from bot.clock import Clock, SystemClock
 from bot.errors import NoMatchHere, NotAllowed, NotRecorded, WrongPhase
 from bot.hooks import NO_HOOKS, MatchHooks
-from bot.live import LiveMatch, Player
+from bot.live import LiveMatch, Player, opening
 from bot.ratings import RATER, is_rated
 from bot.transport import NullTransport, Transport
-from rules.core import Event, GameState, Outcome, replay, thinking_rng
+from rules.core import Event, GameState, Outcome, thinking_rng
 from storage import Store
 from storage import errors as storage_errors
 from storage.models import ChoiceRow, ChoiceSource, SeatResult, SeatRow
@@ -271,8 +271,7 @@ class MatchCore(ABC):
             match.row.status = "finished"
             match.finished = True
             self._free_channel(match)
-        for event in events:
-            (match.outbox if event.seats is None else match.private_outbox).append(event)
+        match.tell(events)
         if moved:  # otherwise the deadline task already knows when this match is due
             self._due_at(self._due(match))
         if outcome is not None:
@@ -314,17 +313,26 @@ class MatchCore(ABC):
             log.exception("match %s: could not be read back after a failed write", match.id)
 
     async def _replay_log(self, match: LiveMatch) -> list[ChoiceRow]:
-        """Rebuild the match's state from its stored choice log; returns the log."""
+        """Rebuild the match's state and its table's narration from its stored
+        choice log; returns the log."""
         log_rows = await self.store.matches.choices(match.id)
-        match.state = self._replay(match, [(c.seat, c.choice) for c in log_rows])
+        match.state = self._replay(match, log_rows)
         match.next_seq = len(log_rows)
         return log_rows
 
     @staticmethod
-    def _replay(match: LiveMatch, choices: Sequence[tuple[int, str]]) -> GameState:
+    def _replay(match: LiveMatch, log_rows: Sequence[ChoiceRow]) -> GameState:
+        """The state the log leads to; the match's narration becomes the public
+        events on the way, as they were told when the choices were made."""
         row = match.row
-        return replay(match.info, row.options, len(row.seats), row.seed, choices,
-                      [s.setup for s in row.seats])
+        state = match.info.new(row.options, len(row.seats), row.seed,
+                               [s.setup for s in row.seats])
+        narration = match.narration
+        narration.clear()
+        narration.append(opening(match.info))
+        for choice in log_rows:
+            narration.extend(e for e in state.apply(choice.seat, choice.choice) if e.public)
+        return state
 
     @staticmethod
     def _seat_results(seats: Sequence[SeatRow], outcome: Outcome) -> list[SeatResult]:

@@ -58,16 +58,16 @@ class Delivery(MatchCore):
             except CannotPost as refused:
                 # The channel is gone or closed to the bot: waiting will not help.
                 log.warning("match %s: the table cannot be shown (%s)", match.id, refused)
-                if match.finished and not match.result_shown:
-                    await self._result_shown(match)
+                if match.finished and not match.last_shown:
+                    await self._last_shown(match)
             except Exception:
                 log.exception("match %s: driving failed", match.id)
             else:
-                # A finished match is shown again until its result is in the channel
-                # (the store keeps it queued meanwhile, for a restart); any other,
-                # for about four minutes, then with its next change.
+                # A finished match is shown again until its result and final views
+                # are out (the store keeps it queued meanwhile, for a restart); any
+                # other, for about four minutes, then with its next change.
                 if not shown and (failures < len(SHOW_AGAIN_AFTER)
-                                  or (match.finished and not match.result_shown)):
+                                  or (match.finished and not match.last_shown)):
                     pause = SHOW_AGAIN_AFTER[min(failures, len(SHOW_AGAIN_AFTER) - 1)]
                     if await self._closing_within(pause):
                         break  # shown after the restart (see MatchService.restore)
@@ -100,9 +100,11 @@ class Delivery(MatchCore):
                     match.row.table_message_id = message_id
                     await self.store.matches.set_table_message(match.id, message_id)
                 if match.finished and not match.result_shown:
-                    await self._result_shown(match)
+                    await self._result_posted(match)
             if match.state is not None and match.info.has_secrets:
                 shown = await self._deliver_private(match) and shown
+            if shown and match.finished and not match.last_shown:
+                await self._last_shown(match)
             return shown
 
     async def _dms_open(self, user_id: int) -> None:
@@ -110,9 +112,23 @@ class Delivery(MatchCore):
         if await self.store.closed_dms.closed_since(user_id) is not None:
             await self.store.closed_dms.mark_open(user_id)
 
-    async def _result_shown(self, match: LiveMatch) -> None:
-        """The final table and result are shown: the match leaves the store's queue."""
+    async def _result_posted(self, match: LiveMatch) -> None:
+        """The final table and result are shown; final views by DM may be to come
+        (the store remembers the result is out, so a restart does not post it again)."""
         match.result_shown = True
+        if match.info.has_secrets:
+            await self.store.matches.result_posted(match.id)
+
+    async def _final_view_settled(self, match: LiveMatch, seat: int) -> None:
+        """``seat``'s final view reached them, or cannot (closed DMs): the store
+        remembers, so a restart does not send it again."""
+        if seat not in match.final_views:
+            match.final_views.add(seat)
+            await self.store.matches.final_view_sent(match.id, seat)
+
+    async def _last_shown(self, match: LiveMatch) -> None:
+        """Everything of a finished match is out: it leaves the store's queue."""
+        match.result_shown = match.last_shown = True
         await self.store.matches.result_shown(match.id)
 
     async def _deliver_private(self, match: LiveMatch) -> bool:
@@ -123,7 +139,11 @@ class Delivery(MatchCore):
         decisions: dict[int, Decision] = {}
         shown = True
         for seat in match.seats:
-            if seat.computer_plays or seat.user_id is None or seat.user_id in match.dm_failed:
+            if seat.computer_plays or seat.user_id is None or seat.seat in match.final_views:
+                continue
+            if seat.user_id in match.dm_failed:
+                if match.finished:
+                    await self._final_view_settled(match, seat.seat)
                 continue
             state = match.state
             assert state is not None
@@ -151,9 +171,13 @@ class Delivery(MatchCore):
                 if seat.seat not in match.delivered:  # the seat's first DM of this match
                     await self._dms_open(seat.user_id)
                 match.delivered[seat.seat] = key
+                if match.finished:
+                    await self._final_view_settled(match, seat.seat)
                 continue
             match.dm_failed.add(seat.user_id)
             await self.store.closed_dms.mark_closed(seat.user_id, self.clock.now())
+            if match.finished:
+                await self._final_view_settled(match, seat.seat)
             try:
                 await self.transport.notify(
                     match,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections import deque
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
@@ -23,7 +22,6 @@ if TYPE_CHECKING:
     from bot.client import CroupierBot
 
 log = logging.getLogger(__name__)
-NARRATION_LINES = 6
 DMS_CLOSED = 50007
 """Discord's "Cannot send messages to this user": the only answer that means a
 player's DMs are closed to the bot."""
@@ -58,7 +56,6 @@ class DiscordTransport:
 
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
-        self._narration: dict[int, deque[str]] = {}
         self._dms: dict[tuple[int, int], tuple[discord.Message, int | None]] = {}
         """(match, seat) → the latest DM and the step of the decision it carries."""
 
@@ -66,17 +63,16 @@ class DiscordTransport:
         return self.bot.get_partial_messageable(match.row.channel_id, guild_id=match.row.guild_id)
 
     async def publish(self, match: LiveMatch, events: Sequence[Event]) -> int | None:
-        """Edit the table in place (or post it if it has no message yet);
-        :class:`CannotPost` when Discord refuses a new table."""
-        lines = self._narration.setdefault(match.id, deque(maxlen=NARRATION_LINES))
-        if events:
-            names = shown_names(match.names)
-            lines.extend(event.render(names) for event in events)
+        """Edit the table in place (or post it if it has no message yet), narrating
+        the match's latest events (``events`` among them); :class:`CannotPost` when
+        Discord refuses a new table."""
         async with later_on_temporary(f"match {match.id}: the table"):
-            return await self._publish(match, lines)
+            return await self._publish(match)
 
-    async def _publish(self, match: LiveMatch, lines: deque[str]) -> int | None:
-        parts = await drawn(self.bot.presenters.table(match, list(lines)))
+    async def _publish(self, match: LiveMatch) -> int | None:
+        names = shown_names(match.names)
+        lines = [event.render(names) for event in match.narration]
+        parts = await drawn(self.bot.presenters.table(match, lines))
         channel = self._channel(match)
         message_id = match.row.table_message_id
         sent_id = None
@@ -99,8 +95,6 @@ class DiscordTransport:
             await channel.send(f"🏁 **{match.info.title}** match #{match.id} is over.\n"
                                + self.bot.presenters.result(match),
                                allowed_mentions=NOBODY)
-        if match.finished or match.row.status in ("cancelled", "abandoned"):
-            self._narration.pop(match.id, None)
         return sent_id
 
     async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import Any
@@ -15,6 +16,14 @@ from storage.models import MatchRow, SeatRow
 RECENT = 64
 """Interaction ids remembered per match, to acknowledge a repeated one again
 without a read of the log."""
+NARRATED = 6
+"""Public events a match keeps for its table's narration: as many lines as a table
+shows (:meth:`bot.presenters.base.GamePresenter.table`)."""
+
+
+def opening(info: GameInfo) -> Event:
+    """The event a match begins with (narrated, never logged: a restart tells it again)."""
+    return Event("start", f"{info.title} begins.")
 
 
 @dataclass(frozen=True)
@@ -69,7 +78,13 @@ class LiveMatch:
     """Held while the table and DMs are being shown, so two showings never race."""
     next_seq: int = 0
     outbox: list[Event] = field(default_factory=list)
+    """Public events not yet shown (see :meth:`tell`)."""
     private_outbox: list[Event] = field(default_factory=list)
+    narration: deque[Event] = field(default_factory=lambda: deque(maxlen=NARRATED))
+    """The latest public events, oldest first, shown or not yet: what the table
+    narrates. Kept with the match, not by whoever shows it, so that a table shown
+    again (after a restart, the log replayed; or once more for a DM that failed)
+    narrates the same events."""
     delivered: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     """What each seat was last sent privately (to send only changes)."""
     dm_failed: set[int] = field(default_factory=set)
@@ -77,7 +92,14 @@ class LiveMatch:
     finished: bool = False
     result_shown: bool = False
     """The final table and the result post are in the channel (set once, by the
-    driver; the store keeps the match queued until then)."""
+    driver; kept by the store for a restart)."""
+    final_views: set[int] = field(default_factory=set)
+    """Seats whose final view is settled: it reached them by DM, or their DMs are
+    closed (kept by the store while the match is queued, so a restart does not
+    send one again)."""
+    last_shown: bool = False
+    """Everything of a finished match is out: the result post and every final
+    view (set once, by the driver; the store keeps the match queued until then)."""
     turn_seconds: int | None = None
     """The server's own deadline setting, if it has one."""
     warn_seconds: int | None = None
@@ -86,6 +108,16 @@ class LiveMatch:
 
     def __post_init__(self) -> None:
         self.id = self.row.id
+
+    def tell(self, events: Iterable[Event]) -> None:
+        """Queue ``events`` to be shown: public ones on the table (and in its
+        narration), the others privately to the seats they are for."""
+        for event in events:
+            if event.seats is None:
+                self.outbox.append(event)
+                self.narration.append(event)
+            else:
+                self.private_outbox.append(event)
 
     @property
     def seats(self) -> list[SeatRow]:

@@ -17,7 +17,7 @@ from bot.errors import (
     NotSeated,
     WrongPhase,
 )
-from bot.live import LiveMatch, Player
+from bot.live import LiveMatch, Player, opening
 from rules.core import Event, GameInfo, SeatSetup
 from rules.errors import shown
 from rules.registry import get_game
@@ -197,8 +197,8 @@ class Lobby(MatchCore):
             match.row.seats = seats
             if host_id != match.row.host_id:
                 match.row.host_id = host_id
-                match.outbox.append(Event("host", Event.escape(
-                    f"{leaving.name} left; {people[0].name} is the host now.")))
+                match.tell([Event("host", Event.escape(
+                    f"{leaving.name} left; {people[0].name} is the host now."))])
         self._schedule(match)
         return match
 
@@ -237,7 +237,7 @@ class Lobby(MatchCore):
             match.row.deadline_at = deadline
             match.row.warned = False
             match.state = state
-            match.outbox.append(Event("start", f"{match.info.title} begins."))
+            match.tell([opening(match.info)])
         self._due_at(self._due(match))
         if show:
             self._schedule(match)
@@ -332,7 +332,7 @@ class Lobby(MatchCore):
         await self.store.matches.set_status(match.id, status)  # type: ignore[arg-type]
         match.row.status = status  # type: ignore[assignment]
         match.row.deadline_at = None
-        match.outbox.append(Event("closed", note))
+        match.tell([Event("closed", note)])
         self._free_channel(match)
         self.deadlines_changed.set()
         self._tell_closed(match)

@@ -98,13 +98,17 @@ class MatchService(Lobby, Submissions, Deadlines, Delivery):
         return restored
 
     async def _results_to_show(self) -> list[LiveMatch]:
-        """Finished matches whose final table and result were not shown before the
-        bot stopped: back in memory (not holding their channels) to be shown."""
+        """Finished matches whose final table, result or final views were not all
+        shown before the bot stopped: back in memory (not holding their channels)
+        to show the rest, the table narrating the game's last events again."""
         queued = []
         for row in await self.store.matches.results_to_show():
             try:
                 match = LiveMatch(row=row, info=get_game(row.game), finished=True)
                 await self._replay_log(match)
+                shown = await self.store.matches.final_showing(row.id)
+                match.result_shown = shown.result_posted
+                match.final_views = set(shown.views_sent)
             except Exception:
                 log.exception("match %s: its result could not be rebuilt to be shown", row.id)
                 await self.store.matches.result_shown(row.id)

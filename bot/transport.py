@@ -21,10 +21,11 @@ class Transport(Protocol):
     """Shows matches to people: Discord, the terminal, or a recorder in tests."""
 
     async def publish(self, match: LiveMatch, events: Sequence[Event]) -> int | None:
-        """Post or edit the public table after ``events`` (all public). Returns the
-        table message id, or ``None`` if the transport has no messages. Raises
-        :class:`ShowLater` on a temporary failure (``events`` are still shown with
-        the next table)."""
+        """Post or edit the public table after ``events`` (all public, the ones
+        not shown before; a table's narration is ``match.narration``, which holds
+        them). Returns the table message id, or ``None`` if the transport has no
+        messages. Raises :class:`ShowLater` on a temporary failure (``events`` are
+        still in the narration of the next table)."""
         ...
 
     async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:

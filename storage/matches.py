@@ -321,6 +321,16 @@ def _rate(conn: sqlite3.Connection, match_id: int, seats: Sequence[SeatResult],
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", changes)
 
 
+@dataclass(frozen=True)
+class FinalShowing:
+    """What of a finished match's last showing is out while it is queued."""
+
+    result_posted: bool
+    """The final table and the result post are in its channel."""
+    views_sent: frozenset[int]
+    """Seats whose final view reached them by DM (or cannot: closed DMs)."""
+
+
 class MatchRepository:
     """Reads and writes of matches. Every write is one transaction."""
 
@@ -365,8 +375,33 @@ class MatchRepository:
         return await self._with_seats("m.id IN (SELECT match_id FROM results_to_show)")
 
     async def result_shown(self, match_id: int) -> None:
-        """The match's final table and result are in its channel (or never can be)."""
+        """Everything of the match's last showing is out — its final table and
+        result in its channel, its final views by DM — or never can be: it leaves
+        the queue."""
         await self._db.execute("DELETE FROM results_to_show WHERE match_id = ?", (match_id,))
+
+    async def result_posted(self, match_id: int) -> None:
+        """A queued match's final table and result are in its channel; its final
+        views by DM may still be to send."""
+        await self._db.execute(
+            "UPDATE results_to_show SET result_posted = 1 WHERE match_id = ?", (match_id,))
+
+    async def final_view_sent(self, match_id: int, seat: int) -> None:
+        """A queued match's final view reached ``seat`` (or cannot: closed DMs).
+        Nothing is kept for a match no longer queued."""
+        await self._db.execute(
+            "INSERT OR IGNORE INTO final_views_sent (match_id, seat) SELECT ?, ?"
+            " WHERE EXISTS (SELECT 1 FROM results_to_show WHERE match_id = ?)",
+            (match_id, seat, match_id))
+
+    async def final_showing(self, match_id: int) -> FinalShowing:
+        """What of a queued match's last showing is out already."""
+        row = await self._db.fetchone(
+            "SELECT result_posted FROM results_to_show WHERE match_id = ?", (match_id,))
+        seats = await self._db.fetchall(
+            "SELECT seat FROM final_views_sent WHERE match_id = ?", (match_id,))
+        return FinalShowing(result_posted=bool(row and row["result_posted"]),
+                            views_sent=frozenset(r["seat"] for r in seats))
 
     async def _with_seats(self, where: str) -> list[MatchRow]:
         """The matches ``m`` that ``where`` picks, with their seats, oldest first."""
