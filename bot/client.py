@@ -192,6 +192,8 @@ class CroupierBot(commands.Bot):
         self._closed_once = True
         if self._deadline_task is not None:
             self._deadline_task.cancel()
+        if hasattr(self, "tournaments"):  # first: its steps open matches
+            await self.tournaments.wind_down()
         if hasattr(self, "service"):
             await self.service.wind_down()
         await super().close()

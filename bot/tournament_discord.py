@@ -370,7 +370,10 @@ async def message_parts(bot: CroupierBot, tournament_id: int, guild_id: int
 
 
 async def refresh_message(bot: CroupierBot, tournament_id: int) -> None:
-    """Edit the tournament message to its current state (if it was posted)."""
+    """Edit the tournament message to its current state (if it was posted; not while
+    the bot is closing: the next change edits it)."""
+    if bot.tournaments.closing:
+        return
     try:
         tournament = await bot.store.tournaments.get(tournament_id)
         if tournament is None or tournament.message_id is None:

@@ -64,6 +64,7 @@ class TournamentRounds:
         self.formats = formats
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._closing = False
         matches.result_listeners.append(self._game_ended)
         matches.close_listeners.append(self._game_closed)
         matches.rating_checks.append(self._rated)
@@ -83,7 +84,12 @@ class TournamentRounds:
         self._spawn(self._after_game(match.id), f"croupier-tournament-{match.id}")
 
     def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
-        """Run ``work`` in a task the service keeps (and :meth:`settle` waits for)."""
+        """Run ``work`` in a task the service keeps (and :meth:`settle` waits for);
+        not once the bot is closing (what the step needs is in the store, and
+        :meth:`restore` takes it after the restart)."""
+        if self._closing:
+            work.close()
+            return
         task = asyncio.get_running_loop().create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -152,6 +158,29 @@ class TournamentRounds:
                 return
             await asyncio.gather(*running, return_exceptions=True)
 
+    @property
+    def closing(self) -> bool:
+        """Whether the bot is closing: steps under way stop at their next game, and
+        whoever called one says nothing more (Discord is being let go)."""
+        return self._closing
+
+    async def wind_down(self) -> None:
+        """The bot is closing (before the match service winds down, Discord and the
+        store still open): take no new step, and wait for the steps under way to
+        end at their next game. A round half opened is carried on by :meth:`restore`
+        after the restart, as after any stop."""
+        self._closing = True
+        while True:
+            running = [t for t in self._tasks if not t.done()]
+            if running:
+                await asyncio.gather(*running, return_exceptions=True)
+            busy = [lock for lock in self._locks.values() if lock.locked()]
+            if not busy and not any(not t.done() for t in self._tasks):
+                return
+            for lock in busy:  # every step holds its tournament's lock
+                async with lock:
+                    pass
+
     # -- reading a tournament as its format sees it -----------------------------------------
     async def _progress(self, tournament: TournamentRow) -> Progress:
         info = get_game(tournament.game)
@@ -174,8 +203,9 @@ class TournamentRounds:
 
     # -- going on ------------------------------------------------------------------------
     async def _advance(self, tournament_id: int) -> None:
-        """Take every step the store says is due (the tournament's lock held)."""
-        while True:
+        """Take every step the store says is due (the tournament's lock held); none
+        once the bot is closing (the restart takes them)."""
+        while not self._closing:
             tournament = await self.store.tournaments.get(tournament_id)
             if tournament is None or tournament.status != "running":
                 return
@@ -183,6 +213,8 @@ class TournamentRounds:
             if tournament.announced_round < tournament.round:
                 await self._announce_round(tournament)
             for pairing in pairings:
+                if self._closing:
+                    return
                 if pairing.needs_game:
                     await self._start_game(tournament, pairing)
             pairings = await self.store.tournaments.pairings(tournament_id, tournament.round)
@@ -283,6 +315,10 @@ class TournamentRounds:
         try:
             await self._open_game(tournament, pairing)
         except Exception as exc:
+            if self._closing:  # not the table's fault: the restart opens it again
+                log.info("tournament %s: round %s table %s: not opened, the bot is closing "
+                         "(%s)", tournament.id, pairing.round, pairing.table, exc)
+                return False
             log.exception("tournament %s: round %s table %s: the game could not be opened",
                           tournament.id, pairing.round, pairing.table)
             await self._tell(Notice(
