@@ -149,8 +149,8 @@ class CopyLock:
 class Copy:
     """One owned copy of a card.
 
-    >>> Copy(1, 5, "Ember Drake", "limited", 37, 9, "pack", 0.0).label(500)
-    'Ember Drake #37 of 500'
+    >>> Copy(1, 5, "Kindlewhip", "limited", 37, 9, "pack", 0.0).label(500)
+    'Kindlewhip #37 of 500'
     """
 
     id: int

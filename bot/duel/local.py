@@ -220,12 +220,12 @@ async def show_collection(sitting: LocalSitting, rest: str) -> SeatSetup:
 
 
 def collection_filters(typed: str) -> dict[str, Any]:
-    """The service's keywords from ``ember drake rarity=rare sort=count page=2``:
+    """The service's keywords from ``kessa pyrewyrm rarity=rare sort=count page=2``:
     words before any ``key=`` name the card, and a value runs to the next ``key=``
     (so ``type=artifact creature`` is one value).
 
-    >>> collection_filters("ember drake type=artifact creature page=2")
-    {'name': 'ember drake', 'type': 'artifact creature', 'page': 2}
+    >>> collection_filters("radiant type=artifact creature page=2")
+    {'name': 'radiant', 'type': 'artifact creature', 'page': 2}
     """
     given: dict[str, list[str]] = {}
     key = "name"
@@ -461,10 +461,12 @@ def export_target(typed: str, default: str, folder: Path) -> Path:
     with ``default`` in it. A file that exists is never overwritten, and the folder
     must exist; :class:`CollectionError` says why not.
 
-    >>> export_target("burn", "x.txt", Path("/data")).as_posix()
-    '/data/burn.txt'
-    >>> export_target("/tmp", "burn.txt", Path("/data")).as_posix()
-    '/tmp/burn.txt'
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as made:
+    ...     folder = Path(made).absolute()
+    ...     (export_target("burn", "x.txt", folder) == folder / "burn.txt",
+    ...      export_target(made, "x.txt", Path("/nowhere")) == folder / "x.txt")
+    (True, True)
     """
     if any(not ch.isprintable() for ch in typed):
         raise CollectionError(f"{shown(typed)} holds characters a file name cannot have; "

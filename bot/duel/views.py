@@ -73,8 +73,8 @@ class Filters:
         """The filters as a page button carries them (``None``: they can't be carried,
         and match no card anyway).
 
-        >>> Filters("red", "creature", None, "limited", "drake", "count").code()
-        'r-lk2:drake'
+        >>> Filters("red", "creature", None, "limited", "wyrm", "count").code()
+        'r-lk2:wyrm'
         """
         if self.name is not None and not _NAME.fullmatch(self.name):
             return None
@@ -87,8 +87,8 @@ class Filters:
     def from_code(cls, flags: str, name: str) -> Filters:
         """The filters a page button carries (its template has checked the letters).
 
-        >>> Filters.from_code("r-lk2", "drake") == Filters("red", "creature", None,
-        ...                                                 "limited", "drake", "count")
+        >>> Filters.from_code("r-lk2", "wyrm") == Filters("red", "creature", None,
+        ...                                                 "limited", "wyrm", "count")
         True
         """
         colour, rarity, edition, sort, kind = flags
