@@ -806,3 +806,44 @@ async def test_fault_injection_as_the_readme_shows(
         assert refused.content == "cannot DM you (50013)"
     assert fake_discord.dm_messages(alice) == []
     assert [(r.status, r.code) for r in fake_discord.rejections] == [(403, 50013)]
+
+
+async def test_threads_need_the_thread_permissions_as_on_discord(
+    fake_discord: FakeDiscord,
+) -> None:
+    """Creating a public thread (also from a message) without Create Public Threads, or
+    a private one without Create Private Threads: 403, 50013, and no thread."""
+    from tests.fakediscord.model.constants import (
+        CREATE_PRIVATE_THREADS,
+        CREATE_PUBLIC_THREADS,
+        DEFAULT_BOT_PERMISSIONS,
+        DEFAULT_EVERYONE_PERMISSIONS,
+    )
+
+    public = ~CREATE_PUBLIC_THREADS
+    denied = fake_discord.add_guild("No threads",
+                                    everyone_permissions=DEFAULT_EVERYONE_PERMISSIONS & public,
+                                    bot_permissions=DEFAULT_BOT_PERMISSIONS & public)
+    table = denied.add_text_channel("table")
+    bot = MiniBot()
+    async with fake_discord.running(bot):
+        channel = bot.get_channel(table.id)
+        assert isinstance(channel, discord.TextChannel)
+        assert not channel.permissions_for(channel.guild.me).create_public_threads
+        with pytest.raises(discord.Forbidden) as refused:
+            await channel.create_thread(name="side bets", type=discord.ChannelType.public_thread)
+        assert refused.value.code == 50013
+        sent = await channel.send("start here")
+        with pytest.raises(discord.Forbidden):
+            await sent.create_thread(name="from a message")
+        assert denied.threads == []
+        # Private threads are their own permission, still granted here.
+        private = await channel.create_thread(name="quiet")
+        assert private.type is discord.ChannelType.private_thread
+        denied.everyone.permissions &= ~CREATE_PRIVATE_THREADS
+        for role in denied.roles:
+            role.permissions &= ~CREATE_PRIVATE_THREADS
+        with pytest.raises(discord.Forbidden):
+            await channel.create_thread(name="quieter")
+    assert [(r.status, r.code) for r in fake_discord.rejections] == [(403, 50013)] * 3
+    assert [t.name for t in denied.threads] == ["quiet"]

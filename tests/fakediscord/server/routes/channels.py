@@ -1,11 +1,17 @@
 """REST routes for channels themselves: reading, editing and deleting them, starting
-threads, typing indicators and joining threads."""
+threads (the bot needs Create Public or Create Private Threads, as on Discord), typing
+indicators and joining threads."""
 
 from __future__ import annotations
 
 from aiohttp import web
 
-from ...model.constants import GUILD_TEXT, PRIVATE_THREAD
+from ...model.constants import (
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    GUILD_TEXT,
+    PRIVATE_THREAD,
+)
 from ..errors import DiscordAPIError
 from ..wire import json_response, no_content, read_body
 from .base import Route, RouteBase
@@ -59,12 +65,17 @@ class ChannelRoutes(RouteBase):
             raise DiscordAPIError(400, 50024, "Cannot execute action on this channel type")
         name = str(body.get("name") or "thread")
         owner = self.bot_user
-        if "message_id" in request.match_info:
+        from_message = "message_id" in request.match_info
+        # A thread from a message is public; without a message the type says.
+        private = not from_message and int(body.get("type") or PRIVATE_THREAD) == PRIVATE_THREAD
+        needed = CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS
+        if not self._bot_member(channel.guild).permissions & needed:
+            raise DiscordAPIError(403, 50013, "Missing Permissions")
+        if from_message:
             # A thread started from a message shares the message's id, as on Discord.
             start = self._channel_message(request)
             thread = channel.guild.add_thread(channel, name, owner=owner, thread_id=start.id)
         else:
-            private = int(body.get("type") or PRIVATE_THREAD) == PRIVATE_THREAD
             thread = channel.guild.add_thread(channel, name, private=private, owner=owner)
         return json_response(thread.to_payload(), 201)
 
