@@ -30,7 +30,6 @@ from bot.render.duel import (
     TILE_W,
     WIDTH,
     Marks,
-    _seed,
     _tile,
     card_image,
     draw_battlefield,
@@ -41,6 +40,7 @@ from bot.render.duel import (
     render_card,
     render_hand,
 )
+from bot.render.duel.art import seed
 from rules.duel.cards import CardDef, card, card_set
 from rules.duel.notation import act, parse
 from rules.duel.state import DuelState, DuelView
@@ -132,7 +132,7 @@ def test_a_card_picture_is_a_png_of_the_card_and_the_same_every_time() -> None:
 def test_the_art_seed_is_fixed_by_the_name() -> None:
     # A hash of the name, not Python's hash(), which changes from run to run.
     digest = hashlib.sha256(b"Kindlewhip").digest()[:8]
-    assert _seed("Kindlewhip") == int.from_bytes(digest, "big")
+    assert seed("Kindlewhip") == int.from_bytes(digest, "big")
 
 
 def test_every_card_has_art_of_its_own() -> None:

@@ -8,11 +8,12 @@ cost as mana circles (a coloured disc with its letter, a grey disc with the gene
 or X), the art, the type line, the rules text written from the card's effects
 (:meth:`~rules.duel.cards.CardDef.text`, the same words as ``croupier cards duel``) with
 the flavour text when it fits, and power/toughness in a box for a creature. Rarity is never
-printed. The art is generated (:func:`card_art`): shapes in the card's colours, placed by
-a random generator seeded from a hash of the card's name, so a card always has the same
-picture and no two cards share one; its motif follows the type (a creature's silhouette,
-with wings if it flies; a bolt for an instant; rings for an enchantment; a cog for an
-artifact; the landscape of a basic land).
+printed. The art is generated (:mod:`bot.render.duel.art`): shapes in the card's colours,
+placed by a random generator seeded from a hash of the card's name, so a card always has
+the same picture and no two cards share one; what it shows follows the card's data (a
+creature as what it is, a person, a beast, a bird, a wall, a plant..., with wings if it
+flies; a bolt for an instant; rings for an enchantment; a cog for an artifact; the
+landscape of a basic land).
 
 **A hand** (:func:`render_hand`) is the cards overlapping like a fanned hand held up: each
 lies a name bar lower and a little to the right of the one before, so every name and cost
@@ -42,9 +43,7 @@ duels would otherwise keep every card it ever drew.
 
 from __future__ import annotations
 
-import hashlib
 import math
-import random
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -66,6 +65,7 @@ from bot.render.common import (
     supersampled,
     wrap,
 )
+from bot.render.duel.art import card_art, motif, palette, shade
 from rules.duel.cards import CardDef, card, keyword_words
 from rules.duel.state import DuelView
 from rules.duel.text import asking_words
@@ -155,19 +155,6 @@ MANA: dict[str, tuple[Colour, Colour]] = {
 }
 """Fill and letter of each mana circle."""
 
-ART_PALETTES: dict[str, tuple[Colour, ...]] = {
-    "W": ((250, 244, 214), (236, 210, 140), (196, 168, 100), (255, 255, 250),
-          (168, 190, 214)),
-    "U": ((26, 54, 112), (66, 128, 200), (150, 200, 236), (16, 26, 64), (220, 240, 255)),
-    "B": ((20, 16, 26), (70, 50, 82), (124, 92, 124), (146, 24, 44), (200, 190, 204)),
-    "R": ((62, 18, 12), (200, 62, 30), (250, 150, 62), (255, 222, 124), (122, 32, 22)),
-    "G": ((20, 58, 30), (60, 140, 62), (162, 202, 92), (232, 222, 124), (92, 70, 40)),
-    "artifact": ((58, 60, 68), (140, 144, 154), (202, 170, 112), (232, 232, 238),
-                 (112, 80, 52)),
-    "land": ((92, 70, 46), (166, 132, 92), (214, 190, 150), (70, 96, 60), (232, 220, 196)),
-}
-"""The colours art is painted in, by colour (lands and gold cards mix these)."""
-
 BG = (22, 26, 34)
 BAND = (38, 44, 58)
 OUT_BAND = (34, 34, 38)
@@ -211,35 +198,6 @@ def _kind_of(data: CardDef) -> str:
     return frame_kind(data.cost_parts.colours, data.type)
 
 
-def _palette(data: CardDef) -> tuple[Colour, ...]:
-    """The art's colours: the card's colour, a land's mana colours over earth, all the
-    colours of a gold card, steel and brass for an artifact."""
-    kind = _kind_of(data)
-    if kind in ART_PALETTES and kind != "land":
-        return ART_PALETTES[kind]
-    colours = data.produces if kind == "land" else data.cost_parts.colours
-    mixed = [ART_PALETTES[c][k] for k in (1, 2) for c in colours]
-    base = ART_PALETTES["land"] if kind == "land" else ART_PALETTES["artifact"]
-    return (*base[:3], *mixed) if mixed else base
-
-
-def _motif(data: CardDef) -> str:
-    """What the art shows, by the card's type."""
-    if data.type == "land":
-        return data.basic or "land"
-    if data.type == "artifact creature":
-        return "automaton"
-    if data.is_creature:
-        return "winged" if "flying" in data.keywords else "creature"
-    if data.artifact:
-        return "artifact"
-    if data.type in {"instant", "interrupt"}:
-        return "bolt"
-    if data.type == "sorcery":
-        return "spiral"
-    return "rings"
-
-
 def _edition(edition: str) -> Colour:
     if edition not in EDITION_BORDER:
         raise ValueError(f"no edition {edition!r} (unlimited or limited)")
@@ -249,266 +207,8 @@ def _edition(edition: str) -> Colour:
 # --- art -----------------------------------------------------------------------------------
 
 
-def _seed(name: str) -> int:
-    """A number fixed by the card's name (not Python's ``hash``, which changes per run)."""
-    return int.from_bytes(hashlib.sha256(name.encode("utf-8")).digest()[:8], "big")
-
-
-def _shade(colour: Colour, by: float) -> Colour:
-    """``colour`` lightened (``by`` > 0) or darkened (``by`` < 0) toward white or black."""
-    target = 255 if by > 0 else 0
-    return tuple(round(c + (target - c) * abs(by)) for c in colour)  # type: ignore[return-value]
-
-
-def _rgba(colour: Colour, alpha: int) -> tuple[int, int, int, int]:
-    return (*colour, alpha)
-
-
-ART_SS = 2
-"""Art is painted this much bigger, then halved: smooth edges at little cost."""
-
-
-@lru_cache(maxsize=64)
-def card_art(name: str, palette: tuple[Colour, ...], motif: str, w: int, h: int
-             ) -> Image.Image:
-    """The art of card ``name``: ``w`` × ``h`` RGB, painted in ``palette`` with ``motif``
-    by a generator seeded from the name, so the same card always gets the same picture
-    (do not modify it)."""
-    rng = random.Random(_seed(name))
-    bw, bh = w * ART_SS, h * ART_SS
-    top, bottom = rng.sample(palette[:3], 2)
-    image = Image.composite(Image.new("RGB", (bw, bh), bottom), Image.new("RGB", (bw, bh), top),
-                            Image.linear_gradient("L").resize((bw, bh)))
-    draw = ImageDraw.Draw(image, "RGBA")
-    _sky(draw, rng, palette, bw, bh)
-    _hills(draw, rng, palette, bw, bh, layers=3 if motif in _LANDSCAPES else 2)
-    _MOTIFS.get(motif, _creature)(draw, rng, palette, bw, bh)
-    for _ in range(rng.randint(6, 16)):  # sparkles
-        x, y, r = rng.uniform(0, bw), rng.uniform(0, bh * 0.7), rng.uniform(1.5, 5) * ART_SS
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=_rgba(rng.choice(palette), 150))
-    return image.reduce(ART_SS)
-
-
-def _sky(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-         w: int, h: int) -> None:
-    """A sun or moon with a soft halo."""
-    cx, cy, r = rng.uniform(0.15, 0.85) * w, rng.uniform(0.12, 0.4) * h, rng.uniform(0.08, 0.16) * h
-    glow = _shade(rng.choice(palette), 0.5)
-    for k in range(4, 0, -1):
-        halo = r * (1 + 0.35 * k)
-        draw.ellipse((cx - halo, cy - halo, cx + halo, cy + halo), fill=_rgba(glow, 28))
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=_rgba(_shade(glow, 0.4), 230))
-
-
-def _hills(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-           w: int, h: int, layers: int) -> None:
-    """Rolling ridges, the farther ones lighter."""
-    for layer in range(layers):
-        base = h * (0.55 + 0.14 * layer)
-        steps = rng.randint(4, 8)
-        points = [(0.0, float(h))]
-        for k in range(steps + 1):
-            points.append((w * k / steps, base - rng.uniform(0, 0.18) * h))
-        points.append((float(w), float(h)))
-        colour = _shade(rng.choice(palette), -0.25 - 0.15 * layer)
-        draw.polygon(points, fill=_rgba(colour, 170 + 30 * layer))
-
-
-def _creature(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-              w: int, h: int, wings: bool = False) -> None:
-    """A beast's silhouette: body, head, legs, horns, glowing eyes (wings if it flies)."""
-    body = _shade(rng.choice(palette), -0.55)
-    cx, cy = rng.uniform(0.35, 0.65) * w, rng.uniform(0.58, 0.68) * h
-    rx, ry = rng.uniform(0.14, 0.24) * w, rng.uniform(0.12, 0.2) * h
-    if wings:
-        span = rx * rng.uniform(1.6, 2.4)
-        for side in (-1, 1):
-            draw.polygon([(cx, cy - ry * 0.3), (cx + side * span, cy - ry * 2.2),
-                          (cx + side * span * 0.7, cy + ry * 0.2)], fill=_rgba(body, 210))
-    for k in range(rng.randint(2, 4)):  # legs
-        x = cx - rx * 0.7 + k * rx * 0.5
-        draw.rectangle((x, cy, x + rx * 0.18, cy + ry * 1.5), fill=_rgba(body, 255))
-    draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=_rgba(body, 255))
-    side = rng.choice((-1, 1))
-    hx, hy, hr = cx + side * rx * 0.95, cy - ry * 0.9, ry * rng.uniform(0.55, 0.8)
-    draw.ellipse((hx - hr, hy - hr, hx + hr, hy + hr), fill=_rgba(body, 255))
-    for horn in (-1, 1):
-        draw.polygon([(hx + horn * hr * 0.5, hy - hr * 0.6), (hx + horn * hr * 0.9, hy - hr * 1.9),
-                      (hx + horn * hr * 0.1, hy - hr * 0.8)], fill=_rgba(body, 255))
-    eye = _shade(rng.choice(palette), 0.6)
-    er = max(2.0, hr * 0.16)
-    for dx in (-0.35, 0.35):
-        ex, ey = hx + dx * hr, hy - hr * 0.1
-        draw.ellipse((ex - er, ey - er, ex + er, ey + er), fill=_rgba(eye, 255))
-
-
-def _winged(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-            w: int, h: int) -> None:
-    _creature(draw, rng, palette, w, h, wings=True)
-
-
-def _automaton(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-               w: int, h: int) -> None:
-    """A cog with a face on legs."""
-    metal = _shade(rng.choice(palette), -0.35)
-    cx, cy, r = rng.uniform(0.35, 0.65) * w, 0.55 * h, rng.uniform(0.18, 0.26) * h
-    for side in (-1, 1):
-        draw.rectangle((cx + side * r * 0.5 - r * 0.12, cy, cx + side * r * 0.5 + r * 0.12,
-                        cy + r * 1.8), fill=_rgba(_shade(metal, -0.3), 255))
-    draw.polygon(_cog(cx, cy, r, rng.randint(7, 12)), fill=_rgba(metal, 255))
-    eye = _shade(rng.choice(palette), 0.7)
-    for dx in (-0.3, 0.3):
-        draw.ellipse((cx + dx * r - r * 0.12, cy - r * 0.2, cx + dx * r + r * 0.12, cy + r * 0.04),
-                     fill=_rgba(eye, 255))
-
-
-def _cog(cx: float, cy: float, r: float, teeth: int) -> list[tuple[float, float]]:
-    points = []
-    step = 2 * math.pi / teeth
-    for k in range(teeth):
-        for radius, da in ((0.75, -0.32), (1.0, -0.18), (1.0, 0.18), (0.75, 0.32)):
-            a = k * step + da * step
-            points.append((cx + radius * r * math.cos(a), cy + radius * r * math.sin(a)))
-    return points
-
-
-def _artifact(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-              w: int, h: int) -> None:
-    """One or two cogs with a gem at the hub."""
-    for _ in range(rng.randint(1, 2)):
-        cx, cy, r = rng.uniform(0.25, 0.75) * w, rng.uniform(0.4, 0.65) * h, \
-            rng.uniform(0.16, 0.3) * h
-        draw.polygon(_cog(cx, cy, r, rng.randint(6, 12)),
-                     fill=_rgba(_shade(rng.choice(palette), -0.3), 240))
-        hub = r * 0.35
-        draw.ellipse((cx - hub, cy - hub, cx + hub, cy + hub),
-                     fill=_rgba(_shade(rng.choice(palette), 0.4), 255))
-
-
-def _bolt(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-          w: int, h: int) -> None:
-    """Rays from a burst and a zigzag bolt through it."""
-    cx, cy = rng.uniform(0.3, 0.7) * w, rng.uniform(0.35, 0.6) * h
-    light = _shade(rng.choice(palette), 0.55)
-    for _ in range(rng.randint(7, 13)):
-        a, reach = rng.uniform(0, 2 * math.pi), rng.uniform(0.3, 0.7) * h
-        draw.line((cx, cy, cx + reach * math.cos(a), cy + reach * math.sin(a)),
-                  fill=_rgba(light, 140), width=max(2, round(h * 0.015)))
-    x, y = cx + rng.uniform(-0.1, 0.1) * w, 0.0
-    points = [(x, y)]
-    while y < h:
-        y += rng.uniform(0.1, 0.22) * h
-        x += rng.uniform(-0.12, 0.12) * w
-        points.append((x, y))
-    draw.line(points, fill=_rgba(_shade(light, 0.5), 255), width=max(3, round(h * 0.035)))
-
-
-def _spiral(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-            w: int, h: int) -> None:
-    """Dots swirling in to a centre."""
-    cx, cy = rng.uniform(0.35, 0.65) * w, rng.uniform(0.4, 0.6) * h
-    turn = rng.choice((-1, 1))
-    colour = _shade(rng.choice(palette), 0.3)
-    for k in range(40):
-        a = turn * k * 0.45
-        r = (1 - k / 40) * 0.42 * h
-        dot = (1.5 + 6 * (1 - k / 40)) * ART_SS
-        x, y = cx + r * math.cos(a), cy + r * math.sin(a)
-        draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=_rgba(colour, 220))
-
-
-def _rings(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-           w: int, h: int) -> None:
-    """Concentric rings with runes on them: a spell that stays."""
-    cx, cy = rng.uniform(0.35, 0.65) * w, rng.uniform(0.42, 0.58) * h
-    colour = _shade(rng.choice(palette), 0.45)
-    for k in range(rng.randint(2, 4)):
-        r = (0.14 + 0.1 * k) * h
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=_rgba(colour, 220),
-                     width=max(2, round(h * 0.012)))
-        for _ in range(rng.randint(3, 6)):
-            a = rng.uniform(0, 2 * math.pi)
-            x, y, s = cx + r * math.cos(a), cy + r * math.sin(a), h * 0.025
-            draw.polygon([(x, y - s), (x + s, y), (x, y + s), (x - s, y)],
-                         fill=_rgba(colour, 255))
-
-
-def _peaks(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-           w: int, h: int) -> None:
-    """Mountains with snowy tops."""
-    for _ in range(rng.randint(2, 4)):
-        x, top, half = rng.uniform(0, w), rng.uniform(0.15, 0.45) * h, rng.uniform(0.15, 0.3) * w
-        rock = _shade(rng.choice(palette), -0.4)
-        draw.polygon([(x - half, h), (x, top), (x + half, h)], fill=_rgba(rock, 255))
-        snow = (h - top) * 0.18
-        draw.polygon([(x - half * snow / (h - top), top + snow), (x, top),
-                      (x + half * snow / (h - top), top + snow)], fill=(246, 246, 250, 255))
-
-
-def _waves(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-           w: int, h: int) -> None:
-    """Rows of waves."""
-    for row in range(5):
-        y = h * (0.55 + 0.09 * row)
-        colour = _shade(rng.choice(palette), 0.2 - 0.1 * row)
-        points = [(float(x), y + math.sin(x / w * 6 * math.pi + row) * h * 0.025)
-                  for x in range(0, w + 8, 8)]
-        draw.polygon([(0.0, float(h)), *points, (float(w), float(h))], fill=_rgba(colour, 200))
-
-
-def _trees(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-           w: int, h: int) -> None:
-    """A stand of pointed trees."""
-    for _ in range(rng.randint(5, 9)):
-        x, base, size = rng.uniform(0, w), rng.uniform(0.7, 0.95) * h, rng.uniform(0.2, 0.4) * h
-        leaf = _shade(rng.choice(palette), -0.45)
-        draw.rectangle((x - size * 0.05, base - size * 0.2, x + size * 0.05, base),
-                       fill=(70, 48, 30, 255))
-        draw.polygon([(x - size * 0.3, base - size * 0.2), (x, base - size),
-                      (x + size * 0.3, base - size * 0.2)], fill=_rgba(leaf, 255))
-
-
-def _pools(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-           w: int, h: int) -> None:
-    """Dark pools and dead stumps."""
-    for _ in range(rng.randint(3, 6)):
-        x, y, rx = rng.uniform(0, w), rng.uniform(0.7, 0.95) * h, rng.uniform(0.06, 0.16) * w
-        draw.ellipse((x - rx, y - rx * 0.25, x + rx, y + rx * 0.25),
-                     fill=_rgba(_shade(rng.choice(palette), -0.6), 230))
-    for _ in range(rng.randint(1, 3)):
-        x = rng.uniform(0, w)
-        draw.line((x, h * 0.9, x, h * rng.uniform(0.45, 0.65)), fill=(30, 24, 30, 255),
-                  width=max(3, round(w * 0.012)))
-
-
-def _fields(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-            w: int, h: int) -> None:
-    """Furrowed fields under a wide sky."""
-    for k in range(6):
-        y = h * (0.68 + 0.05 * k)
-        draw.line((0, y, w, y + rng.uniform(-0.02, 0.02) * h),
-                  fill=_rgba(_shade(rng.choice(palette), -0.2), 200), width=max(2, h // 60))
-
-
-def _stones(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
-            w: int, h: int) -> None:
-    """Standing stones: a special land."""
-    for _ in range(rng.randint(2, 4)):
-        x, tall, wide = rng.uniform(0.1, 0.9) * w, rng.uniform(0.2, 0.4) * h, \
-            rng.uniform(0.03, 0.06) * w
-        draw.rectangle((x - wide, h * 0.85 - tall, x + wide, h * 0.85),
-                       fill=_rgba(_shade(rng.choice(palette), -0.35), 255))
-
-
-_MOTIFS = {"creature": _creature, "winged": _winged, "automaton": _automaton,
-           "artifact": _artifact, "bolt": _bolt, "spiral": _spiral, "rings": _rings,
-           "mountain": _peaks, "island": _waves, "forest": _trees, "swamp": _pools,
-           "plains": _fields, "land": _stones}
-_LANDSCAPES = frozenset({"mountain", "island", "forest", "swamp", "plains", "land"})
-
-
 def _art_of(data: CardDef, w: int, h: int) -> Image.Image:
-    return card_art(data.name, _palette(data), _motif(data), w, h)
+    return card_art(data.name, palette(data, _kind_of(data)), motif(data), w, h)
 
 
 # --- mana symbols --------------------------------------------------------------------------
@@ -628,7 +328,7 @@ def draw_face(data: CardDef, edition: str = "unlimited") -> Image.Image:
     x0, y0, x1, y1 = art_box
     art = _art_of(data, ART_BOX[2] - ART_BOX[0], ART_BOX[3] - ART_BOX[1])
     image.paste(art if art_box == ART_BOX else _crop_to(art, x1 - x0, y1 - y0), (x0, y0))
-    draw.rectangle((x0 - 1, y0 - 1, x1, y1), outline=_shade(colours.frame, -0.5), width=1)
+    draw.rectangle((x0 - 1, y0 - 1, x1, y1), outline=shade(colours.frame, -0.5), width=1)
     _type_bar(image, draw, data, colours, type_bar)
     _text_box(draw, data, colours, text_box)
     if data.is_creature:
@@ -640,7 +340,7 @@ def _name_bar(image: Image.Image, draw: ImageDraw.ImageDraw, data: CardDef,
               colours: Frame) -> None:
     x0, y0, x1, y1 = NAME_BAR
     draw.rounded_rectangle(NAME_BAR, radius=6, fill=colours.bar,
-                           outline=_shade(colours.frame, -0.4), width=1)
+                           outline=shade(colours.frame, -0.4), width=1)
     symbols = cost_symbols(data)
     cost_w = len(symbols) * (SYMBOL + 2)
     x = x1 - 6 - cost_w
@@ -656,7 +356,7 @@ def _type_bar(image: Image.Image, draw: ImageDraw.ImageDraw, data: CardDef,
               colours: Frame, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=6, fill=colours.bar,
-                           outline=_shade(colours.frame, -0.4), width=1)
+                           outline=shade(colours.frame, -0.4), width=1)
     made = list(data.produces)  # a land shows the mana it makes where a cost would be
     size = 20
     x = x1 - 6 - len(made) * (size + 2)
@@ -670,7 +370,7 @@ def _type_bar(image: Image.Image, draw: ImageDraw.ImageDraw, data: CardDef,
 def _text_box(draw: ImageDraw.ImageDraw, data: CardDef, colours: Frame,
               box: tuple[int, int, int, int]) -> None:
     x0, y0, _, _ = box
-    draw.rectangle(box, fill=colours.box, outline=_shade(colours.frame, -0.4), width=1)
+    draw.rectangle(box, fill=colours.box, outline=shade(colours.frame, -0.4), width=1)
     face, lines = _text_lines(data, *_text_room(data, box))
     step = int(face.size) + 3 if hasattr(face, "size") else 16
     y = y0 + 6
@@ -685,7 +385,7 @@ def _text_box(draw: ImageDraw.ImageDraw, data: CardDef, colours: Frame,
 
 def _pt_box(draw: ImageDraw.ImageDraw, words: str, colours: Frame) -> None:
     draw.rounded_rectangle(PT_BOX, radius=6, fill=colours.bar,
-                           outline=_shade(colours.frame, -0.5), width=2)
+                           outline=shade(colours.frame, -0.5), width=2)
     x0, y0, x1, y1 = PT_BOX
     draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), words, font(22), colours.ink, anchor="mm")
 
@@ -1033,12 +733,12 @@ def _chip(chip: Chip, names: Sequence[str], controller: int) -> Image.Image:
     height = CHIP_H + TAB_H * len(chip.auras)
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    _framed(draw, width, CHIP_H, colours.frame, _shade(fill, 0.55), radius=8, rim=3)
+    _framed(draw, width, CHIP_H, colours.frame, shade(fill, 0.55), radius=8, rim=3)
     draw_text(draw, (8, 12), title, font(14), colours.ink, anchor="lm")
     x = 8.0
     for k in range(shown):
         w, h = (10, 7) if k < lying else (7, 10)  # a tapped land lies on its side
-        draw.rectangle((x, 28 - h / 2, x + w - 1, 28 + h / 2), fill=_shade(fill, -0.3))
+        draw.rectangle((x, 28 - h / 2, x + w - 1, 28 + h / 2), fill=shade(fill, -0.3))
         x += w + 2
     draw_text(draw, (x + 4, 28), status, font(12), (60, 50, 40), anchor="lm")
     for k, aura in enumerate(chip.auras):
