@@ -5,12 +5,13 @@ exactly as it would have, one card further down each library, and replays exactl
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 
 import pytest
 
-from rules.core import replay
+from rules.core import RESIGN, replay
 from rules.duel import GAME, DuelOptions
 from rules.duel.bot import choose
 from rules.duel.decks import STARTERS, starter
@@ -199,3 +200,51 @@ def test_a_computer_duel_for_ante_finishes_and_replays_with_the_same_ante(seed: 
     assert again.ante == ante
     assert again.notation() == state.notation()
     assert again.outcome() == state.outcome()
+
+
+# -- who keeps the ante --------------------------------------------------------------------
+def test_a_forfeit_says_who_wins_the_ante_by_name_for_everyone() -> None:
+    state = duel(3, ante=True)
+    ada, bo = state.ante
+    events = state.apply(1, RESIGN)
+    won = [e for e in events if e.kind == "ante-won"]
+    assert len(won) == 1 and won[0].public
+    assert won[0].data == {"seat": 0, "cards": (ada, bo)}  # keys and arguments
+    said = f"Ada wins the ante: {ada} (Ada's own) and {bo} (from Bo)."
+    assert won[0].render(NAMES) == said
+    for seat in (0, 1, None):
+        view = state.observe(seat)
+        assert ante_line(view, NAMES) == said.rstrip(".")
+        assert said.rstrip(".") in render_text(view, NAMES)
+
+
+def test_a_draw_says_every_staked_card_goes_back() -> None:
+    """Both at 0 life when the main phase ends: both lose at once, a draw."""
+    state = parse("2 p1 main // p1 0 | lib 3 | hand - | gy - | play - | ante Burrtusk Boar "
+                  "// p2 0 | lib 3 | hand - | gy - | play - | ante Rushing Sap")
+    events = state.apply(0, "end")
+    assert state.outcome() is not None and state.outcome().is_draw
+    said = [e.render(NAMES) for e in events if e.kind.startswith("ante-")]
+    back = "No one wins the ante: Burrtusk Boar goes back to Ada and Rushing Sap to Bo."
+    assert said == [back]
+    assert ante_line(state.observe(1), NAMES) == back.rstrip(".")
+
+
+def test_a_duel_without_ante_says_nothing_of_it_at_the_end() -> None:
+    state = duel(3, ante=False)
+    events = state.apply(0, RESIGN)
+    assert not [e for e in events if e.kind.startswith("ante")]
+    assert ante_line(state.observe(None), NAMES) == ""
+
+
+def test_the_terminal_says_who_won_the_ante() -> None:
+    from rich.console import Console
+
+    from bot.presenters.duel.terminal import duel_view
+
+    state = duel(3, ante=True)
+    ada, bo = state.ante
+    state.apply(0, RESIGN)
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(duel_view(state.observe(0), NAMES))
+    assert f"Bo wins the ante: {ada} (from Ada) and {bo} (Bo's own)" in console.export_text()

@@ -137,6 +137,12 @@ async def test_an_ante_duel_stakes_at_the_start_and_pays_the_winner(
 
         await fake_discord.slash(bo, channel, "forfeit")
         await bot.service.settle()
+        # Who kept the staked cards, by name, in the channel and in both DMs.
+        said = f"Ada wins the ante: {set_aside[0]} (Ada's own) and {set_aside[1]} (from Bo)"
+        final = table_message(channel)
+        assert final.text.count(said) == 2  # the narration, and the players' field
+        for person in (ada, bo):
+            assert said in fake_discord.dm_messages(person)[-1].text
         ledger, locks = ante_rows(database)
         assert locks == []
         assert ledger == [(copy, bo.id, ada.id, match.id) for copy in staked

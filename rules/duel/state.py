@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Decision, Event, GameState, Outcome
+from rules.duel.ante import settled_text
 from rules.duel.board import Permanent, Player, StackItem
 from rules.duel.cards import CardDef, Effect, card
 from rules.duel.characteristics import Table
@@ -85,6 +86,11 @@ class DuelView:
     ante: tuple[str | None, ...] = ()
     """The card each player set aside for ante, by seat (``None``: no ante). Seen
     by everyone: the ante lies face up."""
+    ante_settled: bool = False
+    """Whether the duel is over, so that the ante is won or goes back."""
+    ante_winner: int | None = None
+    """The seat that wins every card set aside (once settled; ``None``: each goes
+    back, after a draw or a shared first place)."""
 
 
 class DuelState(Plays, Effects, Combat, GameState):
@@ -705,9 +711,25 @@ class DuelState(Plays, Effects, Combat, GameState):
             reason = f"player {alive[0] + 1} is the last one standing"
         self.finished = Outcome(places=places, scores=tuple(p.life for p in self.players),
                                 reason=reason)
+        self._ante_settled()
         self.window = None
         self.casting = None
         self.combat = None
+
+    def ante_winner(self) -> int | None:
+        """The seat that takes every card set aside for ante, once the duel is over:
+        the sole winner (``None``: a draw or a shared first place; each goes back)."""
+        winners = self.finished.winners if self.finished is not None else ()
+        return winners[0] if len(winners) == 1 else None
+
+    def _ante_settled(self) -> None:
+        """Say who keeps the ante as the duel ends (nothing in a duel without ante)."""
+        ante = self.ante
+        if any(ante):
+            winner = self.ante_winner()
+            self._say("ante-won" if winner is not None else "ante-back",
+                      settled_text(ante, winner, who) + ".", seat=winner,
+                      cards=tuple(card for card in ante if card is not None))
 
     def _eliminate(self, seats: list[int]) -> None:
         """Free-for-all: losers leave with everything they control, and play goes on."""
@@ -740,9 +762,12 @@ class DuelState(Plays, Effects, Combat, GameState):
         return self.finished
 
     def _resign(self, seat: int) -> list[Event]:
+        self._events = []
         self.lost.add(seat)
         self._decide_outcome()
-        return [Event("resign", f"{who(seat)} concedes.", data={"seat": seat})]
+        # What the concession set off comes after it (the ante won, say).
+        events, self._events = self._events, []
+        return [Event("resign", f"{who(seat)} concedes.", data={"seat": seat}), *events]
 
     def _say(self, kind: str, text: str, **data: Any) -> None:
         self._events.append(Event(kind, text, data=data))
@@ -787,7 +812,8 @@ class DuelState(Plays, Effects, Combat, GameState):
                         pending[0].kind if pending else None,
                         pending[0].seat if pending else None, tuple(players),
                         tuple(battlefield), tuple(stack),
-                        self.combat.view() if self.combat else None, hand, names, self.ante)
+                        self.combat.view() if self.combat else None, hand, names, self.ante,
+                        self.finished is not None, self.ante_winner())
 
     def private_part(self, seat: int) -> tuple[str, ...]:
         return tuple(self.cards[c] for c in self.players[seat].hand)

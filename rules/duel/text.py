@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Decision
+from rules.duel.ante import settled_text
 from rules.duel.cards import CardDef, card, card_set, keyword_words
 from rules.duel.state import DuelView
 from rules.words import clip, plural
@@ -72,7 +73,11 @@ def ante_line(view: DuelView, names: Sequence[str]) -> str:
     ...               "// p2 20 | lib 5 | hand - | gy - | play - | ante Kindlewhip")
     >>> ante_line(state.observe(None), ["Ada", "Bo"])
     'Ante: Burrtusk Boar (Ada) · Kindlewhip (Bo)'
+
+    Once the duel is over it says who keeps them (:func:`~rules.duel.ante.settled_text`).
     """
+    if view.ante_settled and any(view.ante):
+        return settled_text(view.ante, view.ante_winner, names.__getitem__)
     staked = [f"{name} ({names[seat]})" for seat, name in enumerate(view.ante)
               if name is not None]
     return "Ante: " + " · ".join(staked) if staked else ""
