@@ -230,7 +230,7 @@ def collection_figures(repeats: int = REPEATS, packs: int = PACKS) -> list[Figur
 
     def clear_all() -> None:
         clear_caches()
-        collection._half_card.cache_clear()
+        collection._pack_card.cache_clear()
         collection._strip.cache_clear()
 
     collection.render_pack(pack(packs))  # fonts and modules loaded before the first timing
@@ -251,7 +251,7 @@ def collection_figures(repeats: int = REPEATS, packs: int = PACKS) -> list[Figur
                note=f"render_pack of 15 cards, every cache cleared before each; median over "
                     f"{packs} seeded packs"),
         Figure(GROUP, "pack picture, again", pack_warm, "ms",
-               note=f"the same pack again, its half-size cards cached; median of {repeats}"),
+               note=f"the same pack again, its cards cached; median of {repeats}"),
         Figure(GROUP, "deck picture", deck_warm, "ms",
                note=f"render_deck of a 40-card starter ({len(deck)} different cards), name "
                     f"bars cached; median of {repeats}"),

@@ -56,3 +56,12 @@ def test_the_duel_pictures_benchmark_measures_every_figure_quickly() -> None:
     assert all((f.compare, f.target, f.gates) == ("<=", 100.0, False) for f in timed)
     assert not missed(figures)
     assert by_name["memory per active duel"].unit == "KiB"
+
+
+def test_the_collection_pictures_benchmark_measures_its_figures() -> None:
+    from bench import duel_table
+
+    figures = duel_table.collection_figures(repeats=1, packs=1)
+    assert [f.name for f in figures] == ["pack picture", "pack picture, again", "deck picture",
+                                         "deck picture, caches cleared"]
+    assert all(f.value > 0 and f.note for f in figures)

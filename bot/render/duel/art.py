@@ -178,7 +178,7 @@ def card_art(name: str, colours: tuple[Colour, ...], shows: Motif, w: int, h: in
     bw, bh = w * ART_SS, h * ART_SS
     top, bottom = rng.sample(colours[:3], 2)
     image = Image.composite(Image.new("RGB", (bw, bh), bottom), Image.new("RGB", (bw, bh), top),
-                            Image.linear_gradient("L").resize((bw, bh)))
+                            _gradient(bw, bh))
     draw = ImageDraw.Draw(image, "RGBA")
     _sky(draw, rng, colours, bw, bh)
     _hills(draw, rng, colours, bw, bh, layers=3 if shows.kind in LANDSCAPES else 2)
@@ -190,6 +190,13 @@ def card_art(name: str, colours: tuple[Colour, ...], shows: Motif, w: int, h: in
         x, y, r = rng.uniform(0, bw), rng.uniform(0, bh * 0.7), rng.uniform(1.5, 5) * ART_SS
         draw.ellipse((x - r, y - r, x + r, y + r), fill=rgba(rng.choice(colours), 150))
     return image.reduce(ART_SS)
+
+
+@lru_cache(maxsize=8)
+def _gradient(w: int, h: int) -> Image.Image:
+    """A top-to-bottom ramp ``w`` × ``h``, black to white: the sky's mask (do not modify
+    it; the same for every card, so drawn once)."""
+    return Image.linear_gradient("L").resize((w, h))
 
 
 def _sky(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],

@@ -124,7 +124,7 @@ def _pack_card(name: str, edition: str) -> Image.Image:
     face = card_image(name, edition=edition)
     ground = Image.new("RGB", face.size, BG)
     ground.paste(face, (0, 0), face)
-    return ground.resize((PACK_CARD_W, PACK_CARD_H), Image.Resampling.LANCZOS)
+    return ground.resize((PACK_CARD_W, PACK_CARD_H), Image.Resampling.BICUBIC)
 
 
 def pack_card(name: str, edition: str = "unlimited") -> Image.Image:
