@@ -36,6 +36,10 @@ LEFT = 0
 choice is saved), not a failure — and ``make run`` then says nothing more, where
 128 + SIGINT would add "make: *** [run] Error 130"."""
 OPTION_PREFIX = "option_"
+DESCRIPTION = ("Croupier deals and referees card games. With no command, it connects to "
+               "Discord when DISCORD_TOKEN is set (in .env), and otherwise opens the local "
+               "table: play in the terminal against computer players.")
+"""What ``croupier --help`` says first (plain words: argparse shows text as it is)."""
 
 
 def whole(name: str, minimum: int, maximum: int) -> Callable[[str], int]:
@@ -47,7 +51,7 @@ def whole(name: str, minimum: int, maximum: int) -> Callable[[str], int]:
     >>> whole("depth", 0, 30)("-1")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: depth must be a whole number written with the digits 0-9, not '-1'
+    argparse.ArgumentTypeError: depth must be a whole number from 0 to 30, not '-1'
     """
     spec = OptionSpec(name, "number", minimum, "", minimum=minimum, maximum=maximum)
 
@@ -113,10 +117,13 @@ def _selfplay_arguments(parser: argparse.ArgumentParser, own: bool) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for tests)."""
-    parser = argparse.ArgumentParser(prog="croupier", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
     known = games()
+    parser = argparse.ArgumentParser(
+        prog="croupier", description=DESCRIPTION,
+        epilog=f"Each command has its own --help (croupier local --help, croupier local "
+               f"{next(iter(known))} --help).")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
 
     local = sub.add_parser("local", help="play in the terminal against the computer",
                            description="Play in the terminal against computer players. "
@@ -247,15 +254,15 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     """The terminal table. Ctrl-C leaves at once (every choice is already saved)."""
     from bot.local import play_local
 
-    options: GameOptions | None = None
     seats = getattr(args, "seats", None)
-    if args.game is not None:
+    given = given_options(args)
+    if args.game is not None:  # checked before the table opens, as a usage error
         info = games()[args.game]
-        options = _options_or_exit(args, info, seats or info.default_seats)
+        _options_or_exit(args, info, seats or info.default_seats)
     try:
+        # Only what was given: a saved game is offered when it has those options.
         asyncio.run(play_local(str(settings.database), game=args.game,
-                               options=None if options is None else options.stored(),
-                               seats=seats))
+                               options=given or None, seats=seats))
     except KeyboardInterrupt:
         return LEFT
     return 0

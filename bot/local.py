@@ -31,6 +31,7 @@ import asyncio
 import getpass
 from collections.abc import Mapping
 from itertools import count
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -41,13 +42,12 @@ from rich.text import Text
 from bot.errors import CroupierError, NoMatchHere
 from bot.live import LiveMatch, Player
 from bot.local_commands import LocalCommand, LocalSitting, commands_help, first_word, game_commands
+from bot.local_help import COMMANDS, help_text, prompt_text, table_help
 from bot.local_options import options_example, options_example_value, options_help, read_options
 from bot.local_screen import MAX_LINE, STYLES, ReadLine, Screen, TerminalInput, Write, titled
 from bot.local_transport import TerminalTransport
 from bot.local_words import (
-    COMMANDS,
     LOCAL_USER,
-    help_text,
     legal_text,
     numbered,
     result_block,
@@ -56,8 +56,8 @@ from bot.local_words import (
     table_view,
 )
 from bot.service import MatchService, Timing, tune_gc
-from bot.table_picture import save_picture
-from rules.core import GameInfo, SeatSetup
+from bot.table_picture import save_hand_picture, save_picture
+from rules.core import NOTHING, GameInfo, SeatSetup
 from rules.errors import BadOptions, RulesError, shown
 from rules.options import GameOptions, OptionSpec
 from rules.registry import games, get_game
@@ -73,6 +73,11 @@ DISCORD_HINT = ("To play in Discord instead, put DISCORD_TOKEN=… in .env "
                 "(see README.md, 'Connect to Discord') and run `make run` again.")
 QUIT = ("quit", "exit", "q")
 YES, NO = ("y", "yes"), ("n", "no")
+SAME, NEW = ("s", "same"), ("n", "new")
+HAND = "hand"
+"""``picture hand``: the person's own hand, not the table."""
+PICTURES = "pictures"
+"""The folder beside the database where pictures go when no file is named."""
 
 
 class Quit(Exception):
@@ -86,19 +91,21 @@ async def play_local(database: str, *, game: str | None = None,
                      read_line: ReadLine | None = None, write: Write | None = None,
                      name: str | None = None, console: Console | None = None
                      ) -> LiveMatch | None:
-    """Play one game in the terminal; returns the match (``None`` if the person left
-    before one began). With ``game`` ``None`` the person is asked which game,
-    how many players and which options; with a game, its unfinished local game is
-    offered first. Output goes to ``write`` as plain text if given, else to the
-    ``console`` (by default the terminal); input comes from ``read_line`` if given,
-    else from the terminal."""
+    """Play in the terminal, a game and then, as long as the person asks for another,
+    more; returns the last match (``None`` if the person left before one began).
+    With ``game`` ``None`` the person is asked which game, how many players and
+    which options; with a game, its unfinished local game is offered first (only
+    one with the ``options`` and ``seats`` asked for, when they are given). Output
+    goes to ``write`` as plain text if given, else to the ``console`` (by default
+    the terminal); input comes from ``read_line`` if given, else from the terminal.
+    Pictures are saved beside the database (:func:`pictures_folder`)."""
     screen = Screen(write, console)
     read = read_line or TerminalInput(screen)
     store = await Store.open(database)
     transport = TerminalTransport(screen)
     service = MatchService(store, transport, timing=Timing(turn_seconds=7 * 24 * 3600))
     player = Player(LOCAL_USER, name or _user_name())
-    table = _Table(service, transport, player, read, screen)
+    table = _Table(service, transport, player, read, screen, pictures_folder(database))
     try:
         screen.say(f"Croupier — local table (saved in {database}).")
         screen.say(DISCORD_HINT, "hint")
@@ -106,16 +113,19 @@ async def play_local(database: str, *, game: str | None = None,
         tune_gc()
         await table.close_lobbies()
         match = table.match = await table.resume_or_open(game, options, seats)
-        table.commands = game_commands(match.info)
-        screen.say(help_text(match.info, table.commands), "hint")
-        await service.settle()
-        await table.play()
-        return match
+        while True:
+            table.commands = game_commands(match.info)
+            screen.say(help_text(match.info, table.commands), "hint")
+            await service.settle()
+            if not await table.play():
+                return match
+            match = table.match = await table.again()
     except Quit:
         screen.say("Bye.")
         return table.match
     except EOFError:
-        screen.say("Input closed; " + ("your game is saved." if table.match else "bye."))
+        screen.say("Input closed; " + ("your game is saved." if table.match is not None
+                                       and table.match.playing else "bye."))
         return table.match
     except asyncio.CancelledError:  # Ctrl-C
         if table.match is not None and table.match.playing:
@@ -131,12 +141,19 @@ async def play_local(database: str, *, game: str | None = None,
         await store.close()
 
 
+def pictures_folder(database: str) -> Path:
+    """Where pictures go when no file is named: ``pictures`` beside the database (the
+    data folder), never the folder the terminal is in (a clone's root, say)."""
+    return Path(database).absolute().parent / PICTURES
+
+
 class _Table:
     """One sitting at the local table: choosing a game, then playing it."""
 
     def __init__(self, service: MatchService, transport: TerminalTransport, player: Player,
-                 read: ReadLine, screen: Screen) -> None:
+                 read: ReadLine, screen: Screen, pictures: Path) -> None:
         self.service = service
+        self.pictures = pictures
         self.transport = transport
         self.player = player
         self.read = read
@@ -179,9 +196,19 @@ class _Table:
 
     async def resume_or_open(self, game: str | None, options: Mapping[str, Any] | None,
                              seats: int | None) -> LiveMatch:
+        """A saved game the person continues, or a new one. With a game named, only
+        its saved game is offered, and only when it has the options and players
+        asked for; one with others is replaced by the new game, once confirmed."""
         info = get_game(game) if game is not None else None
         saved = [m for m in self.saved() if info is None or m.info.name == info.name]
-        resumed = await self.offer(saved)
+        other = [m for m in saved if info is not None and not _as_asked(m, info, options,
+                                                                         seats)]
+        resumed = await self.offer([m for m in saved if m not in other])
+        if resumed is None and other and not await self.ask_yes(
+                f"Your unfinished {summary(other[0])} has other options or players. "
+                "Start the new one instead (it replaces that one)? [Y/n] ", True,
+                "y starts the new game; n continues the saved one."):
+            resumed = other[0]
         if resumed is not None:
             self.transport.hidden.discard(resumed.id)
             seat = resumed.seat_of(LOCAL_USER)
@@ -242,9 +269,11 @@ class _Table:
             if answer.lower() in by_title:
                 return by_title[answer.lower()], None
             word, rest = first_word(answer)
-            if word in ("help", "?") and own:
-                for info, commands in own:
-                    self.screen.show(commands_help(info, commands))
+            if word in ("help", "?"):
+                self.screen.show(table_help(known, own))
+                continue
+            if answer.lower() == "stats":
+                self.screen.show(await stats_text(self.service.store, self.player.user_id))
                 continue
             if word in by_word:
                 info, command = by_word[word]
@@ -260,7 +289,8 @@ class _Table:
     async def run_command(self, command: LocalCommand, rest: str) -> SeatSetup:
         """One of a game's own commands; its refusal is shown, and changes nothing."""
         sitting = LocalSitting(self.service.store, self.service.clock, self.screen,
-                               self.player.user_id, self.player.name, self.ask, self.ask_yes)
+                               self.player.user_id, self.player.name, self.ask, self.ask_yes,
+                               self.service, self.match)
         try:
             return await command.run(sitting, rest)
         except (CroupierError, RulesError) as refusal:
@@ -277,6 +307,12 @@ class _Table:
                                     f"{info.max_seats}) [{info.default_seats}] ")
             if not answer:
                 return info.default_seats
+            if answer in ("?", "help"):
+                self.screen.say(f"How many sit at the table, you included: a whole number "
+                                f"from {info.min_seats} to {info.max_seats} (Enter: "
+                                f"{info.default_seats}); the computer plays every other "
+                                "seat.", "hint")
+                continue
             try:
                 return players.read(answer)
             except BadOptions as refusal:
@@ -338,7 +374,9 @@ class _Table:
         raise AssertionError("unreachable")
 
     # -- playing ---------------------------------------------------------------------------
-    async def play(self) -> None:
+    async def play(self) -> bool:
+        """Play the match until it ends (``True``, once its end is shown) or the
+        person leaves it, saved (``False``)."""
         match = self.match
         assert match is not None
         seat = match.seat_of(self.player.user_id)
@@ -354,25 +392,28 @@ class _Table:
                 await asyncio.sleep(0.01)
                 continue
             try:
-                line = (await self.read(f"{decision.prompt} > ")).strip()
+                line = (await self.read(prompt_text(decision))).strip()
             except EOFError:
                 screen.say("Input closed; your game is saved.")
-                return
+                return False
             command, _, rest = line.lower().partition(" ")
             if line.lower() in QUIT:
                 screen.say("Your game is saved; `make run` continues it.")
-                return
+                return False
             own = {c.word: c for c in self.commands}
+            if not line and decision.takes_nothing:
+                line = NOTHING  # Enter picks none, as the prompt says
             if line.lower() in ("help", "?", ""):
-                screen.say(help_text(match.info, self.commands), "hint")
-                if self.commands and line:
+                # The game's own commands are explained below, not merely named.
+                screen.say(help_text(match.info, (), decision), "hint")
+                if self.commands:
                     screen.show(commands_help(match.info, self.commands))
             elif command == "legal":
                 screen.show(legal_text(match, seat.seat, rest.strip() or None))
             elif line.lower() == "board":
                 screen.show(table_view(match, seat.seat))
             elif command == "picture":
-                self.save_picture(line.partition(" ")[2])
+                self.save_picture(line.partition(" ")[2].strip(), seat.seat)
             elif line.lower() == "rules":
                 screen.show(Markdown(match.info.rules_text))
             elif line.lower() == "stats":
@@ -384,45 +425,84 @@ class _Table:
             elif line.lower() == "resign":
                 if await self.ask_yes("Resign this game? [y/N] ", False,
                                       "y resigns, n goes on playing."):
-                    self.transport.own_next()
                     await self.service.forfeit(self.player, match.row.channel_id)
             else:
                 try:
-                    ack = await self.service.submit(self.player.user_id, match.id, line)
+                    await self.service.submit(self.player.user_id, match.id, line)
                 except (CroupierError, RulesError) as error:
                     screen.warn(str(error))
-                else:
-                    self.transport.own(ack.events)
         await self.service.settle()
         await self.finish(seat.seat)
+        return True
 
-    def save_picture(self, typed: str) -> None:
-        """The ``picture [file]`` command: the public table's picture saved as PNG."""
+    def save_picture(self, typed: str, seat: int) -> None:
+        """``picture [file]``: the public table's picture saved as PNG; ``picture hand
+        [file]``: the person's own hand (``seat``'s, never another's). With no file,
+        in the pictures folder."""
         assert self.match is not None
-        saved, said = save_picture(self.match, typed)
+        word, rest = first_word(typed)
+        if word == HAND:
+            saved, said = save_hand_picture(self.match, seat, rest, self.pictures)
+        else:
+            saved, said = save_picture(self.match, typed, self.pictures)
         if saved:
             self.screen.say(said, "hint")
         else:
             self.screen.warn(said)
 
     async def finish(self, seat: int) -> None:
-        """The end of a game: the final position as the person's seat sees it, the
-        computer's last moves, the places and the person's record."""
+        """The end of a game: the final position as the person's seat sees it, then
+        the result, said once (the verdict, why, and the places), and the person's
+        record. What the game narrated was shown as it happened."""
         match = self.match
         assert match is not None
         if match.state is None or match.state.outcome() is None:
             return
         self.screen.say("── The final position ──", "heading")
         self.screen.show(table_view(match, seat))
-        heading, recap = self.transport.recap()
-        if recap:
-            self.screen.say(heading, "heading")
-            for line in recap:
-                self.screen.say(f"  {line}", "event")
         result = result_block(match)
         if result is not None:
             self.screen.show(result)
         self.screen.show(await stats_text(self.service.store, self.player.user_id))
+
+    async def again(self) -> LiveMatch:
+        """After a game: the same again (its game, players, options and the person's
+        own setup), another game chosen afresh, or quit (:class:`Quit`)."""
+        match = self.match
+        assert match is not None
+        same = summary(match, progress=False)
+        while True:
+            answer = (await self.ask(f"Another game? s: the same again ({same}) · n: another "
+                                     "game or other options · q: quit [s] ")).lower()
+            if not answer or answer in SAME:
+                seat = match.seat_of(LOCAL_USER)
+                try:
+                    return await self._open(match.info, match.row.options, len(match.seats),
+                                            seat.setup if seat is not None else None)
+                except (BadOptions, CroupierError, RulesError) as refusal:
+                    self.screen.warn(f"{match.info.title}: {refusal}; choose again.")
+                    return await self.resume_or_open(None, None, None)
+            if answer in NEW:
+                return await self.resume_or_open(None, None, None)
+            self.screen.warn(f"{shown(answer)} is not s, n or q.")
+
+
+def _as_asked(match: LiveMatch, info: GameInfo, options: Mapping[str, Any] | None,
+              seats: int | None) -> bool:
+    """Whether a saved match has the options and players asked for (any, when none
+    are asked for; options the game refuses are not asked for: opening says why)."""
+    if seats is not None and len(match.seats) != seats:
+        return False
+    if not options:
+        return True
+    try:
+        wanted = info.options.parse(options)
+    except BadOptions:
+        return True
+    try:
+        return info.options.parse(match.row.options) == wanted
+    except BadOptions:
+        return False
 
 
 def _user_name() -> str:

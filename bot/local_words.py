@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from bot.live import LiveMatch
-from bot.local_commands import LocalCommand
-from bot.local_screen import titled
+from bot.local_help import pick_help
+from bot.local_screen import STYLES, titled
 from bot.stats import StatsService
-from rules.core import Decision, GameInfo
+from rules.core import Decision
 from rules.errors import shown
 from rules.registry import games
 from rules.words import place_label, plural, verdict
@@ -22,20 +23,8 @@ from storage import Store
 
 LOCAL_USER = 1
 """The person at the local table (Discord user ids are far larger)."""
-COMMANDS = ("legal (your options{group}) · board · picture [file] (saves the table's picture "
-            "as PNG) · rules · stats · resign · quit (your game is saved; `make run` continues "
-            "it; Ctrl-C too)")
 LEGAL_EXPLAINED = 40
 """Up to this many options, `legal` explains each; beyond, it groups or lists them."""
-
-
-def help_text(info: GameInfo, commands: Sequence[LocalCommand] = ()) -> str:
-    """What the person may type in this game (with the game's own commands)."""
-    group = "; legal and a group: that group's, explained" if info.option_group else ""
-    typed = info.notation_help or "Type one of the options `legal` lists"
-    own = (f" {info.title}'s own: " + ", ".join(c.word for c in commands)
-           + " (help explains them)." if commands else "")
-    return f"{typed}; or: {COMMANDS.format(group=group)}.{own}"
 
 
 def text_view(match: LiveMatch, seat: int | None) -> str:
@@ -80,6 +69,7 @@ def legal_text(match: LiveMatch, seat: int, group: str | None = None) -> Rendera
                              if (g := grouping(decision, o)) is not None}, key=_natural)
             return (f"No option is in group {shown(group)}; the groups are "
                     f"{', '.join(groups) or 'none'}.")
+    how = pick_help(decision)
     describe = match.info.option_text
     if describe is not None and len(options) <= LEGAL_EXPLAINED:
         observation = match.state.observe(seat)
@@ -89,12 +79,17 @@ def legal_text(match: LiveMatch, seat: int, group: str | None = None) -> Rendera
         for option in options:
             meaning = describe(observation, decision, option, match.names)
             table.add_row(Text(option), Text("" if meaning == option else meaning))
-        return titled(decision.prompt, table)
+        if how is None:
+            return titled(decision.prompt, table)
+        return Group(Text(decision.prompt, style=STYLES["heading"]), Text(how),
+                     Padding(table, (0, 0, 0, 2)))
     if grouping is not None and group is None:
-        grouped = _grouped(decision, options, grouping)
+        grouped = _grouped(decision, options, grouping, how)
         if grouped is not None:
             return grouped
-    return f"{decision.prompt} Legal ({len(options)}): {', '.join(options)}"
+    # How to pick several comes before the list, which is the last line.
+    return (f"{decision.prompt}" + (f"\n{how}\n" if how else " ")
+            + f"Legal ({len(options)}): {', '.join(options)}")
 
 
 
@@ -104,7 +99,8 @@ def _natural(key: str) -> tuple[int, int | str]:
 
 
 def _grouped(decision: Decision, options: Sequence[str],
-             grouping: Callable[[Decision, str], str | None]) -> str | None:
+             grouping: Callable[[Decision, str], str | None], how: str | None = None
+             ) -> str | None:
     """``17: C4, C4/90, D5`` — one line per group, each option without its group."""
     groups: dict[str, list[str]] = {}
     loose: list[str] = []
@@ -118,6 +114,8 @@ def _grouped(decision: Decision, options: Sequence[str],
         return None
     lines = [f"{decision.prompt} {plural(len(options), 'option')}, by group "
              f"(legal {next(iter(groups))} explains one group):"]
+    if how is not None:
+        lines.insert(1, how)
     for key, members in groups.items():
         lines.append(f"  {key}: " + ", ".join(_rest(key, o) for o in members))
     if loose:
@@ -139,7 +137,7 @@ T = TypeVar("T")
 def numbered(answer: str, items: Sequence[T]) -> T | None:
     """The item a typed list number (from 1, ASCII digits) names, if any.
 
-    >>> _numbered("2", ["a", "b"]), _numbered("٢", ["a", "b"]), _numbered("3", ["a", "b"])
+    >>> numbered("2", ["a", "b"]), numbered("٢", ["a", "b"]), numbered("3", ["a", "b"])
     ('b', None, None)
     """
     if answer.isascii() and answer.isdigit() and len(answer) <= 3 \
@@ -189,9 +187,38 @@ async def stats_text(store: Store, user_id: int) -> RenderableType:
                   table)
 
 
-def summary(match: LiveMatch) -> str:
-    """``<title>, 3 players, step 14 (match #5)``."""
-    step = match.state.step if match.state is not None else 0
-    return (f"{match.info.title}, {plural(len(match.seats), 'player')}, step {step} "
-            f"(match #{match.id})")
+def summary(match: LiveMatch, progress: bool = True) -> str:
+    """A game in a line: ``<title>, 2 players, board 8×8, stoppers 0 — 12 moves in,
+    your turn (match #5)``; without ``progress``, only its game, players and options."""
+    said = f"{match.info.title}, {plural(len(match.seats), 'player')}, {options_text(match)}"
+    if not progress:
+        return said
+    moves = f"{plural(match.next_seq, 'move')} in" if match.next_seq else "no move yet"
+    turn = turn_text(match)
+    return f"{said} — {moves}{', ' + turn if turn else ''} (match #{match.id})"
+
+
+def options_text(match: LiveMatch) -> str:
+    """The options chosen otherwise than by default, as a lobby shows them
+    (``board 8×8, stoppers 0``), or ``the usual options``."""
+    options = match.info.options.parse(match.row.options)
+    chosen = []
+    for name, value in options.changed().items():
+        spec = options.spec(name)
+        chosen.append(f"{name.replace('_', ' ')} "
+                      f"{spec.label(value) if spec is not None else value}")
+    return ", ".join(chosen) or "the usual options"
+
+
+def turn_text(match: LiveMatch) -> str:
+    """Who is to play: ``your turn``, ``Croupier Bot to play`` (empty when nobody)."""
+    if match.state is None:
+        return ""
+    pending = [d.seat for d in match.state.pending()]
+    mine = match.seat_of(LOCAL_USER)
+    if mine is not None and mine.seat in pending:
+        return "your turn"
+    waiting = [match.names[seat] for seat in pending]
+    return f"{', '.join(waiting)} to play" if waiting else ""
+
 

@@ -1,5 +1,9 @@
 """The local table's ``picture`` command: the public table's picture, as the
-Discord table shows it, saved to a PNG file (never a hand)."""
+Discord table shows it, saved to a PNG file; and ``picture hand``: the person's own
+hand, as their DM shows it (never another seat's).
+
+With no file named, a picture goes in the table's pictures folder (beside its
+database), never in whatever folder the terminal happens to be in."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from rules.errors import shown
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NO_PICTURE = "{title} has no table picture; nothing was saved."
+NO_HAND = "{title} has no hand picture; nothing was saved."
 
 
 def table_png(match: LiveMatch) -> bytes | None:
@@ -48,31 +53,72 @@ def default_picture_name(match: LiveMatch) -> str:
     return f"croupier-table-{match.id}-{step}.png"
 
 
-def save_picture(match: LiveMatch, typed: str = "") -> tuple[bool, str]:
+def hand_png(match: LiveMatch, seat: int) -> bytes | None:
+    """``seat``'s hand as its DM shows it (``None`` if the game draws none): made
+    from that seat's own view only."""
+    # Imported here: the presenters bring discord.py, needed only for a picture.
+    from bot.presenters import presenter_for
+
+    if match.state is None:
+        return None
+    return presenter_for(match.info.name).hand_png(match.private_view(seat))
+
+
+def default_hand_name(match: LiveMatch, seat: int) -> str:
+    """``croupier-hand-<match>-<seat>-<step>.png`` (the seat numbered from 1)."""
+    step = match.state.step if match.state is not None else 0
+    return f"croupier-hand-{match.id}-{seat + 1}-{step}.png"
+
+
+def save_picture(match: LiveMatch, typed: str = "", folder: Path | None = None
+                 ) -> tuple[bool, str]:
     """Save the public table's picture at the typed path (a folder: the default
-    name in it; nothing: the default name here). Returns whether it was saved and
-    what to tell the person; an existing file is never overwritten."""
+    name in it; nothing: the default name in ``folder``, made if need be, or here
+    without one). Returns whether it was saved and what to tell the person; an
+    existing file is never overwritten."""
     picture = table_png(match)
     if picture is None:
         return False, NO_PICTURE.format(title=match.info.title)
+    return _save(picture, "Table", typed, default_picture_name(match), folder)
+
+
+def save_hand_picture(match: LiveMatch, seat: int, typed: str = "",
+                      folder: Path | None = None) -> tuple[bool, str]:
+    """Save ``seat``'s own hand picture as :func:`save_picture` saves the table's."""
+    picture = hand_png(match, seat)
+    if picture is None:
+        return False, NO_HAND.format(title=match.info.title)
+    return _save(picture, "Hand", typed, default_hand_name(match, seat), folder)
+
+
+def _save(picture: bytes, what: str, typed: str, default: str, folder: Path | None
+          ) -> tuple[bool, str]:
     try:
-        path = _picture_path(match, typed.strip())
+        path = _picture_path(typed.strip(), default, folder)
         _write_new(path, picture)
     except _Refused as refusal:
         return False, f"{refusal} Nothing was saved."
-    return True, f"Table picture saved to {path} ({len(picture) // 1024 + 1} KB)."
+    return True, f"{what} picture saved to {path} ({len(picture) // 1024 + 1} KB)."
 
 
 class _Refused(Exception):
     """A path the picture cannot be saved at; the message says why."""
 
 
-def _picture_path(match: LiveMatch, typed: str) -> Path:
+def _picture_path(typed: str, default: str, folder: Path | None) -> Path:
     if any(not ch.isprintable() for ch in typed):
         raise _Refused(f"{shown(typed)} holds characters a file name cannot have.")
-    path = Path(os.path.expanduser(typed)) if typed else Path(default_picture_name(match))
-    if typed and os.path.isdir(path):  # isdir, unlike Path.is_dir, never raises
-        path = path / default_picture_name(match)
+    if not typed:
+        if folder is None:
+            return Path(default).absolute()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise _Refused(_why(folder / default, error)) from None
+        return (folder / default).absolute()
+    path = Path(os.path.expanduser(typed))
+    if os.path.isdir(path):  # isdir, unlike Path.is_dir, never raises
+        path = path / default
     return path.absolute()
 
 

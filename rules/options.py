@@ -53,7 +53,8 @@ YES = ("true", "yes", "y", "on", "1")
 NO = ("false", "no", "n", "off", "0")
 MAX_DIGITS = 9
 """Longest whole number an option accepts as text (no option needs more)."""
-_DIGITS = re.compile(r"[0-9]+")
+_NUMBER = re.compile(r"-?[0-9]+")
+"""A whole number as text: ASCII digits only (``str.isdigit`` takes ``²`` and ``٣``)."""
 _KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
@@ -155,10 +156,13 @@ class OptionSpec:
         if self.optional and text in ("", "default", "none"):
             return None
         if self.kind == "number":
-            if not _DIGITS.fullmatch(text) or len(text) > MAX_DIGITS:
+            if not _NUMBER.fullmatch(text):
                 raise BadOptions(f"{self.name} must be a whole number written with the "
                                  f"digits 0-9, not {shown(value)}")
-            return self._in_bounds(int(text))
+            # A number of any length is refused by its range, never converted whole.
+            if len(text.removeprefix("-")) > MAX_DIGITS:
+                raise self._out_of_range(value)
+            return self._in_bounds(int(text), value)
         if self.kind == "yes/no":
             if text in YES:
                 return True
@@ -170,12 +174,23 @@ class OptionSpec:
                 return choice
         raise BadOptions(f"{self.name} is {self.allowed()}, not {shown(value)}")
 
-    def _in_bounds(self, number: int) -> int:
+    def _in_bounds(self, number: int, typed: Any = None) -> int:
+        """``number`` if within the bounds; the refusal names what was ``typed``."""
         assert self.minimum is not None and self.maximum is not None
         if not self.minimum <= number <= self.maximum:
-            raise BadOptions(f"{self.name} must be from {self.minimum} to {self.maximum}, "
-                             f"not {shown(number)}")
+            raise self._out_of_range(number if typed is None else typed)
         return number
+
+    def _out_of_range(self, value: Any) -> BadOptions:
+        """The refusal of a whole number outside the bounds: it says the bounds.
+
+        >>> OptionSpec("depth", "number", 0, "", minimum=0, maximum=30).read("-1")
+        Traceback (most recent call last):
+        ...
+        rules.errors.BadOptions: depth must be a whole number from 0 to 30, not '-1'
+        """
+        return BadOptions(f"{self.name} must be a whole number from {self.minimum} to "
+                          f"{self.maximum}, not {shown(value)}")
 
 
 def _spec(name: str, info: FieldInfo) -> OptionSpec:

@@ -32,10 +32,13 @@ def test_perft_counts_from_the_games_declared_options(capsys) -> None:
 
 def test_perft_refuses_a_negative_depth_and_bad_options(capsys) -> None:
     err = refused(capsys, "perft", "flank", "--depth", "-1")
-    assert "argument --depth: depth must be a whole number written with the digits 0-9, " \
-           "not '-1'" in err
-    assert "depth must be from 0 to 30, not 31" in refused(capsys, "perft", "flank", "--depth",
-                                                            "31")
+    assert "argument --depth: depth must be a whole number from 0 to 30, not '-1'" in err
+    assert "depth must be a whole number from 0 to 30, not '31'" in refused(
+        capsys, "perft", "flank", "--depth", "31")
+    assert "depth must be a whole number from 0 to 30, not '9999999999'" in refused(
+        capsys, "perft", "flank", "--depth", "9999999999")
+    assert "written with the digits 0-9, not '٣'" in refused(capsys, "perft", "flank",
+                                                             "--depth", "٣")
     assert "board is unbounded, 4×4, 6×6, 8×8, … or 26×26, not '7'" in refused(
         capsys, "perft", "flank", "--board", "7", "--depth", "1")
     # Only games that count offer perft.
@@ -81,11 +84,13 @@ def test_values_are_read_as_everywhere_else(capsys) -> None:
         capsys, "local", "eclipse", "--hand-cap", "５０")
     assert "seats must be a whole number written with the digits 0-9, not '٣'" in refused(
         capsys, "local", "nails", "--seats", "٣")
-    assert "seats must be from 2 to 4, not 5" in refused(capsys, "local", "nails", "--seats", "5")
+    assert "seats must be a whole number from 2 to 4, not '5'" in refused(
+        capsys, "local", "nails", "--seats", "5")
     # A count the seat range allows but the game's deck does not: refused before playing.
     assert "the workshop deck is for 2 players or 4 in two teams" in refused(
         capsys, "local", "nails", "--seats", "3")
-    assert "games must be from 1 to 100000, not 0" in refused(capsys, "selfplay", "--games", "0")
+    assert "games must be a whole number from 1 to 100000, not '0'" in refused(
+        capsys, "selfplay", "--games", "0")
 
 
 def test_selfplay_any_game_with_players_numbered_from_one(capsys) -> None:

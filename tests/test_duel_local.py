@@ -45,6 +45,8 @@ class DuelPlayer:
 
     async def read_line(self, prompt: str) -> str:
         assert len(self.answers) < MAX_ANSWERS, "the duel does not end: " + prompt
+        if prompt.startswith("Another game?"):
+            return "q"
         if self._pending not in (None, "legal"):
             answer, self._pending = self._pending, None
             self.answers.append(answer)

@@ -42,6 +42,8 @@ def first_option(text: str) -> str | None:
     return rows[0] if rows else None
 
 
+AGAIN = "Another game?"
+"""The prompt at the end of a game."""
 PLAY = "<play>"
 """In a script: ask `legal`, then answer with the first option it shows."""
 
@@ -66,6 +68,8 @@ class Player:
 
     async def read_line(self, prompt: str) -> str:
         self.prompts.append(prompt)
+        if prompt.startswith(AGAIN) and not (self.lines and self.lines[0] != PLAY):
+            return "q"  # the game is over: no other game unless the script says so
         if self._offered is not None:
             offered, self._offered = self._offered, None
             return offered
@@ -99,7 +103,7 @@ async def live_rows(db: Path) -> list[MatchRow]:
 
 # -- whole games ------------------------------------------------------------------------------
 
-async def test_a_whole_game_ends_with_the_final_position_the_last_moves_and_the_places(tmp_path):
+async def test_a_whole_game_ends_with_the_final_position_the_result_and_the_places(tmp_path):
     person = Player()
     db = tmp_path / "local.sqlite3"
     match = await play_local(str(db), game="flank", options={"board": 6}, seats=2,
@@ -107,18 +111,20 @@ async def test_a_whole_game_ends_with_the_final_position_the_last_moves_and_the_
     assert match is not None and match.finished
     text = person.text
     assert "DISCORD_TOKEN" in text  # says how to connect to Discord instead
-    end = text[text.index("── The final position ──"):]
-    # The final position, as the person's seat sees it (the game's own words) ...
+    before, end = text.split("── The final position ──")
+    # What the computer did, narrated as it happened (never repeated at the end) ...
+    assert re.search(r"• Croupier Bot lays \S+", before) and "your last move" not in text
+    # ... the final position, as the person's seat sees it (the game's own words, but
+    # for its verdict, which the table's result says) ...
     assert match.info.text is not None
-    final = match.info.text(match.state.observe(0), list(match.names))
-    assert "\n".join(line.rstrip() for line in final.split("\n")) in end
-    # ... what the computer did last, narrated ...
-    recap = re.search(r"\n(Since|Before) your last move:\n((  .*\n)+)", end)
-    assert recap and "Croupier Bot" in recap.group(2)
+    final = match.info.text(match.state.observe(0), list(match.names)).split("\n")
+    assert final[-1].startswith("Game over:") and final[-1] not in end
+    assert "\n".join(line.rstrip() for line in final[:-1]) in end
     # ... then the verdict, each place (from 1st), and the person's record.
     assert re.search(r"\nResult: (Tess wins|Croupier Bot wins|A draw); ", end)
     assert re.search(r"\n  =?1st +\S", end) and re.search(r"\n  =?[12](st|nd) +Tess \(you\)", end)
-    assert "Your record at this table" in person.out[-1] and "Flank" in person.out[-1]
+    record = next(block for block in person.out if "Your record at this table" in block)
+    assert "Flank" in record and person.prompts[-1].startswith(AGAIN)
     store = await Store.open(db)
     try:
         assert (await store.matches.get(match.id)).status == "finished"
@@ -133,7 +139,7 @@ async def test_hammer_and_nails_groups_placements_and_narrates_the_computer(tmp_
                              read_line=person.read_line, write=person.write, name="Tess")
     assert match is not None and match.finished and match.info.name == "nails"
     text = person.text
-    assert "Your hand:" in text and "Key:" in text and "tile@cell/turn" in text
+    assert re.search(r"\nYour hand[ :]", text) and "Key:" in text and "tile@cell/turn" in text
     # `legal` with many placements groups them by tile, each without its tile number.
     grouped = [block for block in person.out if "by group" in block]
     assert grouped
@@ -142,7 +148,8 @@ async def test_hammer_and_nails_groups_placements_and_narrates_the_computer(tmp_
     assert f"e.g. {tile}@" in grouped[0]
     # Each of the computer's turns is narrated: it lays a tile, then draws up.
     assert re.search(r"• Croupier Bot lays tile \d+ at \S+", text)
-    assert re.search(r"Hammer & Nails +1 +[01] +[01] +[01]", person.out[-1])
+    record = next(block for block in person.out if "Your record at this table" in block)
+    assert re.search(r"Hammer & Nails +1 +[01] +[01] +[01]", record)
 
 
 async def test_eclipse_with_two_computer_players_asks_game_players_and_options(tmp_path):
@@ -298,9 +305,9 @@ async def test_resigning_asks_first_and_ends_with_the_result(tmp_path):
     assert match is not None and match.finished
     assert person.warnings() == ["⚠ 'maybe' is neither yes nor no: y resigns, n goes on playing."]
     assert "Result: Croupier Bot wins" in person.text
-    # The computer answered the person's move; the resignation is not the computer's.
-    recap = person.text.split("Before your last move:")[1].split("Result:")[0]
-    assert "Croupier Bot" in recap and "resign" not in recap
+    # The resignation is narrated once, before the end.
+    before, end = person.text.split("── The final position ──")
+    assert before.count("• Tess forfeits.") == 1 and "forfeits" not in end.split("Result:")[0]
 
 
 # -- grouping is the game's, not the table's ----------------------------------------------------
@@ -593,7 +600,7 @@ def png_size(path: Path) -> tuple[int, int]:
 
 async def test_picture_saves_the_public_table_as_png(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    named, folder = tmp_path / "my table.png", tmp_path / "pictures"
+    named, folder = tmp_path / "my table.png", tmp_path / "elsewhere"
     folder.mkdir()
     person = Player([f"picture {named}", f"PICTURE {folder}", "picture", "picture",
                      f"picture {named}", "help"], then="quit")
@@ -601,7 +608,8 @@ async def test_picture_saves_the_public_table_as_png(tmp_path, monkeypatch):
                              read_line=person.read_line, write=person.write, name="Tess")
     assert match is not None
     default = f"croupier-table-{match.id}-{match.state.step}.png"
-    saved = [tmp_path / default, named, folder / default]
+    # Without a name: in the pictures folder beside the database, not the current folder.
+    saved = [tmp_path / "pictures" / default, named, folder / default]
     for path in saved:
         width, height = png_size(path)
         assert width > 100 and height > 100
@@ -612,8 +620,7 @@ async def test_picture_saves_the_public_table_as_png(tmp_path, monkeypatch):
     assert len(warnings) == 2 and all("already exists" in w and "Nothing was saved" in w
                                       for w in warnings)
     assert "picture [file]" in person.text  # the help lists the command
-    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".png") == sorted(
-        [default, named.name])
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".png"] == [named.name]
 
 
 def unwritable(tmp_path: Path) -> str:

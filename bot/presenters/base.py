@@ -114,6 +114,8 @@ class GamePresenter:
     filename = "table.png"
     private_title = "your view"
     """What a seat's DM is called: "your hand", "your tiles" …"""
+    terminal_notes: str | None = None
+    """What the local table's help adds for this game (how its pieces are listed, say)."""
 
     def __init__(self, *, commands: Sequence[type[app_commands.Group]
                                             | app_commands.Command[Any, ..., Any]] = (),

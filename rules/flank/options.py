@@ -38,7 +38,7 @@ class FlankOptions(GameOptions):
 
     board: Board = Field(
         0, description="the unbounded table, or an N×N board (8×8 without stoppers is Othello)",
-        json_schema_extra={
+        examples=[8], json_schema_extra={
             "labels": {0: "unbounded", **{n: f"{n}×{n}" for n in BOARDS[1:]}},
             "aliases": {"none": 0, "off": 0, "0x0": 0,
                         **{f"{n}x{n}": n for n in BOARDS[1:]}}})
@@ -48,8 +48,8 @@ class FlankOptions(GameOptions):
                             "(orthogonal: 4 cells; ring: all 8, the seed's rule)")
     cards: int | None = Field(
         None, ge=2, le=MAX_BOARD * MAX_BOARD // 2,
-        description=f"cards per player, the 2 opening ones included (default 25, at most "
-                    f"{MAX_TABLE_CARDS}; on a board N×N/2)")
+        description=f"cards each, the 2 opening ones included: 2 to {MAX_TABLE_CARDS} unbounded "
+                    f"(25 if unset), N×N/2 on an N×N board", examples=[30])
 
     @model_validator(mode="before")
     @classmethod

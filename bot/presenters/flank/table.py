@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from typing import Any
 
 import discord
+from rich.console import RenderableType
 
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, GamePresenter, seat_label, shown
+from bot.presenters.flank.terminal import flank_view
 from bot.render.flank import render_png
 from rules.core import Decision
 from rules.flank import FlankView
@@ -19,6 +23,10 @@ DISCS = ("⚫", "⚪")
 
 class FlankPresenter(GamePresenter):
     """Flank: a PNG of the table with coordinates, stoppers and the last move."""
+
+    def terminal(self, observation: Any, names: Sequence[str]) -> RenderableType:
+        """The text view (:func:`~bot.presenters.flank.terminal.flank_view`)."""
+        return flank_view(observation, names)
 
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
         assert match.state is not None

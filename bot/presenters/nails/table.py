@@ -5,11 +5,15 @@ then from that tile's legal places (a page of menus at a time)."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from typing import Any
 
 import discord
+from rich.console import RenderableType
 
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, GamePresenter, seat_label, shown, shown_names
+from bot.presenters.nails.terminal import NOTES, nails_view
 from bot.render.nails import render_hand, render_stack
 from rules.nails.stack import PLACING
 from rules.nails.state import NailsView
@@ -21,6 +25,7 @@ class NailsPresenter(GamePresenter):
     """Hammer & Nails."""
 
     private_title = "your tiles"
+    terminal_notes = NOTES
 
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File]]:
         assert match.state is not None
@@ -76,3 +81,7 @@ class NailsPresenter(GamePresenter):
     def hand_png(self, view: PrivateView) -> bytes:
         obs: NailsView = view.observation
         return render_hand(obs.hand or ())
+
+    def terminal(self, observation: Any, names: Sequence[str]) -> RenderableType:
+        """The text view, the zones' order said (:func:`.terminal.nails_view`)."""
+        return nails_view(observation, names)
