@@ -28,6 +28,7 @@ from bot.tournament_model import (
     MatchPlace,
     Member,
     Notice,
+    PlaceRefused,
     RoundView,
     Standings,
     TournamentError,
@@ -268,27 +269,31 @@ class TournamentPoster:
 
     async def make_place(self, place: MatchPlace) -> int:
         """The place of one pairing's games; returns its id. With threads (the
-        default), a public thread of the tournament's channel with its players added;
-        otherwise a text channel of its own, named after the pairing, in the
-        tournament channel's category (the bot needs Manage Channels: a refusal
-        propagates, and the service posts that the game could not be started). Either
-        way the players are pinged there; computer entrants are only named."""
+        default), a public thread of the tournament's channel with its players added
+        (the bot needs Create Public Threads); otherwise a text channel of its own,
+        named after the pairing, in the tournament channel's category (the bot needs
+        Manage Channels). Discord refusing either is :class:`PlaceRefused`, naming the
+        permission (the service then plays the tables in the tournament's channel).
+        Either way the players are pinged there; computer entrants are only named."""
         channel = await self._channel(place.tournament.channel_id)
         users = [user for user, _ in place.players if is_person(user)]
+        try:
+            where = await self._new_place(channel, place)
+        except discord.Forbidden as refused:
+            log.info("tournament %s: Discord refused a place for table %s (%s)",
+                     place.tournament.id, place.table, refused)
+            raise PlaceRefused(
+                "Croupier may not create threads in this channel (it needs the **Create "
+                "Public Threads** permission)" if place.use_threads else
+                "Croupier may not create channels on this server (it needs the **Manage "
+                "Channels** permission)") from None
         if place.use_threads:
-            where = await channel.create_thread(name=place.title,
-                                                type=discord.ChannelType.public_thread)
             for user in users:
                 try:
                     await where.add_user(discord.Object(user))
                 except discord.HTTPException:
                     log.info("thread %s: could not add %s (the ping below adds them)",
                              where.id, user)
-        else:
-            where = await channel.guild.create_text_channel(
-                channel_name(place.title), category=channel.category,
-                reason=f"Tournament #{place.tournament.id}, round {place.round}, "
-                       f"table {place.table}")
         seated = [f"<@{user}>" if is_person(user) else name for user, name in place.players]
         await where.send(
             (" vs ".join(seated) if len(seated) == 2 else ", ".join(seated))
@@ -296,6 +301,18 @@ class TournamentPoster:
             + (f" ({place.label})" if place.label else "") + ", is here.",
             allowed_mentions=ping(users))
         return int(where.id)
+
+    @staticmethod
+    async def _new_place(channel: Any, place: MatchPlace) -> Any:
+        """A new public thread of ``channel``, or (without threads) a text channel in
+        its category."""
+        if place.use_threads:
+            return await channel.create_thread(name=place.title,
+                                               type=discord.ChannelType.public_thread)
+        return await channel.guild.create_text_channel(
+            channel_name(place.title), category=channel.category,
+            reason=f"Tournament #{place.tournament.id}, round {place.round}, "
+                   f"table {place.table}")
 
     async def announce(self, notice: Notice) -> None:
         """Post a notice in the tournament's channel: a round's pairings (every picture

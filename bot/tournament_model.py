@@ -145,6 +145,17 @@ class TournamentSettings:
         return stored
 
 
+class PlaceRefused(TournamentError):
+    """Discord refused to make a pairing's place (the bot lacks a permission):
+    ``str(exc)`` says which, for the organiser; the tables then play in the
+    tournament's channel, in turn."""
+
+
+class PlaceBusy(TournamentError):
+    """A pairing's place holds another game (tables taking turns in the tournament's
+    channel): its game opens when that one ends."""
+
+
 @dataclass(frozen=True)
 class MatchPlace:
     """Where a pairing's games are to be played: what the Discord layer's ``starter``
@@ -173,10 +184,11 @@ class MatchPlace:
 
 
 Starter = Callable[[MatchPlace], Awaitable[int]]
-"""Makes the place a pairing's games are played in and returns its channel id."""
+"""Makes the place a pairing's games are played in and returns its channel id;
+:class:`PlaceRefused` if Discord does not let the bot make it."""
 
 NoticeKind = Literal["round", "round_done", "finished", "cancelled", "game_failed",
-                     "game_closed"]
+                     "game_closed", "no_place", "table_here"]
 
 
 @dataclass(frozen=True)

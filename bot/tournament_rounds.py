@@ -22,7 +22,7 @@ from collections.abc import Coroutine, Sequence
 from typing import Any
 
 from bot.clock import Clock, SystemClock
-from bot.errors import NoMatchHere
+from bot.errors import ChannelBusy, NoMatchHere
 from bot.live import LiveMatch, Player
 from bot.service import MatchService
 from bot.tournament_formats import FormatBuilder, Progress, build_format
@@ -30,6 +30,8 @@ from bot.tournament_model import (
     Announcer,
     MatchPlace,
     Notice,
+    PlaceBusy,
+    PlaceRefused,
     RoundView,
     StandingLine,
     Standings,
@@ -65,6 +67,9 @@ class TournamentRounds:
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
+        self._refused: set[tuple[int, int]] = set()
+        """``(tournament, round)`` whose places Discord refused to make: its other
+        tables go straight to the tournament's channel (one refusal a round)."""
         matches.result_listeners.append(self._game_ended)
         matches.close_listeners.append(self._game_closed)
         matches.rating_checks.append(self._rated)
@@ -81,7 +86,7 @@ class TournamentRounds:
     def _game_ended(self, match: LiveMatch) -> None:
         """A match's result is committed: if it was a tournament game, go on (in a task:
         the match's lock is held here)."""
-        self._spawn(self._after_game(match.id), f"croupier-tournament-{match.id}")
+        self._spawn(self._after_game(match), f"croupier-tournament-{match.id}")
 
     def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
         """Run ``work`` in a task the service keeps (and :meth:`settle` waits for);
@@ -94,25 +99,40 @@ class TournamentRounds:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _after_game(self, match_id: int) -> None:
+    async def _after_game(self, match: LiveMatch) -> None:
         try:
-            link = await self.store.tournaments.game(match_id)
+            link = await self.store.tournaments.game(match.id)
             if link is None:
+                await self._take_turns(match)
                 return
             async with self._lock(link.tournament_id):
                 await self._advance(link.tournament_id)
         except Exception:
-            log.exception("match %s: the tournament could not go on after it", match_id)
+            log.exception("match %s: the tournament could not go on after it", match.id)
+
+    async def _take_turns(self, match: LiveMatch) -> None:
+        """A match that was no tournament's game ended: a running tournament of its
+        channel goes on (its tables may be waiting for that channel, their place)."""
+        if match.row.guild_id is None:
+            return
+        for tournament in await self.store.tournaments.live_in_guild(match.row.guild_id):
+            if tournament.channel_id == match.row.channel_id:
+                async with self._lock(tournament.id):
+                    await self._advance(tournament.id)
 
     def _game_closed(self, match: LiveMatch) -> None:
         """A match closed without a result (a moderator cancelled it, say): if it was
         a tournament game its pairing now waits, and the organiser is told."""
-        self._spawn(self._after_close(match.id), f"croupier-tournament-closed-{match.id}")
+        self._spawn(self._after_close(match), f"croupier-tournament-closed-{match.id}")
 
-    async def _after_close(self, match_id: int) -> None:
+    async def _after_close(self, match: LiveMatch) -> None:
+        match_id = match.id
         try:
             link = await self.store.tournaments.game(match_id)
-            if link is None or link.outcome not in ("cancelled", "abandoned"):
+            if link is None:
+                await self._take_turns(match)
+                return
+            if link.outcome not in ("cancelled", "abandoned"):
                 return
             async with self._lock(link.tournament_id):
                 tournament = await self.store.tournaments.get(link.tournament_id)
@@ -130,6 +150,7 @@ class TournamentRounds:
                     f"its game was {link.outcome} without a result. The organiser may play "
                     f"it again (`/tournament replay table:{pairing.table}`) or report its "
                     "result.", (tournament.organiser_id,)))
+                await self._advance(tournament.id)  # tables may wait for its place
         except Exception:
             log.exception("match %s: its close could not be told to its tournament",
                           match_id)
@@ -308,12 +329,19 @@ class TournamentRounds:
         return True
 
     # -- a pairing's games -----------------------------------------------------------------
-    async def _start_game(self, tournament: TournamentRow, pairing: PairingRow) -> bool:
+    async def _start_game(self, tournament: TournamentRow, pairing: PairingRow, *,
+                          wait_turn: bool = True) -> bool:
         """Open the pairing's next game (making its place first, if it has none);
         ``False`` (logged and announced) if it could not be opened: it is tried again
-        with the tournament's next step, or by the organiser."""
+        with the tournament's next step, or by the organiser. ``False`` too, quietly, if
+        its place is the tournament's channel and another game holds it: it opens
+        when that one ends (unless ``wait_turn`` is false: then :class:`PlaceBusy`)."""
         try:
             await self._open_game(tournament, pairing)
+        except PlaceBusy:
+            if not wait_turn:
+                raise
+            return False
         except Exception as exc:
             if self._closing:  # not the table's fault: the restart opens it again
                 log.info("tournament %s: round %s table %s: not opened, the bot is closing "
@@ -337,14 +365,18 @@ class TournamentRounds:
             seats.reverse()  # games of a best-of-three alternate who sits first
         place = pairing.thread_id
         if place is None:
-            place = await self.starter(MatchPlace(
+            place = await self._make_place(tournament, pairing, MatchPlace(
                 tournament, pairing.round, pairing.table, pairing.label,
                 tuple((user, names.get(user, "?")) for user in pairing.seats),
                 settings.use_threads))
+        shared = place == tournament.channel_id
+        if not shared and pairing.thread_id is None:  # a place is one pairing's
             await self.store.tournaments.set_thread(tournament.id, pairing.round,
                                                     pairing.table, place)
-        else:
-            await self._clear_place(place)
+        busy = PlaceBusy(f"Table {pairing.table} plays in the tournament's channel, where "
+                         "another game is being played: it starts when that one ends.")
+        if not await self._clear_place(place, shared=shared):
+            raise busy
 
         async def link(match: LiveMatch) -> None:
             # Linked before the match starts: its result always finds its pairing.
@@ -352,21 +384,61 @@ class TournamentRounds:
                                                    game_no, match.id)
 
         # The bot hosts: only a moderator may cancel a tournament game, not a player.
-        await self.matches.open_seated(
-            [Player(user, names.get(user, "?")) for user in seats],
-            guild_id=tournament.guild_id, channel_id=place, game=tournament.game,
-            options=tournament.options, on_open=link,
-            computers={user for user in seats if is_computer(user)}, host=CROUPIER)
+        try:
+            await self.matches.open_seated(
+                [Player(user, names.get(user, "?")) for user in seats],
+                guild_id=tournament.guild_id, channel_id=place, game=tournament.game,
+                options=tournament.options, on_open=link,
+                computers={user for user in seats if is_computer(user)}, host=CROUPIER)
+        except ChannelBusy:
+            if shared:  # someone opened a game there meanwhile
+                raise busy from None
+            raise
+        if shared:  # a place of its own pinged them when it was made
+            seated = [names.get(user, "?") for user in pairing.seats]
+            await self._tell(Notice(
+                "table_here", tournament, pairing.round,
+                (" vs ".join(seated) if len(seated) == 2 else ", ".join(seated))
+                + f" — your match of **{tournament.name}**, round {pairing.round}, table "
+                f"{pairing.table}, is here.",
+                tuple(user for user in pairing.seats if is_person(user))))
 
-    async def _clear_place(self, place: int) -> None:
-        """A match left in a pairing's place that is not one of its games (the bot
-        stopped between opening a game and linking it) is closed."""
+    async def _make_place(self, tournament: TournamentRow, pairing: PairingRow,
+                          place: MatchPlace) -> int:
+        """A new place for the pairing's games (the ``starter``'s); if Discord does
+        not let the bot make one, the tournament's own channel, where the tables take
+        turns — the organiser is told why, and the round's other tables go there
+        without asking Discord again (the channel is not stored as their place: after
+        a restart, Discord is asked once more)."""
+        key = (tournament.id, pairing.round)
+        if key not in self._refused:
+            try:
+                return await self.starter(place)
+            except PlaceRefused as refused:
+                self._refused.add(key)
+                await self._tell(Notice(
+                    "no_place", tournament, pairing.round,
+                    f"**{tournament.name}**, round {pairing.round}: {refused}, so the "
+                    "tables play in this channel, one at a time: each game starts when the "
+                    "one before it ends.", (tournament.organiser_id,)))
+        return tournament.channel_id
+
+    async def _clear_place(self, place: int, *, shared: bool) -> bool:
+        """Whether a new game may open in the place, clearing it first: a match the
+        bot left there that is no tournament's game (it stopped between opening a
+        game and linking it) is closed — in a place of the pairing's own, any match
+        that is no tournament's game. In the tournament's channel (``shared``) any
+        other game (another table's, or people's own) keeps it: ``False``."""
         try:
             match = self.matches.match_in(place)
         except NoMatchHere:
-            return
-        if await self.store.tournaments.game(match.id) is None:
+            return True
+        stray = await self.store.tournaments.game(match.id) is None
+        if shared and not (stray and match.row.host_id == CROUPIER.user_id):
+            return False
+        if stray:
             await self.matches.cancel(CROUPIER, place)
+        return True
 
     async def _resume_game(self, pairing: PairingRow) -> None:
         """A game linked but not started when the bot stopped (still a lobby) starts."""

@@ -320,7 +320,7 @@ class TournamentService(TournamentRounds):
             if pairing.done or pairing.in_play:
                 raise TournamentError(f"Table {table} already has its result or a game "
                                       "being played.")
-            if not await self._start_game(tournament, pairing):
+            if not await self._start_game(tournament, pairing, wait_turn=False):
                 raise TournamentError(f"Table {table}'s game could not be started.")
             await self._advance(tournament_id)
             return await self._pairing(tournament_id, round_no, table)

@@ -341,8 +341,8 @@ async def test_a_channel_per_match_with_computer_entrants_named_never_pinged(fak
         assert missing.ephemeral and "not in this tournament" in missing.content, missing.content
 
 
-async def test_without_manage_channels_a_match_cannot_be_started_and_says_so(
-        fake_discord, discord_errors, tmp_path):
+async def test_without_manage_channels_the_match_is_played_in_the_tournament_channel(
+        fake_discord, tmp_path):
     world = World(fake_discord, 2)  # the bot's usual permissions: no Manage Channels
     bot = make_bot(tmp_path / "refused.sqlite3")
     async with fake_discord.running(bot):
@@ -355,13 +355,17 @@ async def test_without_manage_channels_a_match_cannot_be_started_and_says_so(
         assert "round 1" in (await started.final(timeout=LONG)).content
         await bot.tournaments.settle()
         assert world.guild.channels == channels and not world.guild.threads
-        assert any(r.status == 403 and r.code == 50013 for r in fake_discord.rejections)
-        failed = [m for m in world.channel.messages if "could not be started" in m.content]
-        assert failed and "Table 1" in failed[-1].content
-        discord_errors.expect("the game could not be opened")
+        assert [(r.status, r.code) for r in fake_discord.rejections] == [(403, 50013)]
+        # The organiser is told why; the match is played here, its players pinged.
+        told = [m for m in world.channel.messages if "Manage Channels" in m.content]
+        assert len(told) == 1 and world.boss.id in told[0].mentions
+        assert not [m for m in world.channel.messages if "could not be started" in m.content]
         pairing = (await bot.store.tournaments.pairings(tid, 1))[0]
-        assert pairing.thread_id is None and not pairing.done
+        assert pairing.in_play and pairing.thread_id is None
+        assert bot.service.get(pairing.match_id).row.channel_id == world.channel.id
+        here = [m for m in world.channel.messages if "table 1, is here" in m.content][-1]
+        assert set(here.mentions) == {p.id for p in world.players}
         history = await (await fake_discord.slash(world.players[0], world.channel,
                                                   "tournament matches")).final()
-        assert "Table 1: Pl0" in history.content and "— waiting" in history.content
+        assert "Table 1: Pl0" in history.content and "— playing" in history.content
 

@@ -11,7 +11,12 @@ from typing import Any
 
 from bot.tournament_model import MOST_PLAYERS, Member
 from tests.e2e import make_bot
-from tests.fakediscord.model.constants import MANAGE_GUILD
+from tests.fakediscord.model.constants import (
+    CREATE_PUBLIC_THREADS,
+    DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    MANAGE_GUILD,
+)
 
 LONG = 60.0
 """Seconds to wait for a command that opens a round of many games."""
@@ -157,3 +162,89 @@ async def test_stopping_the_bot_while_it_opens_a_round_winds_down_quietly(
         assert len({p.thread_id for p in pairings}) == 20
         assert {t.id for t in world.guild.threads} == {p.thread_id for p in pairings}
         assert not [m for m in world.channel.messages if "could not be started" in m.content]
+
+
+async def test_without_create_public_threads_the_tables_play_in_the_channel_in_turn(
+        fake_discord, tmp_path):
+    no_threads = ~CREATE_PUBLIC_THREADS
+    world = World(fake_discord, 4,
+                  everyone_permissions=DEFAULT_EVERYONE_PERMISSIONS & no_threads,
+                  bot_permissions=DEFAULT_BOT_PERMISSIONS & no_threads)
+    users = {p.id: p for p in world.players}
+    bot = make_bot(tmp_path / "nothreads.sqlite3")
+    async with fake_discord.running(bot):
+        tid = await world.create(bot, game="flank", seeding="random", options="board=4")
+        for player in world.players:
+            joined = await fake_discord.slash(player, world.channel, "tournament join")
+            assert joined.content == "You are in."
+        started = await fake_discord.slash(world.boss, world.channel, "tournament start")
+        assert "round 1" in (await started.final(timeout=LONG)).content
+        await bot.tournaments.settle()
+
+        # The organiser is told why, pinged; the first table plays here, the other waits.
+        told = [m for m in world.channel.messages if "Create Public Threads" in m.content]
+        assert len(told) == 1 and world.boss.id in told[0].mentions, told
+        assert "one at a time" in told[0].content
+        assert not world.guild.threads
+        games = 0
+        while (tournament := await bot.store.tournaments.get(tid)).status == "running":
+            pairings = await bot.store.tournaments.pairings(tid, tournament.round)
+            playing = [p for p in pairings if p.in_play]
+            assert len(playing) == 1, pairings  # one table at a time, in the channel
+            table = playing[0]
+            assert table.thread_id is None  # no place of its own: the channel's game
+            assert bot.service.get(table.match_id).row.channel_id == world.channel.id
+            here = [m for m in world.channel.messages
+                    if f"round {tournament.round}, table {table.table}, is here" in m.content]
+            assert len(here) == 1 and set(here[0].mentions) == set(table.seats), here
+            forfeited = await fake_discord.slash(users[max(table.seats)], world.channel,
+                                                 "forfeit")
+            assert forfeited.acked
+            await bot.tournaments.settle()
+            games += 1
+        assert tournament.status == "finished" and tournament.round == 3 and games == 6
+        assert "is over. The winner" in "\n".join(m.content for m in world.channel.messages)
+        assert not [m for m in world.channel.messages if "could not be started" in m.content]
+        # Discord was asked for a thread once a round, not once a table.
+        assert [(r.status, r.code) for r in fake_discord.rejections] == [(403, 50013)] * 3
+        assert len([m for m in world.channel.messages
+                    if "Create Public Threads" in m.content]) == 3
+
+
+async def test_tables_in_the_channel_wait_for_a_game_already_there_and_for_each_other(
+        fake_discord, tmp_path):
+    no_threads = ~CREATE_PUBLIC_THREADS
+    world = World(fake_discord, 4,
+                  everyone_permissions=DEFAULT_EVERYONE_PERMISSIONS & no_threads,
+                  bot_permissions=DEFAULT_BOT_PERMISSIONS & no_threads)
+    bot = make_bot(tmp_path / "turns.sqlite3")
+    async with fake_discord.running(bot):
+        tid = await world.create(bot, game="flank", seeding="random", options="board=4")
+        for player in world.players:
+            await bot.tournaments.add(world.organiser, tid, player.id, player.name)
+        # Someone's own game holds the channel: it is never closed for the tournament.
+        mine = await fake_discord.slash(world.players[0], world.channel, "play flank")
+        assert not mine.ephemeral, mine.content
+        started = await fake_discord.slash(world.boss, world.channel, "tournament start")
+        assert "round 1" in (await started.final(timeout=LONG)).content
+        await bot.tournaments.settle()
+        pairings = await bot.store.tournaments.pairings(tid, 1)
+        assert not any(p.in_play for p in pairings)
+        assert bot.service.match_in(world.channel.id).row.host_id == world.players[0].id
+        # It ends: the first table takes the channel.
+        await fake_discord.slash(world.players[0], world.channel, "cancel")
+        await bot.tournaments.settle()
+        first, second = await bot.store.tournaments.pairings(tid, 1)
+        assert first.in_play and not second.in_play
+        # Its game is cancelled: it waits for the organiser, and the next table plays.
+        await fake_discord.slash(world.boss, world.channel, "cancel")
+        await bot.tournaments.settle()
+        first, second = await bot.store.tournaments.pairings(tid, 1)
+        assert first.waiting and second.in_play
+        # Replaying it while the channel is taken says when it will be played.
+        refused = await (await fake_discord.slash(world.boss, world.channel,
+                                                  "tournament replay", table=1)).final()
+        assert refused.ephemeral and "starts when that one ends" in refused.content
+        notices = "\n".join(m.content for m in world.channel.messages)
+        assert "could not be started" not in notices
+        assert "table 1, is here" in notices and "table 2, is here" in notices
