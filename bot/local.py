@@ -6,7 +6,8 @@ players, its options (asked for from their declaration), what to type
 (``notation_help``), how options group (``option_group``) and its view in
 words (``text``). Nothing here names a game: a game's presenter may also give a
 :mod:`rich` view (:meth:`~bot.presenters.base.GamePresenter.terminal`), and the
-``picture`` command saves the picture its Discord presenter draws of the table.
+``picture`` command saves the picture its Discord presenter draws of the table
+(``picture hand``: of the person's own hand, in games that draw one).
 A game may also bring commands of its own (:class:`LocalCommand`, named by its
 presenter's ``local_commands``): typed at the "Which game?" prompt and at the move
 prompt of its matches, and one of them may set up the person's seat for a new game.
@@ -20,6 +21,7 @@ at any prompt quits at once with nothing lost.
 This module is the sitting itself (choosing a game, then playing it); its parts
 live beside it: :mod:`bot.local_screen` (output and input), :mod:`bot.local_transport`
 (what the match service shows), :mod:`bot.local_words` (what the table says),
+:mod:`bot.local_help` (the help, and how to answer a decision of several picks),
 :mod:`bot.local_options` (a game's options typed) and :mod:`bot.local_commands` (a
 game's own commands). The names callers use are re-exported here.
 """
