@@ -24,6 +24,18 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def table_size(seats: int | None, least: int, most: int) -> str:
+    """A table's size as rules say it: ``3 players`` at a table of three, the range
+    the game takes at no table in particular (``seats`` ``None``).
+
+    >>> table_size(3, 2, 6), table_size(None, 2, 6), table_size(None, 2, 2)
+    ('3 players', '2 to 6 players', '2 players')
+    """
+    if seats is not None:
+        return plural(seats, "player")
+    return plural(least, "player") if least == most else f"{least} to {most} players"
+
+
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, ending in an ellipsis when cut.
 

@@ -15,7 +15,6 @@ from rules.core import Outcome, replay
 from rules.errors import BadOptions, IllegalChoice, MalformedChoice, NotYourTurn, RulesError
 from rules.flank import GAME as FLANK
 from rules.flank import (
-    RULES_TEXT,
     FlankOptions,
     FlankState,
     FlankView,
@@ -618,11 +617,14 @@ def test_a_stored_match_without_stopper_zone_gets_the_default() -> None:
 
 
 def test_the_rules_text_says_what_each_stopper_zone_does() -> None:
+    usual = FLANK.rules_for()
     for zone, words in (("none", "no stopper is allowed where it would leave your opponent"),
                         ("orthogonal", "the 4 cells beside a stoppered card"),
                         ("ring", "the 8 cells around it")):
-        assert f"`{zone}`" in RULES_TEXT and words in RULES_TEXT
-    assert "drawn at random" in RULES_TEXT
+        assert f"`{zone}`" in usual
+        chosen = FLANK.rules_for({"stopper_zone": zone})
+        assert f"this game: `{zone}`: " in chosen and words in chosen
+    assert "drawn at random" in usual
 
 
 def test_flank_is_registered() -> None:
@@ -636,7 +638,7 @@ def test_flank_is_registered() -> None:
     assert not info.has_secrets
     state = info.new({"board": 8}, 2, seed=9)
     assert isinstance(state, FlankState) and state.game == "flank" and state.seed == 9
-    assert info.rules_text == RULES_TEXT and len(RULES_TEXT) < 2000
+    assert info.rules_text == info.rules_for() and len(info.rules_for()) < 2000
     with pytest.raises(BadOptions):
         info.new({}, seats=3)
 

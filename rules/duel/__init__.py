@@ -18,7 +18,7 @@ from rules.duel.bot import choose
 from rules.duel.cards import CardDef, card_set
 from rules.duel.decks import STARTERS, starter
 from rules.duel.options import DuelOptions
-from rules.duel.rules_text import RULES_TEXT
+from rules.duel.rules_text import rules_text
 from rules.duel.state import DuelState, DuelView
 from rules.duel.text import catalogue, option_text, render_text
 from rules.errors import BadOptions, shown
@@ -86,7 +86,7 @@ GAME = GameInfo(
     max_seats=4,
     new_state=new_duel,
     bot=choose,
-    rules_text=RULES_TEXT,
+    rules=rules_text,
     default_seats=2,
     default_turn_seconds=120,
     options=DuelOptions,

@@ -10,7 +10,7 @@ from rules.eclipse.bot import choose
 from rules.eclipse.cards import DECKS, Card, Deck, parse_deck, standard_deck
 from rules.eclipse.judge import Verdict, judge, settle
 from rules.eclipse.options import EclipseOptions
-from rules.eclipse.rules_text import RULES_TEXT
+from rules.eclipse.rules_text import rules_text
 from rules.eclipse.state import EclipseState
 from rules.eclipse.text import option_text, render_text
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
@@ -22,7 +22,7 @@ GAME = GameInfo(
     max_seats=6,
     new_state=EclipseState.new,
     bot=choose,
-    rules_text=RULES_TEXT,
+    rules=rules_text,
     default_seats=3,
     default_turn_seconds=180,
     options=EclipseOptions,
@@ -35,7 +35,6 @@ GAME = GameInfo(
 __all__ = [
     "DECKS",
     "GAME",
-    "RULES_TEXT",
     "Card",
     "Deck",
     "EclipseOptions",

@@ -10,7 +10,7 @@ from rules.core import GameInfo
 from rules.flank.bot import choose
 from rules.flank.options import FlankOptions
 from rules.flank.perft import main_perft
-from rules.flank.rules_text import RULES_TEXT
+from rules.flank.rules_text import rules_text
 from rules.flank.state import FlankState, FlankView
 from rules.flank.text import render_text
 
@@ -21,7 +21,7 @@ GAME = GameInfo(
     max_seats=2,
     new_state=FlankState.new,
     bot=choose,
-    rules_text=RULES_TEXT,
+    rules=rules_text,
     default_turn_seconds=300,
     options=FlankOptions,
     text=render_text,
@@ -31,7 +31,6 @@ GAME = GameInfo(
 
 __all__ = [
     "GAME",
-    "RULES_TEXT",
     "FlankOptions",
     "FlankState",
     "FlankView",

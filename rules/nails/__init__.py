@@ -9,7 +9,7 @@ from rules.core import GameInfo
 from rules.nails.bot import choose
 from rules.nails.decks import DECKS
 from rules.nails.options import NailsOptions
-from rules.nails.rules_text import RULES_TEXT
+from rules.nails.rules_text import rules_text
 from rules.nails.stack import BuildStack, Placement, placement_group, placement_notation
 from rules.nails.state import NailsState, NailsView
 from rules.nails.text import option_text, render_text
@@ -22,7 +22,7 @@ GAME = GameInfo(
     max_seats=4,
     new_state=NailsState.new,
     bot=choose,
-    rules_text=RULES_TEXT,
+    rules=rules_text,
     default_seats=2,
     default_turn_seconds=180,
     options=NailsOptions,
@@ -36,7 +36,6 @@ GAME = GameInfo(
 __all__ = [
     "DECKS",
     "GAME",
-    "RULES_TEXT",
     "BuildStack",
     "Deck",
     "NailsOptions",

@@ -1,36 +1,120 @@
-"""The rules of Hammer & Nails as players read them (``/rules nails``; under 4,000 characters)."""
+"""The rules of Hammer & Nails as players read them (``/rules nails``; under 4,000
+characters), written from the game's options and its table's size."""
 
-RULES_TEXT = """\
-**Hammer & Nails** — 2 players (red and green), or 4: two teams sharing a colour, or \
-four colours with the `workshop4` deck. Build a stack of tiles so that *your* nails end \
-up hidden and your opponents' show.
+from __future__ import annotations
 
-**Tiles.** Square tiles have four zones (the Space deck: octagons with a centre and four \
-zones). A zone shows a red or green nail (ships), a hammer (laser) or nothing, and may \
-carry a mechanic. Tiles are written by number; a placement is `17@C4/90`: tile 17 with \
-its top-left zone (an octagon's centre) on cell C4, turned 90° clockwise.
+from rules.nails.decks import DECKS
+from rules.nails.options import NailsOptions
+from rules.nails.state import HAND, PENALTY
+from rules.nails.tiles import Deck
+from rules.words import joined, plural, table_size
 
-**Start.** Each player draws a tile; the lowest deals; the next player starts. 4 tiles \
-each; one tile from the deck starts the stack.
+MECHANIC_WORDS = {
+    "again": "Play Again (optional)",
+    "remove": "Remove a top tile from the stack",
+    "search": "Look through the deck for a tile",
+    "draw2": "Draw two (optional)",
+    "null": "Ø can't be covered",
+    "cover": "Next player must cover a {colours} {nail}",
+    "opp-discard": "One opponent discards a tile at random",
+    "discard": "Discard a tile of your choice (optional)",
+}
+"""The mechanics in the rules' words, in the order they are listed (``cover`` stands
+for every ``cover-<colour>``)."""
 
-**A turn.** Lay a tile so that it covers at least one showing zone, each covered zone on a \
-different tile. A blank may be covered by a nail or a blank; a nail by a hammer or a \
-blank; a hammer only by a blank; a Ø zone never. Zones over empty table are free. Then \
-draw up to 4 (or discard down to 4). With no legal placement: discard a tile, draw one.
 
-**Mechanics** fire when a hammer covers a nail: the nail's mechanic, then the hammer's. \
-Play Again (optional) · Remove a top tile from the stack · Look through the deck for a \
-tile · Draw two (optional) · Ø can't be covered · Next player must cover a green / red \
-nail · One opponent discards a tile at random · Discard a tile of your choice (optional).
+def deck_for(options: NailsOptions, seats: int | None) -> Deck:
+    """The deck a table of ``seats`` plays with ``options``: four players who play
+    no teams take the four-colour workshop deck."""
+    if seats == 4 and options.teams is False and options.deck == "workshop":
+        return DECKS["workshop4"]
+    return DECKS[options.deck]
 
-**Must cover.** The next player covers a nail of that colour, or declares they cannot. \
-The player who fired it may challenge: if they could, they must cover one and take 2 \
-penalty nails; if not, the challenger takes 2, shows their hand to the declarer, and the \
-declarer discards a tile at random, draws one and must play it if able.
 
-**End.** When the deck is empty and a player ends a turn with no tiles, the round is \
-finished and the game ends. Count your colour showing, in your hand, plus penalties. \
-Fewest wins (`objective:most` for most; the Space deck counts most, and each ship next to \
-a cow scores +1). Ties: the tied players, from the one who went out first, each remove a \
-top tile, then recount.
-"""
+def rules_text(options: NailsOptions, seats: int | None) -> str:
+    """The rules of a game with ``options`` at a table of ``seats`` (``None``: any).
+
+    >>> text = rules_text(NailsOptions.parse({"deck": "space"}), 2)
+    >>> text.split(" Build")[0]
+    '**Hammer & Nails** — 2 players: red and blue.'
+    """
+    deck = deck_for(options, seats)
+    nail, hammer = deck.nail_word, deck.hammer_word
+    most = deck.most_wins if options.most_wins is None else options.most_wins
+    goal = ("so that *your* {n}s show and your opponents' end up hidden" if most
+            else "so that *your* {n}s end up hidden and your opponents' show").format(n=nail)
+    octagon = deck.shape == "octagon"
+    cows = any(tile.centre == "cow" for tile in deck.tiles)
+    if octagon:
+        tiles = (f"**Tiles.** {len(deck.tiles)} octagonal tiles, each with a centre "
+                 f"({'a cow or ' if cows else ''}blank, never covered) and four zones.")
+        anchor = "its centre"
+    else:
+        tiles = f"**Tiles.** {len(deck.tiles)} square tiles, each with four zones (2×2)."
+        anchor = "its top-left zone"
+    scoring = (f"Count your colour showing, in your hand, plus penalties. "
+               f"{'Most' if most else 'Fewest'} wins"
+               + (" (`objective:fewest` for fewest)." if most else
+                  " (`objective:most` for most).")
+               + (f" Each {nail} of yours next to a cow scores +1." if cows else ""))
+    return "\n\n".join([
+        f"**Hammer & Nails** — {_players(deck, options, seats)} Build a stack of tiles "
+        f"{goal}.",
+
+        f"{tiles} A zone shows a {' or '.join(deck.colours)} {nail}, a {hammer} or nothing, "
+        f"and may carry a mechanic. Tiles are written by number; a placement is `17@C4/90`: "
+        f"tile 17 with {anchor} on cell C4, turned 90° clockwise.",
+
+        f"**Start.** Each player draws a tile; the lowest deals; the next player starts. "
+        f"{HAND} tiles each; one tile from the deck starts the stack.",
+
+        f"**A turn.** Lay a tile so that it covers at least one showing zone, each covered "
+        f"zone on a different tile. A blank may be covered by a {nail} or a blank; a {nail} "
+        f"by a {hammer} or a blank; a {hammer} only by a blank; a Ø zone never. Zones over "
+        f"empty table are free. Then draw up to {HAND} (or discard down to {HAND}). With no "
+        "legal placement: discard a tile, draw one.",
+
+        f"**Mechanics** fire when a {hammer} covers a {nail}: the {nail}'s mechanic, then "
+        f"the {hammer}'s. " + " · ".join(_mechanics(deck)) + ".",
+
+        f"**Must cover.** The next player covers a {nail} of that colour, or declares they "
+        f"cannot. The player who fired it may challenge: if they could, they must cover one "
+        f"and take {PENALTY} penalty {nail}s; if not, the challenger takes {PENALTY}, shows "
+        "their hand to the declarer, and the declarer discards a tile at random, draws one "
+        "and must play it if able.",
+
+        "**End.** When the deck is empty and a player ends a turn with no tiles, the round is "
+        f"finished and the game ends. {scoring} Ties: the tied players, from the one who went "
+        "out first, each remove a top tile, then recount.",
+    ]) + "\n"
+
+
+def _players(deck: Deck, options: NailsOptions, seats: int | None) -> str:
+    colours = list(deck.colours)
+    if len(colours) > 2:
+        many = "four colours: " if len(colours) == 4 and seats in (None, 4) else ""
+        return (f"{table_size(seats, 2, len(colours))}, a colour each ({many}"
+                f"{joined(colours[:seats or len(colours)])}).")
+    if seats is None:
+        four = ("a colour each with the four-colour workshop deck (`teams:no`)"
+                if options.teams is False else
+                "two teams sharing a colour (`teams:no`: a colour each, with the workshop "
+                "deck)")
+        return f"2 or 4 players: 2 play {colours[0]} and {colours[1]}; 4 play {four}."
+    if seats == 4:
+        return (f"4 players in two teams: {colours[0]} (1st and 3rd seats) and {colours[1]} "
+                "(2nd and 4th); a team shares a colour and a count, not hands.")
+    return f"{plural(seats, 'player')}: {joined(colours[:seats])}."
+
+
+def _mechanics(deck: Deck) -> list[str]:
+    present = {m for tile in deck.tiles for m in tile.mechanics}
+    covers = [c for c in deck.colours if f"cover-{c}" in present]
+    said = []
+    for key, words in MECHANIC_WORDS.items():
+        if key == "cover":
+            if covers:
+                said.append(words.format(colours=" / ".join(covers), nail=deck.nail_word))
+        elif key in present:
+            said.append(words)
+    return said
