@@ -166,7 +166,7 @@ def result_block(match: LiveMatch) -> RenderableType | None:
             cells.append(str(outcome.scores[seat]))
         table.add_row(*(Text(cell) for cell in cells))
     said = verdict(match.names, places, match.computer_seats)
-    return titled(f"Result: {said}; {outcome.reason}.", table, "verdict")
+    return titled(f"Result: {said}; {outcome.said(match.names)}.", table, "verdict")
 
 
 async def stats_text(store: Store, user_id: int) -> RenderableType:

@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from rules.errors import BadOptions, GameOver, IllegalChoice, MalformedChoice, NotYourTurn, shown
 from rules.options import GameOptions
+from rules.words import who
 
 RESIGN = "resign"
 """The choice word a seat uses to leave the game; see :meth:`GameState.resign`."""
@@ -217,6 +218,25 @@ class Decision:
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{s([0-9]{1,2})\}")
 
 
+def fill_names(text: str, names: Sequence[str]) -> str:
+    """``text`` with its seats (``{s0}``, ``{s1}`` …) named, in one pass, so that a
+    name is never read as a place-holder; ``{{`` and ``}}`` are literal braces.
+    Event texts and outcome reasons name seats so; a seat without a name (never
+    the case at a table) is said by its number.
+
+    >>> fill_names("{s1} forfeited", ["Ada", "{s0}"])
+    '{s0} forfeited'
+    """
+    def fill(found: re.Match[str]) -> str:
+        seat = found.group(1)
+        if seat is None:
+            return found.group(0)[0]
+        index = int(seat)
+        return names[index] if index < len(names) else f"seat {index + 1}"
+
+    return _PLACEHOLDER.sub(fill, text)
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for narration.
@@ -252,16 +272,8 @@ class Event:
         return self.seats is None or (seat is not None and seat in self.seats)
 
     def render(self, names: Sequence[str]) -> str:
-        """The text with seat names filled in, in one pass (a name is never read
-        as a place-holder); ``{{`` and ``}}`` are literal braces."""
-        def fill(found: re.Match[str]) -> str:
-            seat = found.group(1)
-            if seat is None:
-                return found.group(0)[0]
-            index = int(seat)
-            return names[index] if index < len(names) else f"seat {index + 1}"
-
-        return _PLACEHOLDER.sub(fill, self.text)
+        """The text with seat names filled in (see :func:`fill_names`)."""
+        return fill_names(self.text, names)
 
     @staticmethod
     def escape(text: str) -> str:
@@ -274,7 +286,9 @@ class Outcome:
     """How a finished game ended.
 
     ``places[seat]`` is the seat's finishing place, 1 being best; equal places
-    are ties. ``scores`` holds the game's own count where it has one.
+    are ties. ``scores`` holds the game's own count where it has one. ``reason``
+    names seats as event texts do (``{s1}``, see :func:`who`), never by number:
+    :meth:`said` fills in their names where it is shown, and storage keeps it so.
 
     >>> Outcome(places=(1, 2), scores=(40, 24), reason="more cards").winners
     (0,)
@@ -285,6 +299,14 @@ class Outcome:
     places: tuple[int, ...]
     scores: tuple[int, ...] | None
     reason: str
+
+    def said(self, names: Sequence[str]) -> str:
+        """The reason with the seats' names.
+
+        >>> Outcome.forfeited(2, 0).said(["Ada", "Bo"])
+        'Ada forfeited'
+        """
+        return fill_names(self.reason, names)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -309,12 +331,12 @@ class Outcome:
 
     @classmethod
     def forfeited(cls, seats: int, loser: int) -> Outcome:
-        """A two-seat game that ``loser`` gave up (players are numbered from 1).
+        """A two-seat game that ``loser`` gave up.
 
         >>> Outcome.forfeited(2, 0).reason
-        'player 1 forfeited'
+        '{s0} forfeited'
         """
-        return cls.last_standing(seats, loser, f"player {loser + 1} forfeited")
+        return cls.last_standing(seats, loser, f"{who(loser)} forfeited")
 
     @classmethod
     def last_standing(cls, seats: int, loser: int, reason: str) -> Outcome:

@@ -462,7 +462,8 @@ def test_resigning_takes_a_seat_out_and_the_game_goes_on() -> None:
     state.resign(2)
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,) and outcome.places == (1, 3, 2)
-    assert outcome.reason == "last player standing after player 3 left the game"
+    assert outcome.reason == "last player standing after {s2} left the game"
+    assert outcome.said(["Ada", "Bo", "Cy"]) == "last player standing after Cy left the game"
     assert outcome.scores is None
     check_census(state)
 
@@ -477,7 +478,7 @@ def test_players_out_rank_by_when_they_went_out_the_first_one_last() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.places == (2, 4, 1, 3)
-    assert outcome.reason == "last player standing after player 1 left the game"
+    assert outcome.reason == "last player standing after {s0} left the game"
 
 
 def test_the_last_player_standing_by_elimination_ranks_the_others_by_exit() -> None:

@@ -285,8 +285,8 @@ def test_search_names_the_deck_tile() -> None:
 def test_victim_names_the_player() -> None:
     state = mechanic_game("opp-discard", seats=4)
     assert state.pending()[0].options == ("P2", "P4")
-    assert say(state, "P2") == "Player 2 (Bo, 4 tiles) discards at random"
-    assert say(state, "P4") == "Player 4 (Dee, 4 tiles) discards at random"
+    assert say(state, "P2") == "Bo (4 tiles) discards at random"
+    assert say(state, "P4") == "Dee (4 tiles) discards at random"
 
 
 def test_discard_trim_stuck_and_keep() -> None:

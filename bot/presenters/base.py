@@ -333,9 +333,9 @@ class GamePresenter:
             medal = MEDALS.get(place)
             lines.append(f"{medal + ' ' if medal else ''}{place_label(place, places)} "
                          f"{seat_label(match, seat)}{score}")
-        words = verdict(shown_names(match.names), places, match.computer_seats)
-        return f"**{words}** ({outcome.reason})\n" + \
-            "\n".join(lines)
+        names = shown_names(match.names)
+        words = verdict(names, places, match.computer_seats)
+        return f"**{words}** ({outcome.said(names)})\n" + "\n".join(lines)
 
     def lobby(self, match: LiveMatch) -> dict[str, Any]:
         """The lobby: seats, options and the Join / Leave / Start buttons."""

@@ -16,6 +16,7 @@ import discord
 from bot.presenters.base import COLOUR, MEDALS, shown
 from bot.render.chart import render_rating_chart
 from bot.stats import GameReport, HeadToHead, LeaderboardPage
+from rules.core import fill_names
 from rules.registry import games
 from rules.words import ordinal
 from storage.models import MatchSummary, PlayerResult
@@ -174,7 +175,9 @@ def match_parts(summary: MatchSummary) -> dict[str, Any]:
         points = "" if score is None else f" — {score}"
         seats.append(f"{placed}{shown(name)}{robot}{points}")
     embed.add_field(name="Players", value="\n".join(seats) or "—", inline=False)
-    outcome = summary.reason or summary.status
+    # A stored reason names seats as {s1} (older ones said "player 2"): named here.
+    names = [shown(seat[2]) for seat in sorted(summary.seats)]
+    outcome = fill_names(summary.reason, names) if summary.reason else summary.status
     embed.add_field(name="Result", value=outcome, inline=True)
     embed.add_field(name="Played", value=f"{_date(summary.started_at)} · "
                                          f"{len(summary.choices)} choices", inline=True)

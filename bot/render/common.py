@@ -256,14 +256,17 @@ def seat_name(names: Sequence[str], seat: int, word: str = "Seat") -> str:
     return f"{word} {seat + 1}"
 
 
-def game_over(outcome: Outcome, winners: Sequence[str]) -> str:
+def game_over(outcome: Outcome, winners: Sequence[str], names: Sequence[str] = ()) -> str:
     """The result in a line: a draw, who wins or who win together, and the reason in
-    brackets; ``winners`` are the display names of ``outcome.winners``.
+    brackets; ``winners`` are the display names of ``outcome.winners``, ``names``
+    every seat's (the reason may name seats).
 
     >>> game_over(Outcome(places=(2, 1), scores=None, reason="more cards"), ["Bo"])
     'Game over: Bo wins (more cards)'
     >>> game_over(Outcome(places=(1, 1, 3), scores=None, reason=""), ["Ada", "Bo"])
     'Game over: Ada and Bo win'
+    >>> game_over(Outcome.forfeited(2, 0), ["Bo"], ["Ada", "Bo"])
+    'Game over: Bo wins (Ada forfeited)'
     """
     if outcome.is_draw:
         head = "Game over: a draw"
@@ -271,7 +274,7 @@ def game_over(outcome: Outcome, winners: Sequence[str]) -> str:
         head = f"Game over: {winners[0]} wins"
     else:
         head = "Game over: " + " and ".join(winners) + " win"
-    return head + (f" ({ascii_text(outcome.reason)})" if outcome.reason else "")
+    return head + (f" ({ascii_text(outcome.said(names))})" if outcome.reason else "")
 
 
 # --- text fitted to a width ----------------------------------------------------------------

@@ -774,7 +774,8 @@ def _outcome_band(view: EclipseView, names: Sequence[str]) -> Image.Image:
     outcome = view.outcome
     assert outcome is not None
     result_font = font(HEAD_FONT)
-    head = game_over(outcome, [seat_name(names, seat) for seat in outcome.winners])
+    seats = [seat_name(names, seat) for seat in range(len(outcome.places))]
+    head = game_over(outcome, [seats[seat] for seat in outcome.winners], seats)
     lines = wrap(head, result_font, CONTENT_W)
     if len(outcome.places) > 2:
         order = sorted(range(len(outcome.places)), key=lambda s: (outcome.places[s], s))

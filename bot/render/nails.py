@@ -609,7 +609,7 @@ def _result(view: NailsView, names: Sequence[str]) -> list[str]:
     outcome = view.outcome
     if outcome is None:
         return []
-    lines = [game_over(outcome, [names[seat] for seat in outcome.winners])]
+    lines = [game_over(outcome, [names[seat] for seat in outcome.winners], names)]
     if outcome.scores is not None:
         lines.append("Count: " + " · ".join(f"{names[s]} {outcome.scores[s]}"
                                             for s in range(len(outcome.scores))))

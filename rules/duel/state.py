@@ -708,7 +708,7 @@ class DuelState(Plays, Effects, Combat, GameState):
             reason = ("both players lost at once: a draw" if self.seats == 2
                       else "the last players lost at once: they share first place")
         else:
-            reason = f"player {alive[0] + 1} is the last one standing"
+            reason = f"{who(alive[0])} is the last one standing"
         self.finished = Outcome(places=places, scores=tuple(p.life for p in self.players),
                                 reason=reason)
         self._ante_settled()

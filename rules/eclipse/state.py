@@ -887,8 +887,7 @@ class EclipseState(GameState):
             self.givers.remove(seat)
         if len(self._live()) <= 1:
             self.phase = "over"
-            self.ended = self._ranking(f"{LAST_STANDING} after player {seat + 1} left "
-                                       "the game")
+            self.ended = self._ranking(f"{LAST_STANDING} after {who(seat)} left the game")
             return events
         if not involved:
             return events

@@ -414,10 +414,9 @@ class NailsState(GameState):
         worst = (min(totals) - 1) if self.most_wins else (max(totals) + 1)
         ranked = [worst if self.colour_of[s] == self.colour_of[seat] else totals[s]
                   for s in range(self.seats)]
-        outcome = Outcome.from_scores(ranked, f"{seat + 1} resigned",
-                                      most_wins=self.most_wins)
-        self._resigned = Outcome(places=outcome.places, scores=tuple(totals),
-                                 reason=f"player {seat + 1} resigned")
+        reason = f"{who(seat)} resigned"
+        outcome = Outcome.from_scores(ranked, reason, most_wins=self.most_wins)
+        self._resigned = Outcome(places=outcome.places, scores=tuple(totals), reason=reason)
         self.phase = "over"
         return [Event("resign", f"{who(seat)} resigns.", data={"seat": seat})]
 

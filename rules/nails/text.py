@@ -270,11 +270,12 @@ def outcome_text(view: NailsView, names: Sequence[str]) -> str | None:
     if outcome.scores is not None:
         scores = "; " + ", ".join(f"{_name(names, s)} {score}"
                                   for s, score in enumerate(outcome.scores))
+    reason = outcome.said(names)
     if outcome.is_draw:
-        return f"Game over: a draw — {outcome.reason}{scores}"
+        return f"Game over: a draw — {reason}{scores}"
     winners = [_name(names, s) for s in outcome.winners]
     verb = "wins" if len(winners) == 1 else "win"
-    return f"Game over: {_join(winners)} {verb} — {outcome.reason}{scores}"
+    return f"Game over: {_join(winners)} {verb} — {reason}{scores}"
 
 
 def render_text(view: NailsView, names: Sequence[str]) -> str:
@@ -431,9 +432,9 @@ def option_text(view: NailsView, decision: Decision, option: str,
         return _fit(f"Take {tile_text(tile, view.nail_word, view.hammer_word)}")
     if kind == "victim" and option[:1].upper() == "P" and option[1:].isdigit():
         seat = int(option[1:]) - 1
-        size = (f", {_count(view.hand_sizes[seat], 'tile')}"
+        size = (f" ({_count(view.hand_sizes[seat], 'tile')})"
                 if 0 <= seat < len(view.hand_sizes) else "")
-        return _fit(f"Player {seat + 1} ({_name(names, seat)}{size}) discards at random")
+        return _fit(f"{_name(names, seat)}{size} discards at random")
     if kind in ("discard", "trim", "stuck"):
         if option == KEEP:
             return "Keep all your tiles"
