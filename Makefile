@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/croupier
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n 4 --dist worksteal rules storage bot commands tests
+	$(BIN)/python -m pytest -q -n 4 --dist worksteal --durations=15 rules storage bot commands tests
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -28,12 +28,20 @@ def discord_errors() -> Iterator[LogCapture]:
         capture.uninstall()
 
 
+DISCORD_TIME_SCALE = 0.05
+"""Real seconds per second of the waits Discord decides, in tests: outages, injected
+latency, and discord.py's waits on Discord's say (reconnect backoff, the pause before
+a new IDENTIFY, Retry-After, 5xx retries). What a test checks is that the bot waits and
+goes on, not for how long (``FakeState.time_scale``)."""
+
+
 @pytest.fixture
 async def fake_discord(discord_errors: LogCapture) -> AsyncIterator[FakeDiscord]:
     """A started :class:`~tests.fakediscord.FakeDiscord` with discord.py pointed at it
-    (``Route.BASE`` and ``DEFAULT_GATEWAY`` patched, restored afterwards). Bots still
-    running at teardown are closed; unknown routes or fake crashes fail the test."""
-    fake = FakeDiscord()
+    (``Route.BASE`` and ``DEFAULT_GATEWAY`` patched, restored afterwards) and Discord's
+    waits at :data:`DISCORD_TIME_SCALE`. Bots still running at teardown are closed;
+    unknown routes or fake crashes fail the test."""
+    fake = FakeDiscord(time_scale=DISCORD_TIME_SCALE)
     await fake.start()
     try:
         with fake.patched():

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+import bot.delivery
 from rules.core import replay
 from rules.registry import get_game
 from tests.e2e import deal_the_same, make_bot, select_ids, select_values, table_message
@@ -34,7 +35,8 @@ CHANNELS = r"/channels/"
 ANSWERS = r"/(interactions|webhooks)/"
 """Interaction callbacks and their follow-ups."""
 OUTAGE_SECONDS = 5.0
-"""The issue's outage: connections refused for 5 s, then RESUME refused."""
+"""The issue's outage: connections refused for 5 s of Discord's time (the fake's
+``time_scale``: a quarter of a second in tests), then RESUME refused."""
 FROM, LASTING = 2, 3
 """The fault comes after the people's second acknowledged choice, and what lasts
 until lifted lasts for three more."""
@@ -127,6 +129,13 @@ TROUBLES: dict[str, Trouble] = {
 }
 
 
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Showing again after Discord failed waits a moment, not seconds (tests/test_faults.py
+    checks the showing again; here, only that the game goes on)."""
+    monkeypatch.setattr(bot.delivery, "SHOW_AGAIN_AFTER", (0.05, 0.1, 0.2), raising=False)
+
+
 @pytest.fixture
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal the same every run, so each fault meets the same game as the fault-free run."""
@@ -158,9 +167,9 @@ async def choose(fake: FakeDiscord, channel: FakeChannel, user: FakeUser, match_
 async def back(fake: FakeDiscord, sessions: int, resumes: int) -> None:
     """Wait until the bot is connected again (a RESUME, or a new IDENTIFY). discord.py
     retries a refused connection after a random delay whose bound doubles with each
-    failure (``discord.backoff.ExponentialBackoff``), so after a 5 s outage its next try
-    may come half a minute later: the wait allows a minute (it is not a speed check; the
-    run's time is recorded). At 30 s it failed now and then in a busy full run."""
+    failure (``discord.backoff.ExponentialBackoff``, on the fake's ``time_scale``), so
+    after an outage its next try may come as long again as the outage lasted, or more:
+    the wait allows a minute (it is not a speed check; the run's time is recorded)."""
     await fake.wait_for(lambda: fake.resume_count > resumes or fake.identify_count > sessions,
                         timeout=60)
 

@@ -4,19 +4,48 @@ a bot and waiting for ``on_ready``, and always closing it again."""
 from __future__ import annotations
 
 import asyncio
+import types
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any, Self, TypeVar
 
 import discord
 import yarl
+from discord import client as discord_client
 from discord import gateway as discord_gateway
 from discord import http as discord_http
+from discord.webhook import async_ as discord_webhook
 
 from ..server import WaitTimeout
 from .world import WorldBuilding
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
+PACED = (discord_client, discord_http, discord_webhook)
+"""discord.py's modules whose sleeps wait on Discord's say: the client's reconnect
+backoff and its pause before a new IDENTIFY; Retry-After and the retries of 5xx, of
+the API and of interaction answers (webhooks). One sleep there is the bot's own: a
+webhook message's ``delete(delay=...)``, which Croupier does not use."""
+
+
+class PacedAsyncio(types.ModuleType):
+    """``asyncio`` as a module of :data:`PACED` sees it against the fake: ``sleep``
+    lasts ``scale`` of the seconds asked for, everything else is asyncio's own.
+
+    >>> paced = PacedAsyncio(0.5)
+    >>> asyncio.run(paced.sleep(0.01, "slept")), paced.Lock is asyncio.Lock
+    ('slept', True)
+    """
+
+    def __init__(self, scale: float) -> None:
+        super().__init__("asyncio")
+        self.scale = scale
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    async def sleep(self, delay: float, result: Any = None) -> Any:
+        """``asyncio.sleep`` of ``scale`` × ``delay``."""
+        return await asyncio.sleep(delay * self.scale, result)
 
 
 class BotRunner(WorldBuilding):
@@ -28,16 +57,22 @@ class BotRunner(WorldBuilding):
 
     @contextmanager
     def patched(self) -> Iterator[Self]:
-        """Point discord.py at this fake (``Route.BASE``, ``DEFAULT_GATEWAY``), then restore."""
+        """Point discord.py at this fake (``Route.BASE``, ``DEFAULT_GATEWAY``), and its
+        waits on Discord's say (:data:`PACED`) at the fake's ``time_scale``; then restore."""
         old_base = discord_http.Route.BASE
         old_gateway = discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY
         discord_http.Route.BASE = self.api_base
         discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url + "/")
+        if self.time_scale != 1:
+            for module in PACED:
+                module.asyncio = PacedAsyncio(self.time_scale)  # type: ignore[attr-defined]
         try:
             yield self
         finally:
             discord_http.Route.BASE = old_base
             discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+            for module in PACED:
+                module.asyncio = asyncio  # type: ignore[attr-defined]
 
     async def start_bot(
         self, bot: discord.Client, *, timeout: float = 10.0, fast_ready: bool = True,

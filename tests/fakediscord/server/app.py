@@ -94,7 +94,7 @@ class FakeDiscordServer(
                 self._check_auth(request)
             fault = self._fault_for(method, path)
             if fault is not None and fault.kind == "latency":
-                await asyncio.sleep(fault.seconds)
+                await asyncio.sleep(fault.seconds * self.time_scale)
             if fault is None or fault.kind == "latency":
                 response = await handler(request)
             else:

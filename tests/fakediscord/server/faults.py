@@ -39,6 +39,9 @@ class Fault:
       (a proxy in front of Discord failing after Discord did the work).
     * ``ratelimit``: a 429 with ``Retry-After`` of ``seconds`` and Discord's body.
     * ``latency``: the request waits ``seconds``, then is served.
+
+    ``seconds`` (of a latency, or a 429's ``Retry-After``) are Discord's: the fake's
+    ``time_scale`` says how long they take (see ``FakeState.time_scale``).
     """
 
     kind: FaultKind

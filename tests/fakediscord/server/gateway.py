@@ -126,6 +126,8 @@ class Gateway(Waiting):
         self._connections: set[GatewayConnection] = set()
         self._quiet = 0
         self._outage_until = 0.0
+        self._outage_unmet = False
+        """No connection met the outage yet (the first one tried is refused however late)."""
         self.refused_connections = 0
 
     def _live_sessions(self) -> list[GatewaySession]:
@@ -168,7 +170,8 @@ class Gateway(Waiting):
             await conn.flush()
 
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
-        if asyncio.get_running_loop().time() < self._outage_until:
+        if self._outage_unmet or asyncio.get_running_loop().time() < self._outage_until:
+            self._outage_unmet = False
             self.refused_connections += 1
             self._bump()
             return web.Response(status=503, text="upstream connect error")
@@ -320,10 +323,13 @@ class Gateway(Waiting):
                 conn.transport.abort()
 
     async def gateway_outage(self, seconds: float) -> None:
-        """The gateway is down for ``seconds``: connections are cut, new ones are
-        refused with 503, and afterwards RESUME is refused (op 9): every session
-        has ended, so a bot must IDENTIFY again. REST stays up."""
-        self._outage_until = asyncio.get_running_loop().time() + seconds
+        """The gateway is down for ``seconds`` (of :attr:`time_scale`): connections are
+        cut, new ones are refused with 503, and afterwards RESUME is refused (op 9):
+        every session has ended, so a bot must IDENTIFY again. REST stays up. The first
+        connection tried is refused however late it comes: a busy machine never turns an
+        outage into none."""
+        self._outage_until = asyncio.get_running_loop().time() + seconds * self.time_scale
+        self._outage_unmet = True
         for session in self.sessions.values():
             session.alive = False
         await self.drop_gateway()

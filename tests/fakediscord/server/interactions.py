@@ -40,14 +40,15 @@ class InteractionDispatch(MessageStore):
         """Create an interaction and send INTERACTION_CREATE with the full v10 envelope."""
         self._require_bot()
         loop = asyncio.get_running_loop()
+        late = self.interaction_delay
         inter = FakeInteraction(
-            id=self.next_id(),
+            id=self.earlier_id(late) if late > 0 else self.next_id(),
             token=f"fake-{secrets.token_urlsafe(24)}",
             type=itype,
             user=user,
             channel=channel,
             payload={},
-            created_at=loop.time(),
+            created_at=loop.time() - late,
             command_name=command_name,
             message=message,
         )
@@ -88,11 +89,7 @@ class InteractionDispatch(MessageStore):
         inter.payload = payload
         self.interactions[inter.id] = inter
         self._by_token[inter.token] = inter
-        if self.interaction_delay > 0:
-            loop.call_later(self.interaction_delay, self._broadcast, "INTERACTION_CREATE",
-                            payload)
-        else:
-            self._broadcast("INTERACTION_CREATE", payload)
+        self._broadcast("INTERACTION_CREATE", payload)
         return inter
 
     def redeliver_interaction(self, inter: FakeInteraction) -> None:

@@ -46,11 +46,20 @@ class FakeState:
         token: str = "fake-bot-token",
         bot_name: str = "Croupier",
         ack_deadline: float | None = 3.0,
+        time_scale: float = 1.0,
     ) -> None:
         """``ack_deadline``: seconds within which an interaction must be acknowledged, as on
-        Discord (3 s); ``None`` disables the check."""
+        Discord (3 s); ``None`` disables the check. ``time_scale``: see the attribute."""
         self.token = token
         self.ack_deadline = ack_deadline
+        self.time_scale = time_scale
+        """Real seconds per second of the waits Discord decides: a gateway outage, injected
+        REST latency, and what discord.py waits on Discord's say against this fake (its
+        reconnect backoff, its pause before a new IDENTIFY, Retry-After, its retries of
+        5xx; see :meth:`~tests.fakediscord.harness.bots.BotRunner.patched`). Tests run
+        them faster than life (``tests/conftest.py``): that the bot waits and goes on is
+        tested, not how long. Never scaled: the 3 s to acknowledge an interaction and
+        :attr:`interaction_delay`, which the bot measures by the real clock."""
         self._ids = SnowflakeFactory()
         self.application_id = self.next_id()
         # New applications have a bot user whose id equals the application id.
@@ -79,7 +88,9 @@ class FakeState:
         self.faults = Faults()
         self.interaction_delay = 0.0
         """Seconds between a user's action and its INTERACTION_CREATE reaching the bot
-        (a slow gateway); the interaction's id and its 3 s still count from the action."""
+        (a slow gateway); the interaction's id and its 3 s still count from the action.
+        Nobody waits for it: the action is dated that long ago and delivered at once,
+        which is all the bot can tell of a late delivery."""
         """REST faults switched on by the test (:mod:`.faults`)."""
         #: Every REST request, in order.
         self.requests: list[RequestRecord] = []
@@ -93,6 +104,10 @@ class FakeState:
     def next_id(self) -> int:
         """A fresh snowflake."""
         return self._ids.next()
+
+    def earlier_id(self, seconds: float) -> int:
+        """A fresh snowflake dated ``seconds`` ago."""
+        return self._ids.earlier(seconds)
 
     @property
     def api_base(self) -> str:
