@@ -242,7 +242,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         places = ", ".join(
             f"{place_label(outcome.places[s], outcome.places)} player {s + 1}"
             + ("" if outcome.scores is None else f" ({outcome.scores[s]})") for s in order)
-        print(f"game {n + 1} (seed {seed}): {places}; {outcome.reason}")
+        # Computer players with no names: the simulation's players are numbered.
+        said = outcome.said([f"player {s + 1}" for s in range(seats)])
+        print(f"game {n + 1} (seed {seed}): {places}; {said}")
     elapsed = time.perf_counter() - started
     tally = ", ".join(f"player {s + 1} {wins[s]}" for s in range(seats))
     print(f"{info.title}: {plural(args.games, 'game')}, {plural(steps, 'choice')} in "
