@@ -73,12 +73,17 @@ def cut_format(first_round: int, settings: TournamentSettings) -> TournamentForm
     return format_class("single")(first_round=first_round, third_place=settings.third_place)
 
 
+FORFEITS = frozenset({"absence", "drop"})
+"""How a pairing is decided when a seat left it: that seat loses whatever the games
+played say (``Result.forfeit``)."""
+
+
 def result_of(pairing: PairingRow) -> Result:
     """A decided pairing as the formats read it."""
     assert pairing.places is not None
     return Result(round=pairing.round, seats=pairing.seats, places=pairing.places,
                   games=pairing.games, drawn_games=pairing.drawn_games,
-                  both_lose=pairing.both_lose)
+                  both_lose=pairing.both_lose, forfeit=pairing.decided_by in FORFEITS)
 
 
 def plan_rows(plan: RoundPlan) -> tuple[PairingPlan, ...]:

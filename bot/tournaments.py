@@ -43,7 +43,7 @@ from bot.tournament_rounds import CROUPIER, TournamentRounds
 from rules.core import GameInfo
 from rules.errors import BadOptions
 from rules.registry import get_game
-from rules.tournament.model import Entrant
+from rules.tournament.model import Entrant, Result
 from storage.tournaments import (
     BEFORE_START,
     EntrantRow,
@@ -384,7 +384,15 @@ class TournamentService(TournamentRounds):
             if len(places) != n or any(not 1 <= p <= n for p in places):
                 raise TournamentError(f"Give a place from 1 to {n} for each player.")
             placed = tuple(places)
+            if 1 not in placed:
+                raise TournamentError("Somebody takes place 1 (if nobody won: both lose).")
             won = tuple(games or (int(p == 1) for p in placed))
+            try:  # the formats' own check, so a stored result is always one they read
+                Result(pairing.round, seats, placed, won, drawn)
+            except ValueError:
+                raise TournamentError("Those places and games won disagree: whoever has "
+                                      "more games must be placed higher (in a match of "
+                                      "two, equal games are a draw).") from None
             return placed, won, drawn
         needed = settings.best_of // 2 + 1 if n == 2 else 1
         if winner is None:  # a draw

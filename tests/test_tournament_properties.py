@@ -185,18 +185,16 @@ def naive_figures(entrants: list[Entrant], results: list[Result]) -> dict[int, t
             else:
                 game_points[me] += 3 if r.places[seat] == 1 else 0
                 games[me] += 1
-    third = Fraction(1, 3)
+    floor = Fraction(33, 100)  # 0.33 exactly, as the MTR write it; nothing to divide: the floor
 
     def mw(p: int) -> Fraction:
-        return max(third, Fraction(points[p], 3 * rounds[p])) if rounds[p] else Fraction(0)
+        return max(floor, Fraction(points[p], 3 * rounds[p])) if rounds[p] else floor
 
     def gw(p: int) -> Fraction:
-        if not games[p]:
-            return third if rounds[p] else Fraction(0)
-        return max(third, Fraction(game_points[p], 3 * games[p]))
+        return max(floor, Fraction(game_points[p], 3 * games[p])) if games[p] else floor
 
     def mean(values: list[Fraction]) -> Fraction:
-        return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+        return sum(values, Fraction(0)) / len(values) if values else floor
 
     return {e.id: (points[e.id], mw(e.id), gw(e.id), mean([mw(o) for o in opponents[e.id]]),
                    mean([gw(o) for o in opponents[e.id]])) for e in entrants}

@@ -337,7 +337,7 @@ def test_the_swiss_standings_are_drawn_as_computed() -> None:
             assert k == 1 or cell in texts, (line, cell)
         assert shows(calls, names[line.entrant]) == 1
     assert texts.count("dropped") == 1
-    assert "33.3" in texts  # the floor of 1/3
+    assert "33.0" in texts  # the floor, 0.33
     block = standings_text("Swiss", lines, names)
     assert all(cells(line) <= TEXT_WIDTH for line in lines_of(block))
 

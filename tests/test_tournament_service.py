@@ -532,6 +532,22 @@ async def test_a_correction_keeps_an_audit_row_and_standings_recompute(bot):
         await bot.service.report(ORG, tid, 1, winner=99)
 
 
+async def test_an_organisers_places_at_odds_with_the_games_are_refused(bot):
+    """Places and games won that disagree would make every standing take one side
+    (the formats refuse such a result): the organiser is told, nothing changes."""
+    tid = await tournament(bot, 4, best_of=3)
+    await bot.service.start(ORG, tid)
+    table = (await bot.current(tid))[0]
+    for places, games in (((1, 2), (0, 2)), ((1, 2), (1, 1)), ((1, 1), (2, 0))):
+        with pytest.raises(TournamentError, match="disagree"):
+            await bot.service.report(ORG, tid, table.table, places=places, games=games)
+    assert await bot.store.tournaments.pairing(tid, 1, table.table) == table
+    assert [a.action for a in await bot.store.tournaments.audit(tid)
+            if a.action == "result"] == []
+    done = await bot.service.report(ORG, tid, table.table, places=(2, 1), games=(1, 2))
+    assert (done.places, done.games) == ((2, 1), (1, 2))
+
+
 async def absent_in(bot: Bot, pairing: PairingRow, absent: int) -> None:
     """``absent`` never chooses: the other seat plays, each deadline passes, and the
     third strike forfeits the absent seat."""

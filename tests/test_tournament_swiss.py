@@ -45,9 +45,9 @@ def test_the_specs_player_with_a_first_round_bye_who_drops_after_going_3_2() -> 
     assert record.mw == Fraction(3, 5)
     # Games: bye 2–0, 2–0, 2–1, 0–2, 1–2 → 7 won of 12: 21 ÷ 36.
     assert (record.game_points, record.games, record.gw) == (21, 12, Fraction(7, 12))
-    # Opponents: 2 and 3 lost their only round (MW% floored to 1/3), 4 and 5 won theirs.
+    # Opponents: 2 and 3 lost their only round (MW% floored to 0.33), 4 and 5 won theirs.
     assert record.opponents == (2, 3, 4, 5)
-    assert record.omw == (Fraction(1, 3) * 2 + 1 + 1) / 4
+    assert record.omw == (Fraction(33, 100) * 2 + 1 + 1) / 4
     line = next(s for s in swiss_standings(entrants, results, seed=1) if s.entrant == 1)
     assert (line.points, line.record, line.mw, line.dropped) == (9, "3-2-0", 0.6, True)
 
@@ -63,25 +63,29 @@ FIVE_RESULTS = [
     win(2, 5, 1, (2, 1)), win(2, 2, 3, (2, 1)), bye(2, 4),
     win(3, 5, 2), win(3, 1, 4, (2, 1)),
 ]
-# By hand:
-#   MW%: 1: 6/9; 2: 3/9 = 1/3; 3: 1/6 → floor 1/3; 4: (1 + 3 + 0)/9 = 4/9; 5: 9/9.
+# By hand (the floor is 0.33 = 33/100, not 1/3):
+#   MW%: 1: 6/9; 2: 3/9 = 1/3 (above the floor); 3: 1/6 → 0.33; 4: (1 + 3 + 0)/9 = 4/9;
+#        5: 9/9.
 #   GW%: 1: games 2–0, 1–2, 2–1 → 5 won of 8: 15/24 = 5/8.
-#        2: 0–2, 2–1, 0–2 → 2 of 7: 6/21 = 2/7 → floor 1/3.
+#        2: 0–2, 2–1, 0–2 → 2 of 7: 6/21 = 2/7 → 0.33.
 #        3: 1–1 (+1 drawn), 1–2 → 2 won, 3 lost, 1 drawn of 6: 7/18.
 #        4: 1–1 (+1 drawn), bye 2–0, 1–2 → 4 won, 3 lost, 1 drawn of 8: 13/24.
 #        5: bye 2–0, 2–1, 2–0 → 6 of 7: 18/21 = 6/7.
 #   OMW% (byes are not opponents; 3 counts with their two rounds):
-#        1: (1/3 + 1 + 4/9)/3 = 16/27;  2: (2/3 + 1/3 + 1)/3 = 2/3;  3: (4/9 + 1/3)/2 = 7/18;
-#        4: (1/3 + 2/3)/2 = 1/2;        5: (2/3 + 1/3)/2 = 1/2.
-#   OGW%: 1: (1/3 + 6/7 + 13/24)/3 = 97/168;  2: (5/8 + 7/18 + 6/7)/3 = 943/1512;
-#        3: (13/24 + 1/3)/2 = 7/16;  4: (7/18 + 5/8)/2 = 73/144;  5: (5/8 + 1/3)/2 = 23/48.
+#        1: (1/3 + 1 + 4/9)/3 = 16/27;  2: (2/3 + 33/100 + 1)/3 = 599/900;
+#        3: (4/9 + 1/3)/2 = 7/18;       4: (33/100 + 2/3)/2 = 299/600;
+#        5: (2/3 + 1/3)/2 = 1/2.
+#   OGW%: 1: (33/100 + 6/7 + 13/24)/3 = 7261/12600;  2: (5/8 + 7/18 + 6/7)/3 = 943/1512;
+#        3: (13/24 + 33/100)/2 = 523/1200;  4: (7/18 + 5/8)/2 = 73/144;
+#        5: (5/8 + 33/100)/2 = 191/400.
 FIVE_BY_HAND = {
     # player: (points, record, MW%, GW%, OMW%, OGW%)
-    1: (6, "2-1-0", Fraction(2, 3), Fraction(5, 8), Fraction(16, 27), Fraction(97, 168)),
-    2: (3, "1-2-0", Fraction(1, 3), Fraction(1, 3), Fraction(2, 3), Fraction(943, 1512)),
-    3: (1, "0-1-1", Fraction(1, 3), Fraction(7, 18), Fraction(7, 18), Fraction(7, 16)),
-    4: (4, "1-1-1", Fraction(4, 9), Fraction(13, 24), Fraction(1, 2), Fraction(73, 144)),
-    5: (9, "3-0-0", Fraction(1), Fraction(6, 7), Fraction(1, 2), Fraction(23, 48)),
+    1: (6, "2-1-0", Fraction(2, 3), Fraction(5, 8), Fraction(16, 27), Fraction(7261, 12600)),
+    2: (3, "1-2-0", Fraction(1, 3), Fraction(33, 100), Fraction(599, 900),
+        Fraction(943, 1512)),
+    3: (1, "0-1-1", Fraction(33, 100), Fraction(7, 18), Fraction(7, 18), Fraction(523, 1200)),
+    4: (4, "1-1-1", Fraction(4, 9), Fraction(13, 24), Fraction(299, 600), Fraction(73, 144)),
+    5: (9, "3-0-0", Fraction(1), Fraction(6, 7), Fraction(1, 2), Fraction(191, 400)),
 }
 
 
@@ -102,18 +106,19 @@ def test_five_players_with_byes_a_draw_and_a_drop_every_figure_by_hand() -> None
 
 
 def test_the_tiebreakers_in_order_omw_then_gw_then_ogw() -> None:
-    # One round: 1 beats 2 2–0, 3 beats 4 2–1. 1 and 3: 3 points, OMW% 1/3 each
-    # (their opponents lost their only match): GW% 1 (6/6) against 2/3 (6/9): 1 first.
-    # 2 and 4: 0 points, OMW% 1 each, GW% 0/6 → 1/3 and 3/9 = 1/3, tied; OGW% 1
-    # (1's GW%) against 2/3: 2 first.
+    # One round: 1 beats 2 2–1 with a drawn game, 3 beats 4 2–1. 1 and 3: 3 points,
+    # OMW% 0.33 each (their opponents lost their only match): GW% 7/12 (2 won and 1
+    # drawn of 4: 7 ÷ 12) against 2/3 (6/9): 3 first. 2 and 4: 0 points, OMW% 1 each,
+    # GW% 4/12 and 3/9, both 1/3, tied; OGW% 7/12 (1's GW%) against 2/3 (3's): 4 first.
     entrants = [Entrant(n, n) for n in (1, 2, 3, 4)]
-    results = [win(1, 1, 2), win(1, 3, 4, (2, 1))]
+    results = [Result(1, (1, 2), (1, 2), (2, 1), drawn_games=1), win(1, 3, 4, (2, 1))]
     lines = swiss_standings(entrants, results, seed=0)
-    assert [s.entrant for s in lines] == [1, 3, 2, 4]
+    assert [s.entrant for s in lines] == [3, 1, 4, 2]
     assert [s.note for s in lines] == ["", "", "", ""]
-    assert [s.gw for s in lines] == [1.0, approx(Fraction(2, 3)), approx(Fraction(1, 3)),
-                                     approx(Fraction(1, 3))]
-    assert lines[2].ogw == 1.0 and lines[3].ogw == approx(Fraction(2, 3))
+    assert [s.omw for s in lines] == [0.33, 0.33, 1.0, 1.0]
+    assert [s.gw for s in lines] == [approx(Fraction(2, 3)), approx(Fraction(7, 12)),
+                                     approx(Fraction(1, 3)), approx(Fraction(1, 3))]
+    assert lines[2].ogw == approx(Fraction(2, 3)) and lines[3].ogw == approx(Fraction(7, 12))
 
 
 def test_omw_ranks_before_gw() -> None:
@@ -121,8 +126,8 @@ def test_omw_ranks_before_gw() -> None:
     # R2: 2 beats 4 2–0, 5 beats 1 2–0, 6 beats 3 2–0.
     # 3 points: 1 (opponents 2: 1/2, 5: 1 → OMW% 3/4; games 2 of 5 → GW% 2/5),
     #           6 (5: 1, 3: 1/2 → 3/4; 2 of 4 → 1/2),
-    #           2 (1: 1/2, 4: 1/3 → 5/12; 3 of 5 → 3/5),
-    #           3 (4: 1/3, 6: 1/2 → 5/12; 2 of 4 → 1/2).
+    #           2 (1: 1/2, 4: 0.33 → 83/200; 3 of 5 → 3/5),
+    #           3 (4: 0.33, 6: 1/2 → 83/200; 2 of 4 → 1/2).
     # So 6 above 1 and 2 above 3 by GW%, but 1 above 2 by OMW% despite a worse GW%.
     entrants = [Entrant(n, n) for n in range(1, 7)]
     results = [win(1, 1, 2, (2, 1)), win(1, 3, 4), win(1, 5, 6),
@@ -130,7 +135,7 @@ def test_omw_ranks_before_gw() -> None:
     records = swiss_records(entrants, results)
     assert [(records[p].omw, records[p].gw) for p in (1, 6, 2, 3)] == [
         (Fraction(3, 4), Fraction(2, 5)), (Fraction(3, 4), Fraction(1, 2)),
-        (Fraction(5, 12), Fraction(3, 5)), (Fraction(5, 12), Fraction(1, 2))]
+        (Fraction(83, 200), Fraction(3, 5)), (Fraction(83, 200), Fraction(1, 2))]
     lines = swiss_standings(entrants, results, seed=0)
     assert [s.entrant for s in lines] == [5, 6, 1, 2, 3, 4]
     assert all(s.note == "" for s in lines)
@@ -151,7 +156,7 @@ def test_a_true_tie_is_drawn_at_random_said_so_and_the_same_for_a_seed() -> None
 
 
 def test_floors_both_lose_and_the_bye_adding_no_opponent() -> None:
-    # 1 goes 1–4 (3 points over 5 rounds: 1/5, floored to 1/3) winning only games
+    # 1 goes 1–4 (3 points over 5 rounds: 1/5, floored to 0.33) winning only games
     # it needs; 2 and 1 are given "both lose" in round 1 (a loss each, no games).
     entrants = [Entrant(n, n) for n in range(1, 7)]
     results = [Result(1, (1, 2), (2, 2), both_lose=True), bye(1, 3),
@@ -159,21 +164,24 @@ def test_floors_both_lose_and_the_bye_adding_no_opponent() -> None:
     records = swiss_records(entrants, results)
     one = records[1]
     assert (one.points, one.wins, one.losses, one.draws, one.rounds) == (3, 1, 4, 0, 5)
-    assert one.mw == Fraction(1, 3)
+    assert one.mw == Fraction(33, 100)
     # Games: both-lose with none recorded, 0–2, 0–2, 2–1, 1–2 → 3 won of 10: 9/30 =
-    # 0.3, floored to 1/3.
-    assert (one.game_points, one.games, one.gw) == (9, 10, Fraction(1, 3))
+    # 0.3, floored to 0.33.
+    assert (one.game_points, one.games, one.gw) == (9, 10, Fraction(33, 100))
     assert (records[2].points, records[2].losses, records[2].games) == (0, 1, 0)
-    assert records[2].gw == Fraction(1, 3)  # played a round, no game: the floor
+    assert records[2].gw == Fraction(33, 100)  # played a round, no game: the floor
     # 3: a bye and a win over 1 — only 1 is an opponent.
-    assert records[3].opponents == (1,) and records[3].omw == Fraction(1, 3)
+    assert records[3].opponents == (1,) and records[3].omw == Fraction(33, 100)
     assert records[3].mw == 1 and records[3].gw == 1
 
 
 def test_a_player_who_never_played_and_results_naming_strangers() -> None:
     entrants = [Entrant(1, 1), Entrant(2, 2), Entrant(3, 3, dropped_after=0)]
     records = swiss_records(entrants, [win(1, 1, 2)])
-    assert (records[3].rounds, records[3].mw, records[3].gw, records[3].omw) == (0, 0, 0, 0)
+    # Nothing to divide: every figure at the floor, 0.33 (nobody's opponent either).
+    floor = Fraction(33, 100)
+    assert (records[3].rounds, records[3].mw, records[3].gw, records[3].omw) == (
+        0, floor, floor, floor)
     assert swiss_standings(entrants, [win(1, 1, 2)], 1)[-1].entrant == 3
     with pytest.raises(ValueError, match="not an entrant"):
         swiss_records(entrants, [win(1, 1, 9)])

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Literal, Protocol
 
 FormatName = Literal["swiss", "single", "double", "round_robin", "pods"]
@@ -51,7 +52,20 @@ class Result:
     place (1 first; equal places are a draw). ``games`` is each seat's games won in a
     best-of (a bye: ``(2,)``; one game: the winner ``1``, the loser ``0``), and
     ``drawn_games`` the games drawn. ``both_lose`` marks an organiser's decision that
-    nobody won (every seat scores a loss).
+    nobody won (every seat scores a loss). ``forfeit`` marks a pairing decided by a
+    seat leaving (absent, dropped, disqualified): it loses whatever the games played
+    say, and the games stay as played.
+
+    A result at odds with itself is refused (``ValueError``), since every figure of
+    the standings would silently take one side: places that are not one per seat from
+    1, a bye that is not a win, and (unless ``both_lose`` or ``forfeit``) games won that
+    disagree with the places — a seat with more games must be placed higher, and in a
+    match of two, equal games are a shared place.
+
+    >>> Result(1, (7, 9), (1, 2), (1, 2))
+    Traceback (most recent call last):
+    ...
+    ValueError: round 1, 7 v 9: the places say 7 won but the games say 1-2
     """
 
     round: int
@@ -60,6 +74,54 @@ class Result:
     games: tuple[int, ...] = ()
     drawn_games: int = 0
     both_lose: bool = False
+    forfeit: bool = False
+
+    def __post_init__(self) -> None:
+        problem = self._problem()
+        if problem:
+            who = " v ".join(map(str, self.seats)) or "no seat"
+            raise ValueError(f"round {self.round}, {who}: {problem}")
+
+    def _problem(self) -> str:
+        """What makes this result impossible ("" when nothing does)."""
+        seats, places, games = self.seats, self.places, self.games
+        n = len(seats)
+        if not n:
+            return "a result has at least one seat"
+        if len(set(seats)) != n:
+            return "a player is seated twice"
+        if games and (len(games) != n or any(g < 0 for g in games)):
+            return f"give games won (0 or more) per seat, not {games}"
+        if self.drawn_games < 0:
+            return "drawn games are 0 or more"
+        if n == 1:
+            return "" if places == (1,) and not self.both_lose else "a bye is a win: place 1"
+        if len(places) != n or any(not 1 <= p <= n for p in places):
+            return f"give one place from 1 to {n} per seat, not {places}"
+        if self.both_lose:
+            return ""
+        if min(places) != 1:
+            return "somebody takes place 1 unless both lose"
+        if self.forfeit or not games:
+            return ""
+        for i in range(n):
+            for j in range(n):
+                ahead = games[i] > games[j] and places[i] >= places[j]
+                level = n == 2 and games[i] == games[j] and places[i] != places[j]
+                if ahead or level:
+                    if n == 2:
+                        return (f"the places say {self._said()} but the games say "
+                                f"{games[0]}-{games[1]}")
+                    return (f"{seats[i]} won more games than {seats[j]} ({games[i]} to "
+                            f"{games[j]}) but is not placed higher")
+        return ""
+
+    def _said(self) -> str:
+        """Who the places of a match of two say won."""
+        first, second = self.places
+        if first == second:
+            return "it was drawn"
+        return f"{self.seats[0] if first < second else self.seats[1]} won"
 
     @property
     def is_bye(self) -> bool:
@@ -112,8 +174,25 @@ Pairing = tuple[int, ...]
 
 
 @dataclass(frozen=True)
+class Figures:
+    """A standing's percentages as exact fractions (0 to 1), for whoever tests or
+    extends a format: the floats of :class:`Standing` are these, rounded for display.
+    A format without percentages (a bracket) leaves them 0."""
+
+    mw: Fraction = Fraction(0)
+    omw: Fraction = Fraction(0)
+    gw: Fraction = Fraction(0)
+    ogw: Fraction = Fraction(0)
+
+    def as_tuple(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        """``(mw, omw, gw, ogw)``."""
+        return (self.mw, self.omw, self.gw, self.ogw)
+
+
+@dataclass(frozen=True)
 class Standing:
-    """One line of the standings. Percentages are fractions (0.333… to 1)."""
+    """One line of the standings. Percentages are fractions of 1 as floats (Swiss
+    figures 0.33 to 1); ``exact`` holds the same figures exactly."""
 
     rank: int
     entrant: int
@@ -132,6 +211,8 @@ class Standing:
     dropped: bool = False
     note: str = ""
     """How a tie with the line above was broken when no figure did ("drawn at random")."""
+    exact: Figures = field(default_factory=Figures)
+    """The percentages as exact fractions (what the format ranked by)."""
 
     @property
     def record(self) -> str:
@@ -174,5 +255,6 @@ class TournamentFormat(Protocol):
 
     def standings(self, entrants: Sequence[Entrant], results: Sequence[Result],
                   seed: int) -> list[Standing]:
-        """Everyone ranked, best first."""
+        """Everyone ranked, best first; each line's percentages exactly in
+        :attr:`Standing.exact`."""
         ...

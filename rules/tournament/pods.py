@@ -30,7 +30,7 @@ from fractions import Fraction
 from itertools import combinations, pairwise
 
 from rules.errors import RulesError
-from rules.tournament.model import Entrant, FormatName, Result, RoundPlan, Standing
+from rules.tournament.model import Entrant, Figures, FormatName, Result, RoundPlan, Standing
 
 
 class PodError(RulesError):
@@ -197,14 +197,16 @@ class PodsFormat:
             tied = above is not None and points[above.id] == points[entrant.id] \
                 and average[above.id] == average[entrant.id]
             wins, draws = record[entrant.id]["win"], record[entrant.id]["draw"]
+            exact = Figures(
+                mw=(Fraction(points[entrant.id], top * played[entrant.id])
+                    if top and played[entrant.id] else Fraction(0)),
+                omw=average[entrant.id] / top if top else Fraction(0))
             lines.append(Standing(
                 rank=place + 1, entrant=entrant.id, points=points[entrant.id], wins=wins,
                 losses=played[entrant.id] - wins - draws, draws=draws,
-                omw=float(average[entrant.id] / top) if top else 0.0,
-                mw=(points[entrant.id] / (top * played[entrant.id])
-                    if top and played[entrant.id] else 0.0),
+                omw=float(exact.omw), mw=float(exact.mw),
                 dropped=entrant.dropped_after is not None,
-                note="drawn at random" if tied else ""))
+                note="drawn at random" if tied else "", exact=exact))
         return lines
 
     # Seating.

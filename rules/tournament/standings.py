@@ -9,11 +9,13 @@ The arithmetic, per player, over the results they appear in:
 
 * **Match points**: win 3, draw 1, loss 0. A ``both_lose`` result is a loss for
   everyone in it. A **bye** is a match won 2–0: 3 points, two games won.
-* **Match-win %** (MW%): match points ÷ (3 × rounds played), floored at 1/3. Rounds
-  played count the byes: a player 3–2 with a first-round bye who then drops has
-  9 points over 5 rounds, MW% 0.60.
+* **Match-win %** (MW%): match points ÷ (3 × rounds played), floored at
+  :data:`FLOOR`, exactly 0.33 (33/100) as the MTR's Appendix C writes it, not 1/3: with exact
+  fractions the two rank players differently (an opponent at 199/600 ≈ 0.3317 is above
+  one at 0.33). Rounds played count the byes: a player 3–2 with a first-round bye who
+  then drops has 9 points over 5 rounds, MW% 0.60.
 * **Game-win %** (GW%): game points (3 a game won, 1 a game drawn) ÷ (3 × games
-  played), floored at 1/3.
+  played), floored at 0.33.
 * **Opponents' match-win %** (OMW%): the mean of each opponent's MW% (each already
   floored), one term per round played against someone, so a rematch counts twice. A
   bye is not an opponent: it adds no term. A dropped player counts as an opponent
@@ -23,14 +25,18 @@ The arithmetic, per player, over the results they appear in:
 
 Everything is computed with :class:`fractions.Fraction`: two players whose figures
 are equal are tied exactly, never split by a float's last digit. The
-:class:`~rules.tournament.model.Standing` lines carry the figures as floats for display.
+:class:`~rules.tournament.model.Standing` lines carry the figures as floats for display
+and exactly in ``Standing.exact`` (:class:`~rules.tournament.model.Figures`).
 
 Where a result leaves something out: a bye with no games recorded is 2–0; a two-seat
 result with no games recorded is one game, the winner's (a draw: one drawn game, unless
 ``drawn_games`` says how many); a ``both_lose`` result with no games recorded played no
-game. A player who has played no round has MW% and GW% 0 (there is nothing to divide;
-such a player is nobody's opponent), and a player with no opponent yet (only byes) has
-OMW% and OGW% 0.
+game. Where there is nothing to divide, the figure is the floor, so no figure is ever
+below 0.33: a player with no opponent yet (only byes) has OMW% and OGW% 0.33 (a bye they
+did not choose must not rank them below everyone), a player who played rounds but no
+game (a ``both_lose`` with none recorded) has GW% 0.33, and a player who has played no
+round at all (dropped before round 1) has all four figures at 0.33 (nobody's opponent,
+so it changes no one else's figures).
 
 >>> from rules.tournament.model import Entrant, Result
 >>> entrants = [Entrant(1, 1, dropped_after=5), Entrant(2, 2)]
@@ -49,10 +55,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.tournament.model import DRAW, LOSS, WIN, Entrant, Result, Standing
+from rules.tournament.model import DRAW, LOSS, WIN, Entrant, Figures, Result, Standing
 
-FLOOR = Fraction(1, 3)
-"""The floor of MW% and GW% (the Magic tournament rules' 0.33)."""
+FLOOR = Fraction(33, 100)
+"""The floor of every percentage: exactly 0.33, as the Magic tournament rules write it
+(Appendix C), not 1/3."""
 
 DRAWN_AT_RANDOM = "drawn at random"
 """:attr:`Standing.note` on a line whose tie with the line above no figure broke."""
@@ -62,41 +69,41 @@ BYE_GAMES = (2,)
 
 
 def match_win(points: int, rounds: int) -> Fraction:
-    """MW%: ``points`` ÷ (3 × ``rounds``), floored at 1/3 (0 with no round played).
+    """MW%: ``points`` ÷ (3 × ``rounds``), floored at 0.33 (the floor with no round
+    played).
 
     >>> match_win(9, 5)
     Fraction(3, 5)
-    >>> match_win(0, 3)
-    Fraction(1, 3)
+    >>> match_win(3, 3), match_win(0, 3), match_win(0, 0)
+    (Fraction(1, 3), Fraction(33, 100), Fraction(33, 100))
     """
     if rounds == 0:
-        return Fraction(0)
+        return FLOOR
     return max(FLOOR, Fraction(points, WIN * rounds))
 
 
-def game_win(game_points: int, games: int, rounds: int = 1) -> Fraction:
-    """GW%: ``game_points`` ÷ (3 × ``games``), floored at 1/3.
-
-    With no game played: 1/3 if the player played a round (a ``both_lose`` with no
-    games recorded), 0 if they played none.
+def game_win(game_points: int, games: int) -> Fraction:
+    """GW%: ``game_points`` ÷ (3 × ``games``), floored at 0.33 (the floor with no game
+    played).
 
     >>> game_win(14, 8)
     Fraction(7, 12)
-    >>> game_win(3, 9)
-    Fraction(1, 3)
+    >>> game_win(3, 10), game_win(0, 0)
+    (Fraction(33, 100), Fraction(33, 100))
     """
     if games == 0:
-        return FLOOR if rounds else Fraction(0)
+        return FLOOR
     return max(FLOOR, Fraction(game_points, WIN * games))
 
 
-def mean(values: Sequence[Fraction]) -> Fraction:
-    """The exact mean (0 for none).
+def opponents_mean(values: Sequence[Fraction]) -> Fraction:
+    """OMW% or OGW%: the exact mean of the opponents' figures, the floor with no
+    opponent.
 
-    >>> mean([Fraction(1, 3), Fraction(1)])
-    Fraction(2, 3)
+    >>> opponents_mean([Fraction(1, 3), Fraction(1)]), opponents_mean([])
+    (Fraction(2, 3), Fraction(33, 100))
     """
-    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+    return sum(values, Fraction(0)) / len(values) if values else FLOOR
 
 
 @dataclass(frozen=True)
@@ -172,7 +179,7 @@ def swiss_records(entrants: Sequence[Entrant],
     >>> records = swiss_records([Entrant(1, 1), Entrant(2, 2), Entrant(3, 3)],
     ...                         [Result(1, (1, 2), (1, 1), (1, 1)), Result(1, (3,), (1,))])
     >>> records[1].points, records[1].draws, records[1].gw, records[3].byes, records[3].omw
-    (1, 1, Fraction(1, 2), 1, Fraction(0, 1))
+    (1, 1, Fraction(1, 2), 1, Fraction(33, 100))
     """
     tallies = {e.id: _Tally(opponents=[]) for e in entrants}
     for result in sorted(results, key=lambda r: r.round):
@@ -198,7 +205,7 @@ def swiss_records(entrants: Sequence[Entrant],
             assert tally.opponents is not None
             tally.opponents.extend(result.opponents_of(player))
     mw = {p: match_win(t.points, t.rounds) for p, t in tallies.items()}
-    gw = {p: game_win(t.game_points, t.games, t.rounds) for p, t in tallies.items()}
+    gw = {p: game_win(t.game_points, t.games) for p, t in tallies.items()}
     records = {}
     for entrant in entrants:
         t = tallies[entrant.id]
@@ -207,7 +214,8 @@ def swiss_records(entrants: Sequence[Entrant],
             entrant=entrant.id, points=t.points, wins=t.wins, losses=t.losses,
             draws=t.draws, byes=t.byes, rounds=t.rounds, game_points=t.game_points,
             games=t.games, opponents=opponents, mw=mw[entrant.id], gw=gw[entrant.id],
-            omw=mean([mw[o] for o in opponents]), ogw=mean([gw[o] for o in opponents]),
+            omw=opponents_mean([mw[o] for o in opponents]),
+            ogw=opponents_mean([gw[o] for o in opponents]),
             dropped=entrant.dropped_after is not None)
     return records
 
@@ -254,5 +262,6 @@ def swiss_standings(entrants: Sequence[Entrant], results: Iterable[Result],
             rank=rank, entrant=record.entrant, points=record.points, wins=record.wins,
             losses=record.losses, draws=record.draws, omw=float(record.omw),
             gw=float(record.gw), ogw=float(record.ogw), mw=float(record.mw),
-            dropped=record.dropped, note=DRAWN_AT_RANDOM if tied else ""))
+            dropped=record.dropped, note=DRAWN_AT_RANDOM if tied else "",
+            exact=Figures(record.mw, record.omw, record.gw, record.ogw)))
     return lines

@@ -16,21 +16,28 @@ B. **The bye** (an odd field): only players with the fewest byes so far may have
    (a hard rule: nobody gets a second bye while an active player has none), and among
    them the lowest-ranked: the cost is how many such players rank below the one who
    gets it.
-C. **Floats**: the sum over pairings of the squared difference in match points. Paired
-   within their score group, players cost nothing; a player floated one group down
-   (3 points) costs 9, two groups 36, so two one-group floats are preferred to one
-   two-group float, and a draw's one-point groups are floated into before three-point
-   ones.
-D. **Who floats**: the player floated down is the lowest-ranked of their group, and
+C. **Floats**: as few players paired outside their score group as possible (the spec:
+   "among pairings with equally few rematches, fewer players paired outside their score
+   group is better, then smaller point gaps"): each pairing across score groups costs 1.
+   So an odd group's last player meets the next odd group's first across even groups
+   rather than start a chain of floats through them: with 6 points 1, with 3 points 2
+   and 3, with 0 points 4, it is 1–4 and 2–3 (two players outside their group), not
+   1–2 and 3–4 (four).
+D. **Point gaps**: the sum over pairings of the squared difference in match points, so
+   among equally many floats, a float one group down (3 points, cost 9) is preferred to
+   one two groups down (36), and a draw's one-point groups are floated into before
+   three-point ones.
+E. **Who floats**: the player floated down is the lowest-ranked of their group, and
    meets the highest-ranked of the group below: the cost of a float is how many of the
    higher player's group rank below them (times the field size, so it weighs first),
    plus how many of the lower player's group rank above them.
-E. **Within a score group**, pairings are at random: a seeded random jitter, below
+F. **Within a score group**, pairings are at random: a seeded random jitter, below
    every other tier, decides between otherwise equal pairings (as the Magic tournament
    rules pair at random within a point group).
 
 The tiers become one integer weight per pairing (each tier's unit larger than the most
-the tiers below it can add up to over a round), and
+the tiers below it can add up to over a round, so no sum of lower tiers can ever tie or
+outweigh one unit of a higher tier), and
 ``networkx.max_weight_matching(G, maxcardinality=True)`` finds the perfect matching of
 greatest weight: with integer weights it computes exactly, in integers. An odd field
 adds a ``"bye"`` node joined to the players who may have the bye.
@@ -68,32 +75,40 @@ round paired again, down to the whole field if need be.
 * **Middles.** In a group with at least :data:`MIN_MIDDLE` players between its two
   zones, those players (its *middle*) are paired among themselves at random, without
   rematches, before the matching; only the rest, the *kernel*, is matched.
-* **Long floats.** A pairing across more than one gap between groups is considered
-  only if its tier C cost beyond the squares of the gaps it crosses is within a
-  budget (0 to start: adjacent groups only).
+* **Long floats.** A pairing across more than one gap between groups joins adjacent
+  groups only (``reach`` 1), or a pair of groups in a set (``long``) that starts as the
+  long floats the least possible pairing of step 1 would use (most often an odd group's
+  last player to the next odd group's first, across even groups).
 
 The check. Let the found pairing have no rematch and the bye on the lowest-ranked
 eligible player (else tiers A or B might do better without restrictions: the zones
-around the groups involved double, the long-float budget grows, and the round is
-paired again; when that changes nothing, every zone doubles). Let ``M`` be an
-optimal pairing of the whole field; it too has no rematch and the same bye.
+around the groups involved double, the reach doubles, and the round is paired again;
+when that changes nothing, every zone doubles). Let ``M`` be an optimal pairing of the
+whole field; it too has no rematch and the same bye. Tiers C and D are weighed together
+as one integer, ``floats × big + squares`` (``big`` more than any pairing's squares).
 
-1. *How many cross each gap.* If ``c`` pairings cross a gap of ``g`` points, tier C is
-   at least the sum of ``c·g²`` over the gaps, plus each long float's excess. Each gap
-   must be crossed at least as often as the parity of the players above it asks, and as
-   the players of a small top or bottom of the field who cannot all be paired among
-   themselves without a rematch ask (their *deficiency*, computed exactly up to
-   :data:`SMALL_EDGE` players); a small group's deficiency must leave it through the
-   gap above or the gap below. A dynamic programme over the gaps gives the least
-   possible tier C under these constraints (``LB``), and for each group the most of its
-   players any pairing with tier C no more than the found one's can send across its
-   two gaps: ``M`` sends at most that many (``F``, plus one if it holds the bye). A long
-   float in ``M`` costs at least ``LB`` plus its excess, so its excess is at most the
-   found tier C minus ``LB``: the budget must reach that.
+1. *How many cross each gap.* Describe a pairing by ``c_j``, how many of its pairings
+   cross gap ``j`` (of ``g_j`` points), and ``t_j``, how many pass level ``j`` (cross
+   the gaps above and below it). Exactly: floats = Σ (c_j − t_j), each counted where it
+   starts; squares = Σ c_j·g_j² + Σ 2·t_j·g_{j−1}·g_j + each pairing's *excess* (twice
+   the products of the non-adjacent gaps it crosses, so 0 across one or two gaps); and
+   level ``j`` sends c_{j−1} + c_j − 2·t_j of its players out. Each gap must be crossed
+   at least as often as the parity of the players above it asks, and as the players of
+   a small top or bottom of the field who cannot all be paired among themselves
+   without a rematch ask (their *deficiency*, computed exactly up to :data:`SMALL_EDGE`
+   players); a group's deficiency must leave it. Passing a level saves a float, which
+   outweighs any square, so for given ``c`` the best ``t`` is as large as the level
+   allows. A dynamic programme over the gaps gives the least possible weight under
+   these constraints, leaving out the excesses (``LB``); for each group the most of its
+   players any pairing weighing no more than the found one can send out (``F``, plus
+   one if it holds the bye; ``M`` sends at most that many); and each pair of groups a
+   long float of such a pairing may join: with one pairing starting at the upper group,
+   passing every group between and ending at the lower one, and its excess counted.
+   Those must be allowed.
 2. *Floats sit at the edges of their group.* If a player ``m`` floats down to ``y`` in
    ``M`` while a player ``b`` of the same group ranked below ``m``, paired inside the
    group, has not met ``y``, then ``y`` against ``b`` and the group's other players
-   paired again among themselves is as good in tiers A–C and better in D (the inner
+   paired again among themselves is as good in tiers A–D and better in E (the inner
    players can be paired again without a rematch when the group has at least
    ``2(d + 1)`` of them, ``d`` the most opponents anyone of the group has in it: Dirac's
    theorem on the graph of pairings not yet played). So below ``m`` are only the
@@ -102,17 +117,18 @@ optimal pairing of the whole field; it too has no rematch and the same bye.
    Floats up, to the top ``F + o``, likewise. The zones must be that wide (a group too
    small for Dirac's condition gets a zone as wide as itself).
 3. *So ``M`` can be rearranged into a pairing the restrictions allow*: its floats are
-   in the zones, its long floats within the budget, its bye in the kernel; the middles
+   in the zones, its long floats allowed, its bye in the kernel; the middles
    are paired as drawn and each group's kernel players not leaving it are paired among
    themselves again (Dirac's theorem again, on the kernel's part of the group). Nothing
    costs more, so the restricted best is the field's best.
 
 The tests check this against the unrestricted matching of the whole field, tier by
-tier, on random tournaments with the restrictions forced on small fields. On 500
-players a round usually pairs in one pass over a kernel of some 20 players (round 2)
-to 250 (round 10: more, smaller score groups), in 20–550 ms on this machine; the
-slowest seen, a round 10 whose two leaders had met and had to float past a group, took
-three passes and about 1.3 s (``make bench``: ``bench/tournament.py``;
+tier, on random tournaments with the restrictions forced on small fields, and the
+objective itself against every possible pairing of small fields. On 500 players a
+round usually pairs in one pass over a kernel of some 20 players (round 2) to 250
+(round 10: more, smaller score groups), in 20–350 ms on this machine; when a long float
+the least pairing would use is a rematch, a second pass allows more long floats (up to
+about 0.7 s in round 9 or 10) (``make bench``: ``bench/tournament.py``;
 ``docs/performance.md``).
 
 >>> from rules.tournament.model import Entrant, Result
@@ -130,6 +146,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import pairwise
 
 import networkx as nx
 
@@ -168,10 +185,14 @@ deficiency (players who cannot be paired among themselves without a rematch) com
 exactly; larger ones count only their parity, a lower bound."""
 
 JITTER = 64
-"""Tier E's random values per pairing: 0 … JITTER − 1."""
+"""Tier F's random values per pairing: 0 … JITTER − 1."""
 
-Tiers = tuple[int, int, int, int]
-"""A pairing's (or a round's) cost: rematches, bye, floats (squared points), who floats."""
+UNLIMITED = 1 << 62
+"""``_Plan.reach`` when pairings may cross any number of gaps; no bound."""
+
+Tiers = tuple[int, int, int, int, int]
+"""A pairing's (or a round's) cost: rematches, bye, floats (pairings across score
+groups), point gaps (squared), who floats."""
 
 
 def swiss_rounds(players: int) -> int:
@@ -195,8 +216,8 @@ class Field:
     >>> field = Field(2, [5, 6, 7], {5: 3, 6: 3, 7: 0}, {5: {7}, 7: {5}}, {6: 1})
     >>> field.groups, field.bye_rank
     (((5, 6), (7,)), {5: 1, 7: 0})
-    >>> field.pair_tiers(6, 7), field.pair_tiers(5, 7)
-    ((0, 0, 9, 0), (1, 0, 9, 4))
+    >>> field.pair_tiers(6, 7), field.pair_tiers(5, 7), field.pair_tiers(5, 6)
+    ((0, 0, 1, 9, 0), (1, 0, 1, 9, 4), (0, 0, 0, 0, 0))
     """
 
     def __init__(self, round_no: int, order: Sequence[int], points: Mapping[int, int],
@@ -260,24 +281,24 @@ class Field:
         rematch = 1 if b in self.met[a] else 0
         spread = self.points[a] - self.points[b]
         if spread == 0:
-            return (rematch, 0, 0, 0)
+            return (rematch, 0, 0, 0, 0)
         high, low = (a, b) if spread > 0 else (b, a)
         who = self.below[high] * (len(self.order) + 1) + self.above[low]
-        return (rematch, 0, spread * spread, who)
+        return (rematch, 0, 1, spread * spread, who)
 
     def bye_tiers(self, player: int) -> Tiers:
         """What giving ``player`` the bye costs (they must be eligible)."""
-        return (0, self.bye_rank[player], 0, 0)
+        return (0, self.bye_rank[player], 0, 0, 0)
 
     def cost(self, pairings: Iterable[Pairing]) -> Tiers:
         """A round's cost, tier by tier, summed over its pairings."""
-        total = [0, 0, 0, 0]
+        total = [0, 0, 0, 0, 0]
         for pairing in pairings:
             tiers = (self.bye_tiers(pairing[0]) if len(pairing) == 1
                      else self.pair_tiers(pairing[0], pairing[1]))
             for n, value in enumerate(tiers):
                 total[n] += value
-        return (total[0], total[1], total[2], total[3])
+        return (total[0], total[1], total[2], total[3], total[4])
 
 
 # -- the matching ---------------------------------------------------------------------------
@@ -404,7 +425,10 @@ class _Gaps:
     them (step 1 of the module doc).
 
     Level ``j`` is the ``j``-th score group from the top that still has players; gap
-    ``j`` lies between levels ``j`` and ``j + 1``.
+    ``j`` lies between levels ``j`` and ``j + 1``. Tiers C and D are weighed together
+    as one integer, ``floats × big + squared gaps``: ``big`` is more than the squared
+    gaps of any pairing of the field, so comparing these integers is comparing (C, D)
+    lexicographically.
     """
 
     def __init__(self, field: Field) -> None:
@@ -413,12 +437,9 @@ class _Gaps:
         self.group = [i for i, g in enumerate(groups) if g]
         """The field's group index of each level."""
         self.level = {i: j for j, i in enumerate(self.group)}
-        values = [field.points[groups[i][0]] for i in self.group]
-        self.value_level = {v: j for j, v in enumerate(values)}
-        self.gap = [values[j] - values[j + 1] for j in range(len(values) - 1)]
-        self.squares = [0]
-        for g in self.gap:
-            self.squares.append(self.squares[-1] + g * g)
+        self.values = [field.points[groups[i][0]] for i in self.group]
+        self.value_level = {v: j for j, v in enumerate(self.values)}
+        self.gap = [self.values[j] - self.values[j + 1] for j in range(len(self.values) - 1)]
         sizes = [len(groups[i]) for i in self.group]
         self.short = [_deficiency(field, groups[i]) for i in self.group]
         """Per level: players it cannot pair among themselves (each crosses a gap)."""
@@ -437,64 +458,215 @@ class _Gaps:
                         _deficiency(field, bottom) if len(bottom) <= SMALL_EDGE else 0)
             self.least.append(least)
             self.most.append(min(above, total - above))
+        widest = self.values[0] - self.values[-1] if self.values else 0
+        self.big = (total // 2 + 1) * widest * widest + 1
+        self._tables: tuple[int, list[dict[int, int]], list[dict[int, int]]] | None = None
 
-    def extra(self, high: int, low: int) -> int:
-        """What a pairing from ``high`` points down to ``low`` costs in tier C beyond
-        the squares of the gaps it crosses (0 between adjacent groups)."""
-        if high not in self.value_level or low not in self.value_level:
-            return 0  # the group of the player due the bye, alone in it: always considered
-        spread = high - low
-        crossed = self.squares[self.value_level[low]] - self.squares[self.value_level[high]]
-        return spread * spread - crossed
+    def key(self, floats: int, squares: int) -> int:
+        """Tiers C and D as one integer (the class doc)."""
+        return floats * self.big + squares
 
-    def bounds(self, spread: int) -> tuple[int, dict[int, int]]:
-        """The least tier C of any pairing without a rematch (``LB``), and, for each
-        field group, the most of its players who can play outside it in a pairing
-        whose tier C is at most ``spread`` (the bye not counted)."""
-        m = len(self.group)
-        if m < 2:
-            return 0, {i: 0 for i in self.group}
-        inf = float("inf")
+    def level_of(self, points: int) -> int | None:
+        """The level of a score (``None``: the group of the player due the bye, alone
+        in it)."""
+        return self.value_level.get(points)
 
-        def values(j: int) -> range:
-            g2 = self.gap[j] * self.gap[j]
-            cap = min(self.most[j], max(self.least[j], spread // g2))
-            return range(self.least[j], cap + 1, 2)
+    def excess(self, high: int, low: int) -> int:
+        """What a pairing from level ``high`` down to level ``low`` costs in tier D
+        beyond what :meth:`bounds` counts for it (each gap's square and twice the
+        product of each two adjacent gaps it crosses): twice the products of the gaps
+        it crosses that are not adjacent."""
+        crossed = self.gap[high:low]
+        spread = sum(crossed)
+        counted = sum(g * g for g in crossed) + sum(
+            2 * a * b for a, b in pairwise(crossed))
+        return spread * spread - counted
 
-        forward: list[dict[int, float]] = []
+    # Step 1 as a dynamic programme over the gaps. A pairing is described by how many
+    # of its pairings cross each gap (c_j) and how many pass level j, crossing both of
+    # its gaps (t_j). Then exactly: floats = Σ (c_j − t_j) (each float counted at the
+    # gap where it starts), squared gaps = Σ c_j·g_j² + Σ 2·t_j·g_{j−1}·g_j + the
+    # excess of each pairing crossing three gaps or more; level j sends
+    # c_{j−1} + c_j − 2·t_j of its players out. Passing a level saves a float, which
+    # outweighs any square, so for given c the best t is as large as level j allows.
+    def _values(self, j: int, cap: int) -> range:
+        return range(self.least[j], min(self.most[j], cap) + 1, 2)
+
+    def _step(self, j: int, c0: int, c1: int, *, fewest: int = 0,
+              most: int = UNLIMITED) -> tuple[int, int] | None:
+        """Crossing gap ``j`` ``c1`` times after gap ``j − 1`` ``c0`` times, with
+        ``fewest`` to ``most`` pairings passing level ``j``: the cost added and how
+        many pass (``None``: level ``j`` would keep players it cannot pair, or the
+        bounds cannot hold)."""
+        if c0 + c1 < self.short[j]:
+            return None
+        passing = min(c0, c1, (c0 + c1 - self.short[j]) // 2, most)
+        if passing < fewest:
+            return None
+        g = self.gap[j]
+        return (self.big * (c1 - passing) + c1 * g * g
+                + 2 * passing * self.gap[j - 1] * g), passing
+
+    def _dp(self, cap: int) -> tuple[list[dict[int, int]], list[dict[int, int]]]:
+        """Per gap and count crossing it (at most ``cap``): the least cost of the gaps
+        above it (``forward``, itself included) and below it (``backward``)."""
+        if self._tables is not None and self._tables[0] == cap:
+            return self._tables[1], self._tables[2]
+        m = len(self.values)
+        forward: list[dict[int, int]] = []
         for j in range(m - 1):
-            g2 = self.gap[j] * self.gap[j]
-            row: dict[int, float] = {}
-            for c in values(j):
+            row: dict[int, int] = {}
+            for c in self._values(j, cap):
                 if j == 0:
-                    before = 0.0 if c >= self.short[0] else inf
-                else:
-                    before = min((cost for c0, cost in forward[-1].items()
-                                  if c0 + c >= self.short[j]), default=inf)
-                row[c] = before + c * g2
+                    if c >= self.short[0]:
+                        row[c] = self.big * c + c * self.gap[0] ** 2
+                    continue
+                costs = [cost + step[0] for c0, cost in forward[-1].items()
+                         if (step := self._step(j, c0, c)) is not None]
+                if costs:
+                    row[c] = min(costs)
             forward.append(row)
-        backward: list[dict[int, float]] = [{} for _ in range(m - 1)]
+        backward: list[dict[int, int]] = [{} for _ in range(m - 1)]
         for j in range(m - 2, -1, -1):
-            g2 = self.gap[j] * self.gap[j]
-            for c in values(j):
+            for c in self._values(j, cap):
                 if j == m - 2:
-                    after = 0.0 if c >= self.short[m - 1] else inf
+                    if c >= self.short[m - 1]:
+                        backward[j][c] = 0
+                    continue
+                costs = [step[0] + cost for c1, cost in backward[j + 1].items()
+                         if (step := self._step(j + 1, c, c1)) is not None]
+                if costs:
+                    backward[j][c] = min(costs)
+        self._tables = (cap, forward, backward)
+        return forward, backward
+
+    def lower(self) -> tuple[int, int]:
+        """The least :meth:`key` any pairing without a rematch can have (``LB``), and
+        the key of pairing the levels as that least one says (each pairing crossing
+        a gap as it does, those passing a level continued shortest first), counting
+        every square: what a pass may well find."""
+        m = len(self.values)
+        if m < 2:
+            return 0, 0
+        cap = max(max(self.least), 1)
+        while True:
+            forward, backward = self._dp(cap)
+            found = {c: f for c, f in forward[-1].items() if c in backward[-1]}
+            # No more floats than the cap: a vector above it has more.
+            if found and min(found.values()) // self.big <= cap:
+                break
+            if cap >= max(self.most):
+                if not found:  # no pairing without a rematch: nothing to bound
+                    return 0, 0
+                break
+            cap = 2 * cap + 2
+        least = min(found.values())
+        crossing = [min(found, key=found.__getitem__)]
+        for j in range(m - 2, 0, -1):
+            crossing.append(next(
+                c0 for c0, f in forward[j - 1].items()
+                if (step := self._step(j, c0, crossing[-1])) is not None
+                and f + step[0] == forward[j][crossing[-1]]))
+        crossing.reverse()
+        spreads: list[int] = []
+        floats = squares = 0
+        for j, count in enumerate(crossing):
+            step = self._step(j, crossing[j - 1], count) if j else None
+            passing = step[1] if step else 0
+            spreads.sort()
+            squares += sum(spread * spread for spread in spreads[passing:])
+            spreads = [spread + self.gap[j] for spread in spreads[:passing]]
+            spreads += [self.gap[j]] * (count - passing)
+            floats += count - passing
+        squares += sum(spread * spread for spread in spreads)
+        return least, self.key(floats, squares)
+
+    def bounds(self, limit: int, *, excess: bool = True
+               ) -> tuple[dict[int, int], set[tuple[int, int]]]:
+        """For each field group, the most of its players who can play outside it in a
+        pairing whose :meth:`key` is at most ``limit`` (the bye not counted); and the
+        pairings across more than one gap (``(level, level)``) such a pairing may hold
+        (``excess=False``: not counting their :meth:`excess`, which the least key
+        leaves out)."""
+        m = len(self.values)
+        if m < 2:
+            return {i: 0 for i in self.group}, set()
+        forward, backward = self._dp(limit // self.big)
+        ends = {c: f + backward[-1][c] for c, f in forward[-1].items() if c in backward[-1]}
+        starts = {c: f + backward[0][c] for c, f in forward[0].items() if c in backward[0]}
+        outside = {self.group[0]: max((c for c, k in starts.items() if k <= limit), default=0),
+                   self.group[-1]: max((c for c, k in ends.items() if k <= limit), default=0)}
+        passing = [limit + 1] * m
+        """Per level: the least key of a pairing with a pairing passing it."""
+        for j in range(1, m - 1):
+            most = 0
+            slack = self.big - 2 * self.gap[j - 1] * self.gap[j]
+            for c0, f in forward[j - 1].items():
+                for c1, b in backward[j].items():
+                    step = self._step(j, c0, c1)
+                    if step is None or f + step[0] + b > limit:
+                        continue
+                    base, through = f + step[0] + b, step[1]
+                    if through:
+                        passing[j] = min(passing[j], base)
+                    fewest = max(0, through - (limit - base) // slack)
+                    most = max(most, c0 + c1 - 2 * fewest)
+            outside[self.group[j]] = most
+        return outside, self._long(limit, passing, excess)
+
+    def _long(self, limit: int, passing: Sequence[int], excess: bool) -> set[tuple[int, int]]:
+        """The pairs of levels ``(a, b)`` a pairing of key at most ``limit`` may join:
+        one pairing starts at level ``a`` (not all crossing gap ``a`` pass level
+        ``a``), passes every level between and ends at level ``b`` (not all pass level
+        ``b``); its :meth:`excess` counted unless ``excess`` is false."""
+        m = len(self.values)
+        cap = limit // self.big
+        forward, backward = self._dp(cap)
+
+        def best(options: Iterable[int]) -> int | None:
+            return min(options, default=None)
+
+        start: list[dict[int, int]] = []
+        for a in range(m - 1):
+            row = {}
+            for c in self._values(a, cap):
+                if a == 0:
+                    cost = forward[0].get(c) if c >= 1 else None
                 else:
-                    after = min((cost for c1, cost in backward[j + 1].items()
-                                 if c + c1 >= self.short[j + 1]), default=inf)
-                backward[j][c] = after + c * g2
-        lower = min(cost for c, cost in forward[-1].items() if c >= self.short[m - 1])
-        outside = {}
-        for j, i in enumerate(self.group):
-            if j == 0:
-                most = max(c for c, cost in backward[0].items() if cost <= spread)
-            elif j == m - 1:
-                most = max(c for c, cost in forward[-1].items() if cost <= spread)
-            else:
-                most = max(c0 + c1 for c0, f in forward[j - 1].items()
-                           for c1, b in backward[j].items() if f + b <= spread)
-            outside[i] = most
-        return int(lower), outside
+                    cost = best(f + step[0] for c0, f in forward[a - 1].items()
+                                if (step := self._step(a, c0, c, most=c - 1)) is not None)
+                if cost is not None:
+                    row[c] = cost
+            start.append(row)
+        end: list[dict[int, int]] = [{} for _ in range(m)]
+        for b in range(2, m):
+            for c in self._values(b - 1, cap):
+                if b == m - 1:
+                    cost = backward[m - 2].get(c)
+                else:
+                    cost = best(step[0] + k for c1, k in backward[b].items()
+                                if (step := self._step(b, c, c1, most=c - 1)) is not None)
+                if cost is not None:
+                    end[b][c] = cost
+        long: set[tuple[int, int]] = set()
+        for a in range(m - 2):
+            if passing[a + 1] > limit:
+                continue
+            run = start[a]
+            for b in range(a + 2, m):
+                run = {c1: cost for c1 in self._values(b - 1, cap) if (cost := best(
+                    r + step[0] for c0, r in run.items()
+                    if (step := self._step(b - 1, c0, c1, fewest=1)) is not None)) is not None}
+                # Passing on costs at least this: past the limit, no longer float fits.
+                going = best(r + backward[b - 1][c] for c, r in run.items()
+                             if c in backward[b - 1])
+                if going is None or going > limit:
+                    break
+                ending = best(r + end[b][c] for c, r in run.items() if c in end[b])
+                if ending is not None and ending + (
+                        self.excess(a, b) if excess else 0) <= limit:
+                    long.add((a, b))
+        return long
 
 
 class _Plan:
@@ -503,12 +675,12 @@ class _Plan:
     ``zones``: per score group, how many of its top and of its bottom may play outside
     it (a pairing across groups joins the bottom zone of the higher group to the top
     zone of the lower); ``reduced``: the groups whose middle (between the zones) is
-    paired first; ``extra``: the most a pairing across more than one gap may cost
-    beyond its gaps' squares; ``bye_window``: how many of the lowest-ranked players
-    who may have the bye stay out of the middles.
+    paired first; ``reach`` and ``long``: a pairing across groups joins levels at most
+    ``reach`` apart, or a pair of levels in ``long``; ``bye_window``: how many of the
+    lowest-ranked players who may have the bye stay out of the middles.
     """
 
-    def __init__(self, field: Field) -> None:
+    def __init__(self, field: Field, gaps: _Gaps) -> None:
         self.opponents = {i: _most_opponents(field, g) for i, g in enumerate(field.groups)}
         # Typically two players of a group play outside it (one float in, one out)
         # and one more with the bye: zones of 3 plus the opponents anyone outside has
@@ -519,21 +691,27 @@ class _Plan:
                       for i, g in enumerate(field.groups)}
         self.reduced = {i for i, g in enumerate(field.groups)
                         if len(g) - 2 * self.zones[i] >= MIN_MIDDLE}
-        self.extra = 0
+        self.reach = 1
+        # The long floats a pairing as good as the least possible may hold: most
+        # often those that pair an odd group with the next odd one across even ones.
+        least, likely = gaps.lower()
+        self.fewest = least // gaps.big
+        """The fewest floats step 1 allows."""
+        self.long = gaps.bounds(least, excess=False)[1] | gaps.bounds(likely)[1]
         self.bye_window = 3
         self.field = field
 
     @property
     def full(self) -> bool:
         """Whether nothing is restricted: the pass is an exact matching of the field."""
-        return (not self.reduced and self.extra == UNLIMITED and all(
+        return (not self.reduced and self.reach == UNLIMITED and all(
             self.zones[i] >= len(g) for i, g in enumerate(self.field.groups)))
 
     def widen(self, around: Iterable[int] | None = None) -> None:
         """Restrict less (tiers A or B might do better without the restrictions):
         around the score groups ``around`` and their neighbours, or everywhere when
         that would change nothing (or ``around`` is ``None``)."""
-        before = (dict(self.zones), set(self.reduced), self.extra)
+        before = (dict(self.zones), set(self.reduced), self.reach)
         count = len(self.field.groups)
         groups = range(count) if around is None else sorted(
             {j for i in around for j in (i - 1, i, i + 1) if 0 <= j < count})
@@ -542,24 +720,22 @@ class _Plan:
             self.zones[i] = min(size, 2 * self.zones[i])
             if size - 2 * self.zones[i] < MIN_MIDDLE:
                 self.reduced.discard(i)
-        points = self.field.points
-        longest = (points[self.field.order[0]] - points[self.field.order[-1]]) ** 2
-        self.extra = UNLIMITED if 2 * self.extra + 4 > longest else 2 * self.extra + 4
+        self.reach = UNLIMITED if 2 * self.reach + 1 >= count - 1 else 2 * self.reach + 1
         self.bye_window *= 2
-        if around is not None and (self.zones, self.reduced, self.extra) == before:
+        if around is not None and (self.zones, self.reduced, self.reach) == before:
             self.widen()
 
     def may_float(self, high: int, low: int, gaps: _Gaps) -> bool:
         """Whether the pass considers ``high`` against ``low`` (a lower score group)."""
         field = self.field
-        return (field.below[high] < self.zones[field.group_of[high]]
-                and field.above[low] < self.zones[field.group_of[low]]
-                and (self.extra == UNLIMITED
-                     or gaps.extra(field.points[high], field.points[low]) <= self.extra))
+        if not (field.below[high] < self.zones[field.group_of[high]]
+                and field.above[low] < self.zones[field.group_of[low]]):
+            return False
+        top, bottom = gaps.level_of(field.points[high]), gaps.level_of(field.points[low])
+        if top is None or bottom is None:
+            return True  # the group of the player due the bye, alone in it
+        return bottom - top <= self.reach or (top, bottom) in self.long
 
-
-UNLIMITED = 1 << 62
-"""``_Plan.extra`` when pairings may cross any number of gaps."""
 
 
 def _pass(field: Field, plan: _Plan, gaps: _Gaps,
@@ -595,7 +771,7 @@ def _tighten(field: Field, plan: _Plan, gaps: _Gaps, pairings: Sequence[Pairing]
              kernels: Mapping[int, frozenset[int]]) -> bool:
     """Whether the pass's pairing is the best of the whole field (the module doc's
     argument); if not sure, restrict ``plan`` less for the next pass."""
-    rematches, bye_cost, spread, _ = field.cost(pairings)
+    rematches, bye_cost, floats, squares, _ = field.cost(pairings)
     if rematches or bye_cost:
         around = {field.group_of[p] for pairing in pairings
                   if len(pairing) == 2 and pairing[1] in field.met[pairing[0]] for p in pairing}
@@ -604,10 +780,17 @@ def _tighten(field: Field, plan: _Plan, gaps: _Gaps, pairings: Sequence[Pairing]
             around |= {field.group_of[given], field.group_of[gaps.bye or given]}
         plan.widen(around)
         return False
-    lower, outside = gaps.bounds(spread)
+    limit = gaps.key(floats, squares)
+    outside, long = gaps.bounds(limit)
     sure = True
-    if spread - lower > plan.extra:
-        plan.extra = spread - lower
+    missing = {(top, bottom) for top, bottom in long - plan.long if bottom - top > plan.reach}
+    if missing:
+        # With more floats than step 1 allows (a long float it counted on is a
+        # rematch), first allow only what a pairing with that few floats may use: far
+        # fewer pairs, and most often where the best pairing is.
+        near = gaps.bounds(min(limit, gaps.key(plan.fewest + 1, 0) - 1))[1]
+        closer = {(top, bottom) for top, bottom in near - plan.long if bottom - top > plan.reach}
+        plan.long |= closer or missing
         sure = False
     for index, group in enumerate(field.groups):
         zone = plan.zones[index]
@@ -660,7 +843,8 @@ def pair_field(field: Field, seed: int, *, reduce: bool = True) -> tuple[Pairing
         if found is None:  # pragma: no cover - a complete graph always pairs
             raise RuntimeError("the field cannot be paired")
         return _table_order(field, found)
-    plan, gaps = _Plan(field), _Gaps(field)
+    gaps = _Gaps(field)
+    plan = _Plan(field, gaps)
     while True:
         done = _pass(field, plan, gaps, random.Random(name))
         if done is None:
