@@ -524,3 +524,71 @@ def test_illegal_places_are_refused() -> None:
     reveal(state, "S6m", "M3m")
     with pytest.raises(IllegalChoice, match="legal"):
         state.apply(0, "1")                      # S6m (♂) cannot join a ♀ subset
+
+
+# -- a player knocked out ---------------------------------------------------------------
+
+def _knockouts(seeds: range) -> list[tuple[EclipseState, int, list]]:
+    """Hands of computer games where the seat that lost, with cards left in the deck,
+    went out: the state after, the seat, and every event of the hand up to then (the
+    reveal, the winner's deposit and the safe-set step are steps of their own)."""
+    found = []
+    for seed in seeds:
+        state = ECLIPSE.new({}, 3, seed)
+        rng = random.Random(seed)
+        hand: list = []
+        while not state.over:
+            decision = state.pending()[0]
+            deck = len(state.deck)
+            for event in state.apply(decision.seat, choose(state, decision.seat, rng)):
+                hand = [] if event.kind == "attack" else hand
+                hand.append(event)
+                if event.kind == "out" and deck:
+                    found.append((state.copy(), event.data["seat"], list(hand)))
+    return found
+
+
+def test_a_player_knocked_out_is_not_told_they_draw_and_their_view_says_out() -> None:
+    """The loser of a hand draws (spec step 4) and may then go out (steps 5–6), the
+    card leaving with them; a loser who goes out is never told of that draw, nor is
+    anyone else, and their view says they are out, not "Your hand: no symbol cards"."""
+    found = _knockouts(range(12))
+    assert len(found) >= 5
+    for state, seat, events in found:
+        won = max(i for i, e in enumerate(events) if e.kind in ("wins", "no-card"))
+        assert not _drawn_by(events[won:], seat), [e.text for e in events]
+        text = ECLIPSE.text(state.observe(seat), ["Ada", "Bo", "Cy"])
+        assert "You are out of the game" in text and "Your hand" not in text
+        check_census(state)
+
+
+def _drawn_by(events: list, seat: int) -> list:
+    return [e for e in events if e.kind in ("draw", "drawn")
+            and (e.data.get("seat") == seat or e.seats == frozenset({seat}))]
+
+
+def test_a_loser_who_goes_out_takes_the_card_drawn_untold() -> None:
+    """The card a loser draws is the one on top when the hand is lost (so games replay
+    as they did): a loser put out by the complete safe set takes it with them."""
+    state = EclipseState.position(["S13m S2f", "M10f M7m"], safe="S1f S3f S5f M1f M3f M5f")
+    top = state.deck[0]
+    events = reveal(state, "S13m", "M10f")       # tops differ: the attacker wins
+    assert state.phase == "deposit" and state.drawing == top and top not in state.hands[1]
+    check_census(state)
+    events += state.apply(0, "new")
+    assert state.out[1] and top in state.out_cards[1] and state.drawing is None
+    assert not _drawn_by(events, 1), [e.text for e in events]
+    check_census(state)
+
+
+def test_a_loser_who_stays_in_is_told_of_the_draw_once_sure_to() -> None:
+    state = EclipseState.position(["S13m S2f", "M10f M7m"])
+    top = state.deck[0]
+    events = reveal(state, "S13m", "M10f")
+    events += state.apply(0, "new")              # the safe-set step is the loser's
+    assert state.phase == "safe" and not _drawn_by(events, 1)
+    told = state.apply(1, "keep")
+    assert top in state.hands[1] and state.drawing is None
+    assert [e.kind for e in _drawn_by(told, 1)] == ["draw", "drawn"]
+    assert state.card(top).label in next(e.text for e in told if e.kind == "drawn")
+    check_census(state)

@@ -104,6 +104,10 @@ class EclipseState(GameState):
         self.moving: tuple[int, int] | None = None
         """(card, uid of its subset) being placed in a counter-place or give-place step."""
         self.givers: list[int] = []
+        self.drawing: int | None = None
+        """The card the loser of this hand draws (spec step 4), off the deck but not yet
+        in their hand: it joins the hand once the loser is sure to stay in, and goes
+        out with them otherwise, so that no one is told they draw as they go out."""
         self.ended: Outcome | None = None
         self._opening: list[Event] = []
         for _ in range(HAND_SIZE):
@@ -212,8 +216,15 @@ class EclipseState(GameState):
     def _draw(self, seat: int, count: int) -> list[Event]:
         drawn = [c for c in (self._draw_into(seat) for _ in range(count)) if c is not None]
         if not drawn:
-            return [Event("draw", f"{who(seat)} cannot draw: the deck is empty.",
-                          data={"seat": seat, "count": 0})] if count else []
+            return self._cannot_draw(seat) if count else []
+        return self._drawn(seat, drawn)
+
+    @staticmethod
+    def _cannot_draw(seat: int) -> list[Event]:
+        return [Event("draw", f"{who(seat)} cannot draw: the deck is empty.",
+                      data={"seat": seat, "count": 0})]
+
+    def _drawn(self, seat: int, drawn: list[int]) -> list[Event]:
         word = "a card" if len(drawn) == 1 else f"{len(drawn)} cards"
         return [
             Event("draw", f"{who(seat)} draws {word}.",
@@ -372,7 +383,9 @@ class EclipseState(GameState):
         lost_card = self.played.pop(loser, None)
         if lost_card is not None:
             self.deck.append(lost_card)
-        events += self._draw(loser, 1)
+        # The card drawn is the one on top now, whatever goes under the deck before the
+        # loser is known to stay in: the game is as if it joined the hand at once.
+        self.drawing = self.deck.pop(0) if self.deck else None
         if winner in self.played:
             self.phase = "deposit"
             return events
@@ -391,7 +404,17 @@ class EclipseState(GameState):
         assert self.loser is not None
         if any(len(s.cards) >= COMPLETE for s in self.subsets[self.loser]):
             return self._eliminate(self.loser, "a subset in front of them is complete")
-        return self._counter_return()
+        return self._loser_draws() + self._counter_return()
+
+    def _loser_draws(self) -> list[Event]:
+        """The loser, sure to stay in, takes the card they drew (or hears the deck was
+        empty)."""
+        assert self.loser is not None
+        card, self.drawing = self.drawing, None
+        if card is None:  # the deck was empty when they lost (whatever went under since)
+            return self._cannot_draw(self.loser)
+        self.hands[self.loser].append(card)
+        return self._drawn(self.loser, [card])
 
     def _counter_return(self) -> list[Event]:
         if not self.counter or self.loser != self.attacker:
@@ -475,6 +498,9 @@ class EclipseState(GameState):
         return events
 
     def _remove_seat(self, seat: int, why: str, *, take_safe_set: bool) -> Event:
+        if seat == self.loser and self.drawing is not None:
+            self.hands[seat].append(self.drawing)  # drawn, and out with the rest
+            self.drawing = None
         self.in_front_when_out[seat] = self._in_front(seat)
         taken = [c for s in self.subsets[seat] for c in s.cards] + self.hands[seat]
         took_safe = take_safe_set and len(self.safe) >= COMPLETE
@@ -885,6 +911,8 @@ class EclipseState(GameState):
         events = [self._remove_seat(seat, "resigned", take_safe_set=False)]
         if seat in self.givers:
             self.givers.remove(seat)
+        if self.drawing is not None and (involved or len(self._live()) <= 1):
+            events += self._loser_draws()  # the hand is cut short with the loser still in
         if len(self._live()) <= 1:
             self.phase = "over"
             self.ended = self._ranking(f"{LAST_STANDING} after {who(seat)} left the game")
@@ -965,6 +993,7 @@ class EclipseState(GameState):
         deck, hands, subsets, safe set, cards in play, cards taken out. Every
         card should appear exactly once."""
         places: list[int] = list(self.deck) + list(self.safe) + list(self.played.values())
+        places += [] if self.drawing is None else [self.drawing]
         for seat in range(self.seats):
             places += self.hands[seat]
             places += [c for s in self.subsets[seat] for c in s.cards]

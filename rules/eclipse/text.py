@@ -77,7 +77,9 @@ def render_text(view: EclipseView, names: Sequence[str]) -> str:
     last = reveal_text(view, names)
     if last:
         lines.append(f"Last reveal: {last}")
-    if view.hand is not None:
+    if view.seat is not None and view.out[view.seat]:
+        lines.append("You are out of the game.")
+    elif view.hand is not None:
         lines.append("Your hand: " + ("  ".join(f"{c.label} ({c.code})" for c in view.hand
                                                 if not c.follower) or "no symbol cards")
                      + (f"  + {plural(sum(c.follower for c in view.hand), 'follower')}"

@@ -62,23 +62,26 @@ class EclipsePresenter(GamePresenter):
         obs: EclipseView = view.observation
         names = shown_names(view.names)
         me = view.seat
-        if obs.outcome is not None:
+        if obs.out[me]:
+            situation = "You are out of the game." + (" The game is over."
+                                                      if obs.outcome is not None else "")
+        elif obs.outcome is not None:
             situation = "The game is over."
-        elif obs.out[me]:
-            situation = "You are out of the game."
         elif me == obs.attacker:
             situation = f"You attack **{names[obs.defender]}** this hand."
         elif me == obs.defender:
             situation = f"**{names[obs.attacker]}** attacks you this hand."
         else:
             situation = f"{names[obs.attacker]} attacks {names[obs.defender]}; you watch."
+        lines = [situation]
         hand = obs.hand or ()
-        symbols = [f"{card.label} `{card.code}`" for card in hand if not card.follower]
-        followers = sum(card.follower for card in hand)
-        lines = [situation, "", f"**Your hand** ({plural(len(hand), 'card')}):"]
-        lines.append(" · ".join(symbols) if symbols else "no symbol cards")
-        if followers:
-            lines.append(f"+ {plural(followers, 'follower')}")
+        if not obs.out[me]:  # a seat that is out holds nothing: no hand to show
+            symbols = [f"{card.label} `{card.code}`" for card in hand if not card.follower]
+            followers = sum(card.follower for card in hand)
+            lines += ["", f"**Your hand** ({plural(len(hand), 'card')}):"]
+            lines.append(" · ".join(symbols) if symbols else "no symbol cards")
+            if followers:
+                lines.append(f"+ {plural(followers, 'follower')}")
         mine = obs.subsets[me]
         if mine:
             lines += ["", "**In front of you:**"] + [subset_text(s) for s in mine]

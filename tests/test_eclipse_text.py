@@ -1,0 +1,44 @@
+"""Eclipse in words for a seat that is out: its DM and the local table's view say so,
+and show no hand (issue 28: a player just knocked out was told "You draw ☀6♀⚙" and
+then "Your hand: no symbol cards")."""
+
+from __future__ import annotations
+
+from bot.live import LiveMatch
+from bot.presenters import presenter_for
+from rules.eclipse import GAME as ECLIPSE
+from rules.eclipse import EclipseState
+from storage.models import MatchRow, SeatRow
+
+NAMES = ("Ada", "Bo")
+
+
+def _knocked_out() -> LiveMatch:
+    """Bo loses a hand with the safe set complete, and is out."""
+    state = EclipseState.position(["S13m S2f", "M10f M7m"], safe="S1f S3f S5f M1f M3f M5f",
+                                  options=ECLIPSE.options.parse({}))
+    state.apply(0, "S13m")
+    state.apply(1, "M10f")
+    state.apply(0, "new")
+    assert state.out[1]
+    row = MatchRow(id=7, game="eclipse", options=ECLIPSE.options.parse({}).stored(), seed=0,
+                   guild_id=1, channel_id=7, host_id=1, max_seats=2, status="active",
+                   seats=[SeatRow(seat=i, user_id=i + 1, name=NAMES[i], is_bot=False)
+                          for i in range(2)])
+    return LiveMatch(row=row, info=ECLIPSE, state=state)
+
+
+def test_the_dm_of_a_seat_that_is_out_says_so_and_shows_no_hand():
+    match = _knocked_out()
+    text = presenter_for("eclipse").private_text(match, match.private_view(1))
+    assert text.startswith("You are out of the game. The game is over.")
+    assert "Your hand" not in text and "no symbol cards" not in text
+    winner = presenter_for("eclipse").private_text(match, match.private_view(0))
+    assert "Your hand" in winner and "out of the game" not in winner
+
+
+def test_the_local_view_of_a_seat_that_is_out_says_so():
+    match = _knocked_out()
+    text = ECLIPSE.text(match.state.observe(1), NAMES)
+    assert text.splitlines()[-1] == "You are out of the game."
+    assert "Your hand" in ECLIPSE.text(match.state.observe(0), NAMES)
