@@ -308,7 +308,7 @@ def test_scores_count_showing_nails_hand_nails_and_penalties() -> None:
     state = NailsState.position([[80], [2]], deck=deck, stack=("1@A1",))
     state.penalties = [2, 0]
     assert state.totals() == [2 + 0 + 2, 0 + 1 + 0]          # red: 2 showing + penalties
-    assert state.totals(with_hands=False) == [4, 0]
+    assert state.totals(hands=()) == [4, 0] and state.totals(hands=(1,)) == [4, 1]
     most = NailsState.position([[80], [2]], deck=deck, stack=("1@A1",),
                                options=NailsOptions(objective="most"))
     assert most.most_wins

@@ -16,7 +16,7 @@ number), ``search`` (a deck tile's number), ``victim`` (``P2``: player 2),
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -56,7 +56,14 @@ class NailsView:
     discard_size: int
     penalties: tuple[int, ...]
     showing: tuple[int, ...]
-    """Each seat's nails showing on the stack, with cow bonuses and penalties (hands unseen)."""
+    """Each seat's count as everyone may see it: its colour showing on the stack (with
+    cow bonuses) and penalties while play goes on, hands being secret; once the game is
+    over, the final count, hands included (the outcome's scores). Both are
+    :meth:`NailsState.totals`."""
+    in_hand: int | None
+    """While play goes on, what this seat's own hand adds to its count at the end (the
+    nails of its colour in it; a teammate's hand is theirs); ``None`` for the channel
+    and once the game is over."""
     turn: int
     dealer: int
     phase: str
@@ -359,19 +366,25 @@ class NailsState(GameState):
                 if s != self.turn and self.colour_of[s] != mine and self.hands[s]]
 
     # -- the end -------------------------------------------------------------------------
-    def totals(self, *, with_hands: bool = True) -> list[int]:
-        """Each seat's count: its colour showing (with cow bonuses), penalties and,
-        unless ``with_hands`` is false, nails in hand — summed over a team."""
+    def totals(self, *, hands: Collection[int] | None = None) -> list[int]:
+        """Each seat's count, summed over a team: its colour showing (with cow bonuses),
+        its penalties and the nails of its colour in the hands of the seats in
+        ``hands`` — every seat's by default, the final count; none (``()``) for what
+        everyone may see during play."""
         totals = []
         for seat in range(self.seats):
             colour = self.colour_of[seat]
             team = self._teammates(seat)
             total = self.stack.visible_nails(colour) + self.stack.cow_bonus(colour)
             total += sum(self.penalties[s] for s in team)
-            if with_hands:
-                total += sum(self.tiles[n].nails(colour) for s in team for n in self.hands[s])
+            total += sum(self.hand_nails(s) for s in team if hands is None or s in hands)
             totals.append(total)
         return totals
+
+    def hand_nails(self, seat: int) -> int:
+        """The nails of ``seat``'s colour in its hand: what its hand adds to the count."""
+        colour = self.colour_of[seat]
+        return sum(self.tiles[n].nails(colour) for n in self.hands[seat])
 
     def _best(self, totals: Sequence[int]) -> list[int]:
         best = max(totals) if self.most_wins else min(totals)
@@ -626,7 +639,9 @@ class NailsState(GameState):
     # -- what players see ----------------------------------------------------------------
     def observe(self, seat: int | None) -> NailsView:
         mine = seat is not None and 0 <= seat < self.seats
-        showing = self.totals(with_hands=False)
+        over = self.over
+        showing = self.totals(hands=None if over else ())
+        in_hand = self.hand_nails(seat) if seat is not None and mine and not over else None
         return NailsView(
             seat=seat, seats=self.seats, deck=self.deck_def.name, shape=self.deck_def.shape,
             nail_word=self.deck_def.nail_word, hammer_word=self.deck_def.hammer_word,
@@ -636,8 +651,9 @@ class NailsState(GameState):
             hand=tuple(self.tiles[n] for n in sorted(self.hands[seat])) if mine else None,
             hand_sizes=tuple(len(h) for h in self.hands), deck_size=len(self.draw),
             discard_size=len(self.discard), penalties=tuple(self.penalties),
-            showing=tuple(showing), turn=self.turn, dealer=self.dealer,
-            phase="over" if self.over else self.phase,
+            showing=tuple(showing),
+            in_hand=in_hand,
+            turn=self.turn, dealer=self.dealer, phase="over" if over else self.phase,
             waiting=tuple(d.seat for d in self.pending()),
             obligation=self.obligation or (self.next_obligation if self.phase != "cover"
                                            else None),

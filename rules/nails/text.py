@@ -246,8 +246,27 @@ def header(view: NailsView, names: Sequence[str]) -> str:
     return " · ".join(parts)
 
 
+def count_text(view: NailsView, seat: int) -> str:
+    """A seat's count as the view may know it: the final count once the game is over;
+    before, what everyone sees (its colour showing and penalties), plus what the seat's
+    own hand adds for the seat itself, or "+ hand" for a hand it cannot see.
+
+    >>> from rules.nails.state import NailsState
+    >>> state = NailsState.position([[41], [42]], draw=[43])
+    >>> count_text(state.observe(0), 0), count_text(state.observe(0), 1)
+    ('count 1 + 1 in your hand', 'count 1 + hand')
+    """
+    shown = f"count {view.showing[seat]}"
+    if view.outcome is not None:
+        return shown
+    if seat == view.seat and view.in_hand is not None:
+        return f"{shown} + {view.in_hand} in your hand"
+    return f"{shown} + hand"
+
+
 def player_line(view: NailsView, names: Sequence[str], seat: int) -> str:
-    """``1. Ada (you) — red · hand 4 · count 5 (stack + penalties) · 2 penalty nails``."""
+    """``1. Ada (you) — red · hand 4 · count 5 + 1 in your hand · 2 penalty nails``: the
+    count as :func:`count_text` says it, the same as the final count at the end."""
     you = " (you)" if seat == view.seat else ""
     tags = []
     if seat == view.dealer:
@@ -256,7 +275,7 @@ def player_line(view: NailsView, names: Sequence[str], seat: int) -> str:
         tags.append("out")
     penalty = view.penalties[seat]
     return (f"{seat + 1}. {_name(names, seat)}{you} — {view.colours[seat]} · hand "
-            f"{view.hand_sizes[seat]} · count {view.showing[seat]} (stack + penalties)"
+            f"{view.hand_sizes[seat]} · {count_text(view, seat)}"
             f" · {penalty} penalty {view.nail_word}{'' if penalty == 1 else 's'}"
             + "".join(f" · {tag}" for tag in tags))
 
@@ -286,8 +305,8 @@ def render_text(view: NailsView, names: Sequence[str]) -> str:
     >>> print(render_text(state.observe(0), ["Ada", "Bo"]))  # doctest: +NORMALIZE_WHITESPACE
     Hammer & Nails — workshop deck · 1 tile to draw · discards 44 · fewest nails win \
 · Ada to place a tile
-    1. Ada (you) — red · hand 1 · count 1 (stack + penalties) · 0 penalty nails
-    2. Bo — green · hand 1 · count 1 (stack + penalties) · 0 penalty nails · dealer
+    1. Ada (you) — red · hand 1 · count 1 + 1 in your hand · 0 penalty nails
+    2. Bo — green · hand 1 · count 1 + hand · 0 penalty nails · dealer
        -A  A  B  C
     -1
      1     r  H

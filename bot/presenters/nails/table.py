@@ -17,7 +17,7 @@ from bot.presenters.nails.terminal import NOTES, nails_view
 from bot.render.nails import render_hand, render_stack
 from rules.nails.stack import PLACING
 from rules.nails.state import NailsView
-from rules.nails.text import tile_text
+from rules.nails.text import count_text, tile_text
 from rules.words import plural
 
 
@@ -37,8 +37,7 @@ class NailsPresenter(GamePresenter):
             turn = "▶ " if view.outcome is None and seat == view.turn else ""
             embed.add_field(
                 name=f"{turn}{seat_label(match, seat)} — {view.colours[seat]}"[:256],
-                value=f"{plural(view.showing[seat], word)} showing · "
-                      f"{plural(view.hand_sizes[seat], 'tile')}"
+                value=f"{count_text(view, seat)} · {plural(view.hand_sizes[seat], 'tile')}"
                       + (f" · {view.penalties[seat]} penalty" if view.penalties[seat] else ""),
                 inline=True)
         goal = "most" if view.most_wins else "fewest"
@@ -67,7 +66,18 @@ class NailsPresenter(GamePresenter):
             situation = "It is your turn."
         else:
             situation = f"{names[obs.turn]} is playing."
-        lines = [f"You play **{obs.colours[me]}** {obs.nail_word}s. {situation}", "",
+        goal = f"{'most' if obs.most_wins else 'fewest'} {obs.nail_word}s win"
+        if obs.in_hand is None:
+            count = f"Your count: {obs.showing[me]}, hands included ({goal})."
+        elif obs.colours.count(obs.colours[me]) > 1:  # a teammate's hand is unseen
+            count = (f"Your team's count: {obs.showing[me]} (your colour showing and "
+                     f"penalties) + {obs.in_hand} in your hand + your teammate's hand "
+                     f"at the end ({goal}).")
+        else:
+            count = (f"Your count: {obs.showing[me]} (your colour showing and penalties) "
+                     f"+ {obs.in_hand} in your hand = {obs.showing[me] + obs.in_hand} "
+                     f"if the game ended now ({goal}).")
+        lines = [f"You play **{obs.colours[me]}** {obs.nail_word}s. {situation}", count, "",
                  f"**Your hand** ({plural(len(obs.hand or ()), 'tile')}):"]
         lines += [tile_text(tile, obs.nail_word, obs.hammer_word) for tile in obs.hand or ()]
         if obs.revealed is not None:
