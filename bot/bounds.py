@@ -35,18 +35,18 @@ _GROUPS = (AppCommandOptionType.subcommand.value, AppCommandOptionType.subcomman
 
 
 def at_most(limit: int) -> str:
-    """A regular expression for the decimal numbers from 1 to ``limit`` (no leading
+    """A regular expression for the decimal numbers from 0 to ``limit`` (no leading
     zero), so that a template refuses a larger one before any code reads it.
 
     >>> pattern = re.compile(at_most(305))
-    >>> [bool(pattern.fullmatch(t)) for t in ("1", "99", "299", "305", "306", "400", "0", "07")]
-    [True, True, True, True, False, False, False, False]
+    >>> [bool(pattern.fullmatch(t)) for t in ("0", "1", "99", "299", "305", "306", "400", "07")]
+    [True, True, True, True, True, False, False, False]
     >>> bool(re.fullmatch(at_most(LARGEST_ID), str(LARGEST_ID + 1)))
     False
     """
     digits = str(limit)
     width = len(digits)
-    shorter = [f"[1-9][0-9]{{0,{width - 2}}}"] if width > 1 else []
+    shorter = ["0"] + ([f"[1-9][0-9]{{0,{width - 2}}}"] if width > 1 else [])
     same = []
     for at, digit in enumerate(digits):
         low = 1 if at == 0 else 0
