@@ -417,7 +417,8 @@ class _Table:
             elif command == "picture":
                 self.save_picture(line.partition(" ")[2].strip(), seat.seat)
             elif line.lower() == "rules":
-                screen.show(Markdown(match.info.rules_text))
+                screen.show(Markdown(match.info.rules_for(match.row.options,
+                                                          len(match.seats))))
             elif line.lower() == "stats":
                 screen.show(await stats_text(self.service.store, self.player.user_id))
             elif command in own:

@@ -391,3 +391,13 @@ async def test_help_in_a_game_lists_the_general_commands_and_the_games_own(tmp_p
     for word in ("legal", "board", "picture hand", "rules", "stats", "resign", "quit",
                  "deck create|add|remove NAME"):
         assert word in said, word
+
+
+async def test_rules_at_the_table_follow_its_options_and_seats(tmp_path):
+    """``rules`` in a game says the rules of that game as it is played here: Eclipse
+    with counterattack=2 and hand_cap=30 at three seats, not the defaults."""
+    person = Player(["rules"], then="quit")
+    await play_local(str(tmp_path / "croupier.sqlite3"), game="eclipse",
+                     options={"counterattack": 2, "hand_cap": 30}, seats=3,
+                     read_line=person.read_line, write=person.write, name="Tess")
+    assert "After 30 hands" in person.text and "after 400 hands" not in person.text.lower()
