@@ -127,6 +127,20 @@ def test_the_seeds_example_through_the_state() -> None:
     check_census(state)
 
 
+def test_a_number_out_of_range_is_refused_naming_the_range() -> None:
+    """However many digits, a number is refused by what may be presented, not as "not
+    a number"; other digits (٣, ４) are still no number."""
+    state = EclipseState.position(["S13m", "S10f"])
+    reveal(state, "S13m", "S10f")
+    for typed in ("9", "99999999999999999999"):
+        with pytest.raises(IllegalChoice, match=r"not a legal number now \(legal: 1, 2, 3, 4\)"):
+            state.apply(0, typed)
+    with pytest.raises(MalformedChoice, match="is not a number"):
+        state.apply(0, "٣")
+    state.apply(0, "04")  # a leading zero is still the number 4
+    assert state.has_chosen(0)
+
+
 def test_choice_order_does_not_matter_and_a_second_choice_is_refused() -> None:
     first = EclipseState.position(["S13m S2f M1m", "S10f S7m M9f"], deck="S4m S5m")
     second = first.copy()

@@ -780,9 +780,10 @@ class EclipseState(GameState):
             lowered = {"yes": COUNTER, "no": SKIP, "y": COUNTER, "n": SKIP}.get(lowered, lowered)
             return legal_or_raise(lowered, decision, "answer (counter or skip)")
         if kind == "number":
-            if not (lowered.isascii() and lowered.isdigit()) or len(lowered) > 3:
+            if not (lowered.isascii() and lowered.isdigit()):
                 raise MalformedChoice(f"{shown(choice)} is not a number")
-            return legal_or_raise(str(int(lowered)), decision, "number")
+            # However long, a number is judged against the range, which says what to give.
+            return legal_or_raise(lowered.lstrip("0") or "0", decision, "number")
         what = {"counter-place": "place (player:subset or player:new)",
                 "deposit": "deposit (subset or new, +followers)",
                 "give-place": "place (subset number or new)"}[kind]
