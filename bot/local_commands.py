@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -15,6 +16,10 @@ from bot.clock import Clock
 from bot.local_screen import STYLES, Screen
 from rules.core import GameInfo, SeatSetup
 from storage import Store
+
+if TYPE_CHECKING:
+    from bot.live import LiveMatch
+    from bot.service import MatchService
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,11 @@ class LocalSitting:
     """One typed answer, stripped; a quit word leaves the table, as at any prompt."""
     ask_yes: Callable[[str, bool, str], Awaitable[bool]]
     """``(prompt, default, meaning)``: a yes or no, asked again when it is neither."""
+    service: MatchService | None = None
+    """The table's match service, for a command that changes the match in play."""
+    match: LiveMatch | None = None
+    """The match being played when the command is typed at its move prompt (``None``
+    at the "Which game?" prompt)."""
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,8 @@ def packs(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_duel_brings_its_commands_and_no_other_game_does():
     assert game_commands(get_game("duel")) == LOCAL_COMMANDS
-    assert [c.word for c in LOCAL_COMMANDS] == ["starter", "pack", "collection", "deck"]
+    assert [c.word for c in LOCAL_COMMANDS] == ["starter", "pack", "collection", "deck",
+                                                 "autopass"]
     for info in games().values():
         if info.name != "duel":
             assert game_commands(info) == ()
@@ -93,8 +94,8 @@ def test_the_duel_brings_its_commands_and_no_other_game_does():
 
 async def test_the_commands_are_offered_and_explained_at_the_which_game_prompt(tmp_path):
     person = await sit(tmp_path / "t.sqlite3", ["help"])
-    assert "Also here: Arcane Duel's starter, pack, collection, deck (help explains them)." \
-        in person.text
+    assert "Also here: Arcane Duel's starter, pack, collection, deck, autopass (help explains " \
+        "them)." in person.text
     explained = next(block for block in person.out if "Arcane Duel at this table:" in block)
     for typed in ("starter [name or 1–5]", "pack [file]", "deck import NAME: FILE",
                   "deck show|delete|play NAME", "deck export NAME [FILE]", "[page=N]"):
@@ -393,7 +394,8 @@ async def test_the_commands_work_at_a_duels_move_prompt(tmp_path, monkeypatch):
                              write=person.out.append, name="Tess")
     assert match is not None and match.playing
     text = person.text
-    assert "Arcane Duel's own: starter, pack, collection, deck (help explains them)." in text
+    assert "Arcane Duel's own: starter, pack, collection, deck, autopass (help explains " \
+        "them)." in text
     assert "Arcane Duel at this table:" in text
     assert "Your collection is empty" in text
     assert "You claimed the grove-and-dawn starter" in text

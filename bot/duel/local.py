@@ -27,6 +27,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from bot.duel.autopass import auto_passing, autopass_value, said, set_auto_pass
 from bot.duel.collections import (
     CollectionError,
     CollectionPage,
@@ -549,6 +550,33 @@ def _nothing(sitting: LocalSitting) -> SeatSetup:
     return None
 
 
+# -- automatic passing ---------------------------------------------------------------------
+async def autopass(sitting: LocalSitting, rest: str) -> SeatSetup:
+    """``autopass [on|off]``: during a duel, turn automatic passing on or off for your
+    seat (kept with the game: a saved game goes on with it); alone, say how it is."""
+    match = sitting.match
+    if sitting.service is None or match is None or not match.playing \
+            or match.info.name != "duel" or match.seat_of(sitting.user_id) is None:
+        raise CollectionError("autopass is for a duel being played: type it at the duel's "
+                              "move prompt (a new duel's option auto_pass sets it from the "
+                              "start).")
+    seat = match.seat_of(sitting.user_id)
+    assert seat is not None
+    if not rest:
+        sitting.screen.say(said(auto_passing(match, seat.seat)) + " (autopass on|off "
+                           "changes it.)", "hint")
+        return None
+    on = autopass_value(rest)
+    await set_auto_pass(sitting.service, match, sitting.user_id, on)
+    sitting.screen.say(said(on), "hint")
+    return None
+
+
+READS: Mapping[str, Callable[[str], object]] = {"autopass": autopass_value}
+"""How the commands that take a value read it (the docs test reads the README's
+examples with these)."""
+
+
 LOCAL_COMMANDS = (
     LocalCommand("starter", "starter [name or 1–5]",
                  "claim a starter deck, once (with none named, the five are listed)",
@@ -565,5 +593,9 @@ LOCAL_COMMANDS = (
                  "your decks: build them, see what keeps one from play, share them as "
                  "lists; play starts a game with one (at the Which game? prompt)",
                  at_this_table(decks)),
+    LocalCommand("autopass", "autopass [on|off]",
+                 "during a duel: pass by itself where you can play nothing (on), or be "
+                 "asked in every window (off); alone, says which",
+                 at_this_table(autopass)),
 )
 """The duel's commands at the local table."""

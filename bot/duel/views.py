@@ -1,8 +1,9 @@
-"""The collections' persistent buttons: a collection's pages and a trade's Accept,
-Decline, Cancel and Confirm. Like every Croupier button they are ``DynamicItem``\\ s
-whose custom ids carry all they need (the viewer, the owner, the filters and the page;
-the trade and the action), so they keep working after a restart, and each click is
-checked in code: who clicks, on which server, against the stored state.
+"""Arcane Duel's persistent buttons: a collection's pages, a trade's Accept, Decline,
+Cancel and Confirm, and the duel DM's automatic passing. Like every Croupier button
+they are ``DynamicItem``\\ s whose custom ids carry all they need (the viewer, the
+owner, the filters and the page; the trade and the action; the match and the setting),
+so they keep working after a restart, and each click is checked in code: who clicks,
+on which server, against the stored state.
 
 A page button's id carries its filters in five letters and the name filter itself (at
 most :data:`NAME_KEEP` characters of the letters card names use: a longer or odder
@@ -17,10 +18,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.duel.autopass import said, set_auto_pass
 from bot.duel.messages import collection_parts
 from bot.errors import NotAllowed
-from bot.replies import guarded, send
-from bot.views import ID, SMALL, Claimed, croupier
+from bot.replies import for_edit, guarded, send
+from bot.views import ID, SMALL, Claimed, croupier, player_of, require_private
 from rules.duel.cards import COLOUR_NAMES, card_set
 
 if TYPE_CHECKING:
@@ -226,5 +228,38 @@ def trade_buttons(view: TradeView) -> discord.ui.View | None:
     return buttons
 
 
-COLLECTION_ITEMS = (CollectionPageButton, TradeButton)
-"""The persistent items the collections add to the bot (``CroupierBot.add_items``)."""
+class AutoPassButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=re.compile(rf"cr:autopass:(?P<match>{ID}):(?P<value>on|off)")):
+    """On a player's duel DM (or ``/hand``): turns their automatic passing on or off,
+    the value it sets in its id. The clicker's own seat is changed, whoever's DM it
+    was; the message then shows their view with the setting as it is now."""
+
+    def __init__(self, match_id: int, on: bool) -> None:
+        label = "Auto-pass when I can't play" if on else "Stop auto-passing"
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary,
+            custom_id=f"cr:autopass:{match_id}:{'on' if on else 'off'}"))
+        self.match_id, self.on = match_id, on
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AutoPassButton:
+        return cls(int(match["match"]), match["value"] == "on")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            require_private(interaction)  # a setting of one's own: never on the table
+            bot = croupier(interaction)
+            match = bot.service.get(self.match_id)
+            await set_auto_pass(bot.service, match, interaction.user.id, self.on)
+            parts = bot.presenters.private(match, bot.service.private_view_of(
+                player_of(interaction), match))
+            await interaction.response.edit_message(**for_edit({**parts,
+                                                                "content": said(self.on)}))
+
+        await guarded(interaction, act)
+
+
+COLLECTION_ITEMS = (CollectionPageButton, TradeButton, AutoPassButton)
+"""The persistent items Arcane Duel adds to the bot (``CroupierBot.add_items``): the
+collections' and the duel DM's automatic-passing button."""

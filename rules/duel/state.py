@@ -716,6 +716,20 @@ class DuelState(Plays, Effects, Combat, GameState):
         self.casting = None
         self.combat = None
 
+    def set_auto_pass(self, seat: int, on: bool) -> None:
+        """Turn automatic passing on or off for ``seat`` from now on (a player may,
+        mid-duel). A setting of the seat's, not a choice: every pass, made for the
+        seat or by it, is in the log either way, so a replay never needs to know when
+        it changed; the bot keeps the latest in the seat's setup (``auto_pass``)."""
+        self.players[seat].auto_pass = on
+        # This step's decisions say whether they are automatic: worked out afresh.
+        self._decision_cache = None
+        self._pending_cache = None
+
+    def auto_passing(self, seat: int) -> bool:
+        """Whether a window where ``seat`` can play nothing passes by itself."""
+        return self.players[seat].auto_pass
+
     def ante_winner(self) -> int | None:
         """The seat that takes every card set aside for ante, once the duel is over:
         the sole winner (``None``: a draw or a shared first place; each goes back)."""

@@ -12,6 +12,8 @@ from typing import Any
 import discord
 from rich.console import RenderableType
 
+from bot.duel.autopass import auto_passing, said
+from bot.duel.views import AutoPassButton
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, MENU_SIZE, GamePresenter, seat_label, shown_names
 from bot.presenters.duel.terminal import duel_view
@@ -120,6 +122,22 @@ class DuelPresenter(GamePresenter):
                 "winner keeps them all; a draw or a cancelled duel gives each back. "
                 "Taking a seat agrees to it. Bring a deck of your own: "
                 "`/join deck:` one of your /deck list."), inline=False)
+        return parts
+
+    def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
+        """The seat's DM, with its automatic passing said and a button that turns it
+        off or on (the seat's own, shown to it alone) while the duel is played."""
+        parts = super().private(match, view)
+        if not match.playing:
+            return parts
+        on = auto_passing(match, view.seat)
+        parts["embed"].set_footer(text=said(on))
+        buttons = parts["view"] or discord.ui.View(timeout=None)
+        try:
+            buttons.add_item(AutoPassButton(view.match_id, not on))
+        except ValueError:  # a message full of menus: the setting is said, not offered
+            return parts
+        parts["view"] = buttons
         return parts
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
