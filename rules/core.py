@@ -182,8 +182,12 @@ class Decision:
         for part in choice.split(LIST_SEP):
             target, sep, number = part.partition(AMOUNT_SEP)
             target, number = target.strip(), number.strip()
-            if not sep or not number.isascii() or not number.isdigit() or len(number) > 6:
+            if not sep or not number.isascii() or not number.isdigit():
                 raise MalformedChoice(f"{shown(part.strip())} is not target{AMOUNT_SEP}number")
+            number = number.lstrip("0") or "0"
+            if len(number) > len(str(self.total)):  # more than the whole, however long
+                raise IllegalChoice(f"{shown(part.strip())}: the amounts must add up to "
+                                    f"{self.total}")
             if target not in self.options:
                 legal_or_raise(target, self, "target")
             if target in amounts:

@@ -44,7 +44,9 @@ def test_choices_of_every_shape_are_read_into_one_canonical_form(decision, typed
     (Decision(0, "d", "", ("x", "y"), pick="split", total=3), "x=-3", MalformedChoice,
      "'x=-3'"),
     (Decision(0, "d", "", ("x", "y"), pick="split", total=3), "x=" + "9" * 5000,
-     MalformedChoice, "…"),
+     IllegalChoice, "must add up to 3"),
+    (Decision(0, "d", "", ("x", "y"), pick="split", total=30), "x=9999999,y=0",
+     IllegalChoice, "must add up to 30"),
     (Decision(0, "d", "", ("p", "q", "r"), pick="order"), "q,p", IllegalChoice,
      "all 3 in order"),
 ])
