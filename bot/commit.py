@@ -336,8 +336,10 @@ class MatchCore(ABC):
 
     @staticmethod
     def _seat_results(seats: Sequence[SeatRow], outcome: Outcome) -> list[SeatResult]:
+        # A kicked person's seat ends played by the computer: a computer's seat, so
+        # the match is not rated (nobody gains or loses by the computer's play).
         return [
-            SeatResult(seat=s.seat, user_id=s.user_id, is_bot=s.is_bot,
+            SeatResult(seat=s.seat, user_id=s.user_id, is_bot=s.computer_plays,
                        place=outcome.places[s.seat],
                        score=None if outcome.scores is None else outcome.scores[s.seat])
             for s in seats

@@ -9,6 +9,8 @@ do-nothing base, so the service itself names no game and owns no card.
 * **Opening** — :meth:`MatchHooks.check_open` may refuse options the server or the
   table does not allow (ante where the server forbids it, against the computer);
   :meth:`MatchHooks.check_arranged` those a tournament's dealt seats cannot play.
+* **Kicking** — :meth:`MatchHooks.check_hand_over` may refuse giving a person's
+  seat to the computer player in play.
 * **Starting** — :meth:`MatchHooks.starting` checks again what was checked when
   people sat down (cards may have been traded since) and names the stakes, which
   are locked in the same write that starts the match.
@@ -57,6 +59,11 @@ class MatchHooks:
                          user_id: int | None = None) -> None:
         """Refuse a seat whose setup this table does not allow (for ``user_id``, who
         sits down with it)."""
+
+    async def check_hand_over(self, match: LiveMatch) -> None:
+        """Refuse handing a person's seat to the computer player mid-match (``/kick``)
+        where the game does not allow it (a stake would be won or lost by the
+        computer's play)."""
 
     async def starting(self, match: LiveMatch, seats: Sequence[SeatRow],
                        state: GameState) -> Ante | None:

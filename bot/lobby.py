@@ -317,6 +317,7 @@ class Lobby(MatchCore):
             seat = match.seat_of(target_user_id)
             if seat is None:
                 raise NotAllowed("That person has no seat in this match.")
+            await self.hooks_for(match.info.name).check_hand_over(match)
             seats = [SeatRow(**{**vars(s), "state": "kicked"}) if s.seat == seat.seat else s
                      for s in match.seats]
             await self.store.matches.set_seats(match.id, seats)

@@ -333,3 +333,47 @@ async def test_an_ante_table_refuses_a_deck_whose_cards_cannot_be_staked(
         await fake_discord.slash(bo, channel, "join", deck="lands")
         assert len(bot.service.match_in(channel.id).seats) == 2
         await fake_discord.slash(ada, channel, "cancel")
+
+
+async def test_a_seat_is_never_won_or_lost_by_the_computers_play(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """/kick hands a person's seat to the computer player. In a duel for ante the host
+    could kick the other player and beat the computer for their card: refused, nothing
+    changes, and the stake is still paid by the people's own play. Anywhere else the
+    kick works, and a match a kicked seat finishes is not rated (Bo's seat won it while
+    the computer played)."""
+    guild = fake_discord.add_guild("Arcana")
+    duels, flank = guild.add_text_channel("duels"), guild.add_text_channel("flank")
+    ada, bo = guild.add_user("Ada"), guild.add_user("Bo")
+    database = tmp_path / "kick.sqlite3"
+    bot = make_bot(database)
+    async with fake_discord.running(bot):
+        await bot.store.settings.update(guild.id, ante=True)
+        cards = await collections(bot)
+        await cards.claim_starter(guild.id, ada.id, "ember-and-grove")
+        await cards.claim_starter(guild.id, bo.id, "tide-and-night")
+        await fake_discord.slash(ada, duels, "play duel", ante=True, deck="ember-and-grove")
+        await fake_discord.slash(bo, duels, "join", deck="tide-and-night")
+        await fake_discord.slash(ada, duels, "start")
+        await bot.service.settle()
+        match = bot.service.match_in(duels.id)
+        locks = ante_rows(database)[1]
+        kicked = await fake_discord.slash(ada, duels, "kick", user=bo)
+        assert kicked.ephemeral and "played for ante" in kicked.content
+        assert not match.seat_of(bo.id).computer_plays
+        assert ante_rows(database)[1] == locks
+        await fake_discord.slash(ada, duels, "forfeit")
+        await bot.service.settle()
+        staked = sorted(copy for copy, ref in locks if ref == match.id)
+        assert owner_of(database, staked) == [bo.id, bo.id]
+
+        await fake_discord.slash(ada, flank, "play flank", board="8")
+        await fake_discord.slash(bo, flank, "join")
+        await fake_discord.slash(ada, flank, "start")
+        await bot.service.settle()
+        kicked = await fake_discord.slash(ada, flank, "kick", user=bo)
+        assert not kicked.ephemeral and "computer player takes their seat" in (
+            kicked.content + "".join(m.content for m in flank.messages))
+        await fake_discord.slash(ada, flank, "forfeit")
+        await bot.service.settle()
+        assert await bot.store.stats.rated_players(guild.id, "flank") == 0

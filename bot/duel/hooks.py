@@ -48,6 +48,16 @@ def own_cards(setup: SeatSetup) -> list[str] | None:
 class DuelHooks(MatchHooks):
     """Decks people own, ante and prize packs, over the collections service."""
 
+    async def check_hand_over(self, match: LiveMatch) -> None:
+        """A duel for ante is played out by the people who staked: a kicked seat
+        would lose (or win) its card by the computer's play. Someone who stops
+        playing forfeits after three missed deadlines, or with ``/forfeit``."""
+        if plays_for_ante(match.row.options):
+            raise NotAllowed("This duel is played for ante, so a seat can't be handed to "
+                             "the computer player: whoever stops playing forfeits after "
+                             "three missed deadlines (or with /forfeit), and /cancel gives "
+                             "every staked card back. Nothing was changed.")
+
     def __init__(self, store: Store, clock: Clock) -> None:
         self.store = store
         self.collections = CollectionService(store, clock)
