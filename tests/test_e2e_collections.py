@@ -121,6 +121,9 @@ async def test_collection_pages_and_privacy(fake_discord, tmp_path):
         assert button_labels(first.message) == ["◀ Prev"]
         await fake_discord.click(ada, first.message, label="◀ Prev")
         assert "Page 1 of 2" in first.message.text
+        past = await fake_discord.slash(ada, channel, "collection", page=3)
+        assert past.ephemeral and past.content == (
+            "⚠️ There are only 2 pages of this collection; page 3 does not exist.")
 
         sorted_red = await fake_discord.slash(ada, channel, "collection", colour="red",
                                               sort="count", name="a")

@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.duel.collections import CollectionError
 from bot.duel.messages import audit_text, starter_parts
 from bot.duel.views import TYPES, Filters, collections_of, guild_of, page_parts
-from bot.errors import NotAllowed
+from bot.errors import NoSuchPage, NotAllowed
 from bot.presenters.duel.commands import card_names
 from bot.replies import drawn, for_send, send
 from rules.duel.cards import COLOUR_NAMES
@@ -93,6 +93,8 @@ class CollectionCog(commands.Cog):
         viewer = interaction.user.id
         shown = await collections_of(interaction).collection(
             guild_of(interaction), viewer, owner.id, page=page, **filters.kwargs())
+        if shown.page != page:  # the page buttons may land past the end; a command not
+            raise NoSuchPage("this collection", page, shown.pages)
         await send(interaction, ephemeral=not public, **for_send(page_parts(shown, viewer,
                                                                            filters)))
 
