@@ -136,13 +136,18 @@ def _write_new(path: Path, data: bytes) -> None:
         raise _Refused(_why(path, error)) from None
 
 
+PATH_SHOWN = 240
+"""A path is said whole up to this length (a person needs it to find the file; only a
+path of typed garbage is shortened)."""
+
+
 def _why(path: Path, error: OSError | ValueError) -> str:
     """Why the picture cannot be written there, in words."""
-    said = shown(str(path), 80)
+    said = shown(str(path), PATH_SHOWN)
     if isinstance(error, FileExistsError):
         return f"{said} already exists; give another name."
     if isinstance(error, FileNotFoundError):
-        return f"The folder {shown(str(path.parent), 80)} does not exist."
+        return f"The folder {shown(str(path.parent), PATH_SHOWN)} does not exist."
     if isinstance(error, PermissionError):
         return f"No permission to write {said}."
     if isinstance(error, NotADirectoryError):
