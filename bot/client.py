@@ -116,6 +116,11 @@ class CroupierBot(commands.Bot):
         self.items: list[type[discord.ui.DynamicItem[Any]]] = []
         """Every persistent button and menu the bot answers (:meth:`add_items`)."""
 
+    @property
+    def stopping(self) -> bool:
+        """Whether :meth:`close` has begun (see :func:`bot.replies.stopping`)."""
+        return self._closed_once
+
     def add_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Answer these persistent items from now on (after restarts too); a game's
         extension adds its own (a trade's buttons, say)."""

@@ -232,10 +232,22 @@ def for_edit(parts: dict[str, Any]) -> dict[str, Any]:
     return {**fit(parts), "attachments": parts.get("attachments") or []}
 
 
+def stopping(interaction: discord.Interaction) -> bool:
+    """Whether the bot that got ``interaction`` has begun to stop: what it was doing
+    is cut short (its store closes, its session with Discord too), as expected."""
+    return bool(getattr(interaction.client, "stopping", False))
+
+
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Tell the user, privately, why nothing happened."""
+    """Tell the user, privately, why nothing happened. A command cut short by the bot
+    stopping is no fault: it is logged as such and answered no more (Discord tells the
+    person it did not respond; the restarted bot carries on from what is stored)."""
     if already_acknowledged(error):
         log.info("interaction %s was already answered", interaction.id)
+        return
+    if stopping(interaction):
+        log.info("interaction %s was cut short by the bot stopping (%s)", interaction.id,
+                 type(_cause(error)).__name__)
         return
     text = message_for(error)
     if text is None and answering_failed(error):

@@ -194,3 +194,41 @@ async def test_a_name_that_mentions_someone_pings_nobody(fake_discord, tmp_path)
         assert not [m.content[:80] for m in posted if victim.id in m.pinged]
         # What is meant to ping still does: the round's thread pings its player.
         assert [m for m in posted if rogue.id in m.pinged]
+
+
+async def test_a_command_cut_short_by_the_bot_stopping_is_no_error(fake_discord, tmp_path,
+                                                                     caplog):
+    """A command still at work when the bot stops meets a closed store and a closed
+    session: expected, logged as such, never an ERROR (nor an unanswered task's
+    traceback)."""
+    import asyncio
+    import logging
+
+    from tests.fakediscord.model.constants import MANAGE_GUILD
+
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("t")
+    boss = guild.add_user("Boss", roles=(guild.add_role("M", MANAGE_GUILD),))
+    bot = make_bot(tmp_path / "stop.sqlite3")
+    entered, gate = asyncio.Event(), asyncio.Event()
+    caplog.set_level(logging.INFO, logger="bot.replies")
+    async with fake_discord.running(bot):
+        remember = bot.tournaments.set_message
+
+        async def slow(*args, **kwargs):
+            entered.set()
+            await gate.wait()
+            return await remember(*args, **kwargs)
+
+        bot.tournaments.set_message = slow
+        made = asyncio.create_task(fake_discord.slash(boss, channel, "tournament create",
+                                                      game="flank", options="board=4"))
+        await entered.wait()
+        await bot.close()
+        gate.set()
+        assert not (await made).ephemeral
+        for _ in range(100):
+            if "cut short by the bot stopping" in caplog.text:
+                break
+            await asyncio.sleep(0.01)
+        assert "cut short by the bot stopping (StorageError)" in caplog.text
