@@ -54,9 +54,20 @@ def tune_gc() -> None:
     loop stopped; with these it comes every few minutes under that load. Garbage
     is still freed at once by reference counting; only reference cycles that
     reach the oldest generation wait longer.
+
+    The full collection that starts from a clean heap is made once a process: a bot
+    started again in the same process (tests restart bots by the hundred, in a heap
+    of everything they made) would walk every object for nothing.
     """
-    gc.collect()
+    global _COLLECTED
+    if not _COLLECTED:
+        gc.collect()
+        _COLLECTED = True
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+_COLLECTED = False
+"""Whether :func:`tune_gc` made its start-up collection in this process."""
 
 
 class MatchService(Lobby, Submissions, Deadlines, Delivery):
