@@ -387,3 +387,22 @@ async def test_four_player_hammer_and_nails_against_the_computer(service, store,
 async def test_a_three_player_two_colour_nails_game_is_refused(service):
     with pytest.raises(BadOptions, match="2 players or 4"):
         await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="nails", seats=3)
+
+
+def test_the_start_up_collection_is_made_once_a_process(monkeypatch) -> None:
+    """Each bot started sets the collector's thresholds; the full collection from a
+    clean heap is made by the first alone (a test worker starts hundreds of bots)."""
+    import gc
+
+    import bot.service
+
+    collected: list[int] = []
+    monkeypatch.setattr(bot.service, "_COLLECTED", False)
+    monkeypatch.setattr(gc, "collect", lambda *a: collected.append(1) or 0)
+    before = gc.get_threshold()
+    try:
+        for _ in range(3):
+            bot.service.tune_gc()
+        assert collected == [1] and gc.get_threshold() == bot.service.GC_THRESHOLDS
+    finally:
+        gc.set_threshold(*before)
