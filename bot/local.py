@@ -44,6 +44,7 @@ from rich.text import Text
 from bot.errors import CroupierError, NoMatchHere
 from bot.live import LiveMatch, Player
 from bot.local_commands import LocalCommand, LocalSitting, commands_help, first_word, game_commands
+from bot.local_files import pictures_folder
 from bot.local_help import COMMANDS, help_text, prompt_text, table_help
 from bot.local_options import options_example, options_example_value, options_help, read_options
 from bot.local_screen import MAX_LINE, STYLES, ReadLine, Screen, TerminalInput, Write, titled
@@ -78,8 +79,6 @@ YES, NO = ("y", "yes"), ("n", "no")
 SAME, NEW = ("s", "same"), ("n", "new")
 HAND = "hand"
 """``picture hand``: the person's own hand, not the table."""
-PICTURES = "pictures"
-"""The folder beside the database where pictures go when no file is named."""
 
 
 class Quit(Exception):
@@ -141,12 +140,6 @@ async def play_local(database: str, *, game: str | None = None,
     finally:
         await service.settle()
         await store.close()
-
-
-def pictures_folder(database: str) -> Path:
-    """Where pictures go when no file is named: ``pictures`` beside the database (the
-    data folder), never the folder the terminal is in (a clone's root, say)."""
-    return Path(database).absolute().parent / PICTURES
 
 
 class _Table:

@@ -7,13 +7,11 @@ database), never in whatever folder the terminal happens to be in."""
 
 from __future__ import annotations
 
-import errno
-import os
 from pathlib import Path
 from typing import Any
 
 from bot.live import LiveMatch
-from rules.errors import shown
+from bot.local_files import Unwritable, check_new, target, write_new
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NO_PICTURE = "{title} has no table picture; nothing was saved."
@@ -93,65 +91,10 @@ def save_hand_picture(match: LiveMatch, seat: int, typed: str = "",
 
 def _save(picture: bytes, what: str, typed: str, default: str, folder: Path | None
           ) -> tuple[bool, str]:
+    place = folder if folder is not None else Path.cwd()
     try:
-        path = _picture_path(typed.strip(), default, folder)
-        _write_new(path, picture)
-    except _Refused as refusal:
+        path = check_new(target(typed, default, place, suffix=".png"), folder=place)
+        write_new(path, picture)
+    except Unwritable as refusal:
         return False, f"{refusal} Nothing was saved."
     return True, f"{what} picture saved to {path} ({len(picture) // 1024 + 1} KB)."
-
-
-class _Refused(Exception):
-    """A path the picture cannot be saved at; the message says why."""
-
-
-def _picture_path(typed: str, default: str, folder: Path | None) -> Path:
-    if any(not ch.isprintable() for ch in typed):
-        raise _Refused(f"{shown(typed)} holds characters a file name cannot have.")
-    if not typed:
-        if folder is None:
-            return Path(default).absolute()
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise _Refused(_why(folder / default, error)) from None
-        return (folder / default).absolute()
-    path = Path(os.path.expanduser(typed))
-    if os.path.isdir(path):  # isdir, unlike Path.is_dir, never raises
-        path = path / default
-    return path.absolute()
-
-
-def _write_new(path: Path, data: bytes) -> None:
-    """Write ``data`` to a file that does not exist yet (an existing file is the
-    person's: never overwritten); on failure nothing is left behind."""
-    created = False
-    try:
-        with open(path, "xb") as out:
-            created = True
-            out.write(data)
-    except (OSError, ValueError) as error:
-        if created:  # a full disk, say: no half picture is kept
-            path.unlink(missing_ok=True)
-        raise _Refused(_why(path, error)) from None
-
-
-PATH_SHOWN = 240
-"""A path is said whole up to this length (a person needs it to find the file; only a
-path of typed garbage is shortened)."""
-
-
-def _why(path: Path, error: OSError | ValueError) -> str:
-    """Why the picture cannot be written there, in words."""
-    said = shown(str(path), PATH_SHOWN)
-    if isinstance(error, FileExistsError):
-        return f"{said} already exists; give another name."
-    if isinstance(error, FileNotFoundError):
-        return f"The folder {shown(str(path.parent), PATH_SHOWN)} does not exist."
-    if isinstance(error, PermissionError):
-        return f"No permission to write {said}."
-    if isinstance(error, NotADirectoryError):
-        return f"Part of {said} is a file, not a folder."
-    if getattr(error, "errno", None) == errno.ENAMETOOLONG:
-        return f"{said} is too long a file name."
-    return f"Cannot write {said}: {getattr(error, 'strerror', None) or error}."

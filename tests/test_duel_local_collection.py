@@ -407,3 +407,23 @@ async def test_the_commands_work_at_a_duels_move_prompt(tmp_path, monkeypatch):
     assert match.seats[0].setup is None
     prompts = [p for p in person.prompts if p.endswith(" > ")]
     assert len(set(prompts)) == 1  # the same decision throughout: no move was made
+
+
+async def test_every_file_the_table_writes_follows_one_rule(tmp_path, monkeypatch, packs):
+    """A bare name goes in the data folder (pictures in its pictures folder) whatever
+    the command, never in the folder the terminal is in; ``deck import`` finds a bare
+    name where ``deck export`` put it."""
+    here, data = tmp_path / "clone", tmp_path / "data"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    db = data / "t.sqlite3"
+    data.mkdir()
+    person = await sit(db, ["starter ember-and-grove", "pack mine",
+                            "deck create Burn: 3 Ashpeak, 1 Kindlewhip", "deck export Burn burn",
+                            "deck import Again: burn"])
+    assert list(here.iterdir()) == []
+    assert (data / "pictures" / "mine.png").read_bytes().startswith(b"\x89PNG")
+    assert (data / "burn.txt").read_text(encoding="utf-8") == "1 Kindlewhip\n3 Ashpeak\n"
+    assert person.warnings() == []
+    _, decks = await holdings(db)
+    assert dict(decks)["Again"] == dict(decks)["Burn"]

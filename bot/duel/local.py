@@ -41,7 +41,15 @@ from bot.duel.collections import (
 )
 from bot.errors import CroupierError
 from bot.local import LocalCommand, LocalSitting, titled
-from bot.table_picture import _Refused, _why, _write_new
+from bot.local_files import (
+    PATH_SHOWN,
+    Unwritable,
+    check_new,
+    data_folder,
+    pictures_folder,
+    target,
+    write_new,
+)
 from rules.core import SeatSetup
 from rules.duel.cards import COLOUR_NAMES, card_set
 from rules.duel.decks import STARTERS
@@ -143,14 +151,19 @@ async def open_pack(sitting: LocalSitting, rest: str) -> SeatSetup:
     saved at is refused before the pack is opened."""
     default = time.strftime("croupier-pack-%Y%m%d-%H%M%S.png",
                             time.localtime(sitting.clock.now()))
-    target = picture_target(rest, default) if rest else None
+    folder = pictures_folder(sitting.store.db.path)
+    try:
+        path = check_new(target(rest, default, folder, suffix=".png"), folder=folder) \
+            if rest else None
+    except Unwritable as refusal:
+        raise CollectionError(f"{refusal} Nothing was done.") from None
     opened = await collections(sitting).open_daily_pack(LOCAL_GUILD, sitting.user_id)
     sitting.screen.show(pack_block(opened.copies))
     if opened.next_claim_at is not None:
         wait = wait_text(opened.next_claim_at - sitting.clock.now())
         sitting.screen.say(f"Your next daily pack is due in {wait}.", "hint")
-    if target is not None:
-        _save_pack_picture(sitting, opened.copies, target)
+    if path is not None:
+        _save_pack_picture(sitting, opened.copies, path)
     return None
 
 
@@ -169,25 +182,6 @@ def pack_block(copies: tuple[CopyView, ...]) -> RenderableType:
     return titled(f"Your pack: {plural(len(copies), 'card')}, rarest first", table, "verdict")
 
 
-def picture_target(typed: str, default: str) -> Path:
-    """Where a picture asked for at ``typed`` goes, by the ``picture`` command's rules
-    (a folder: ``default`` in it; ``~`` is the home folder), checked before
-    anything is done: a file that exists is never overwritten, and the folder must
-    exist. Raises :class:`CollectionError` saying why not."""
-    if any(not ch.isprintable() for ch in typed):
-        raise CollectionError(f"{shown(typed)} holds characters a file name cannot have; "
-                              "nothing was done.")
-    path = Path(os.path.expanduser(typed))
-    if os.path.isdir(path):  # isdir, unlike Path.is_dir, never raises
-        path = path / default
-    path = path.absolute()
-    if os.path.lexists(path):
-        raise CollectionError(f"{_why(path, FileExistsError())} Nothing was done.")
-    if not os.path.isdir(path.parent):
-        raise CollectionError(f"{_why(path, FileNotFoundError())} Nothing was done.")
-    return path
-
-
 def _save_pack_picture(sitting: LocalSitting, copies: tuple[CopyView, ...],
                        path: Path) -> None:
     # Imported here: the picture brings Pillow and the card faces, needed only now.
@@ -196,8 +190,8 @@ def _save_pack_picture(sitting: LocalSitting, copies: tuple[CopyView, ...],
     picture = render_pack([(c.card, "unlimited" if c.serial is None else "limited",
                             c.serial, c.run_size) for c in copies])
     try:
-        _write_new(path, picture)
-    except _Refused as refusal:  # a full disk, say: the pack is opened all the same
+        write_new(path, picture)
+    except Unwritable as refusal:  # a full disk, say: the pack is opened all the same
         sitting.screen.warn(f"{refusal} The pack is in your collection; its picture was "
                             "not saved.")
         return
@@ -389,7 +383,7 @@ async def deck_import(sitting: LocalSitting, rest: str) -> SeatSetup:
     name, typed = await _name_and(sitting, rest, "File to read {name} from (Enter: none) ")
     if typed is None:
         return _nothing(sitting)
-    text = read_deck_file(typed)
+    text = read_deck_file(typed, data_folder(sitting.store.db.path))
     card_list(text, "deck list")
     if not await _may_replace(sitting, name):
         return _nothing(sitting)
@@ -398,13 +392,13 @@ async def deck_import(sitting: LocalSitting, rest: str) -> SeatSetup:
     return None
 
 
-def read_deck_file(typed: str) -> str:
-    """The text of a deck-list file (UTF-8, at most :data:`IMPORT_BYTES`), or a
-    :class:`CollectionError` saying why it cannot be read."""
-    if any(not ch.isprintable() for ch in typed):
-        raise CollectionError(f"{shown(typed)} holds characters a file name cannot have.")
-    path = Path(os.path.expanduser(typed))
-    said = shown(str(path), 80)
+def read_deck_file(typed: str, folder: Path) -> str:
+    """The text of a deck-list file (UTF-8, at most :data:`IMPORT_BYTES`), found as
+    :func:`bot.local_files.target` places files (a bare name in ``folder``, the data
+    folder, where ``deck export`` saves one), or a :class:`CollectionError` saying why
+    it cannot be read."""
+    path = target(typed, "", folder, suffix=".txt")
+    said = shown(str(path), PATH_SHOWN)
     try:
         # A regular file only: a folder, a pipe or a device would block or never end.
         if not stat.S_ISREG(os.stat(path).st_mode):
@@ -440,54 +434,16 @@ async def deck_export(sitting: LocalSitting, rest: str) -> SeatSetup:
                            f"{saved} FILE saves it to a file):", "heading")
         sitting.screen.say(text)
         return None
-    path = export_target(typed, f"{file_safe(saved)}.txt", data_folder(sitting))
+    folder = data_folder(sitting.store.db.path)
     try:
-        _write_new(path, (text + "\n").encode("utf-8"))
-    except _Refused as refusal:
+        path = check_new(target(typed, f"{file_safe(saved)}.txt", folder, suffix=".txt"),
+                         folder=folder)
+        write_new(path, (text + "\n").encode("utf-8"))
+    except Unwritable as refusal:
         raise CollectionError(f"{refusal} Nothing was saved.") from None
     sitting.screen.say(f"Deck {saved} saved to {path} (deck import {saved}: {path} reads it "
                        "back).", "hint")
     return None
-
-
-def data_folder(sitting: LocalSitting) -> Path:
-    """The folder of the table's database: where files the table writes go unless a
-    folder is named."""
-    return Path(sitting.store.db.path).absolute().parent
-
-
-def export_target(typed: str, default: str, folder: Path) -> Path:
-    """Where ``deck export … FILE`` writes: a bare file name in ``folder`` (``.txt``
-    added when it has no extension), a path as typed (``~`` the home folder), a folder
-    with ``default`` in it. A file that exists is never overwritten, and the folder
-    must exist; :class:`CollectionError` says why not.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as made:
-    ...     folder = Path(made).absolute()
-    ...     (export_target("burn", "x.txt", folder) == folder / "burn.txt",
-    ...      export_target(made, "x.txt", Path("/nowhere")) == folder / "x.txt")
-    (True, True)
-    """
-    if any(not ch.isprintable() for ch in typed):
-        raise CollectionError(f"{shown(typed)} holds characters a file name cannot have; "
-                              "nothing was saved.")
-    bare = os.sep not in typed and "/" not in typed and not typed.startswith("~") \
-        and typed not in (".", "..")
-    if bare:
-        path = folder / (typed if Path(typed).suffix else f"{typed}.txt")
-        if not os.path.isdir(folder):
-            raise CollectionError(f"{_why(path, FileNotFoundError())} Nothing was saved.")
-    else:
-        path = Path(os.path.expanduser(typed))
-        if os.path.isdir(path):  # isdir, unlike Path.is_dir, never raises
-            path = path / default
-    path = path.absolute()
-    if os.path.lexists(path):
-        raise CollectionError(f"{_why(path, FileExistsError())} Nothing was saved.")
-    if not os.path.isdir(path.parent):
-        raise CollectionError(f"{_why(path, FileNotFoundError())} Nothing was saved.")
-    return path
 
 
 async def _deck_and_file(sitting: LocalSitting, rest: str) -> tuple[str, str | None]:
