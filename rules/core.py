@@ -598,8 +598,9 @@ def thinking_rng(seed: int, step: int, seat: int) -> random.Random:
 
 SeatSetup = Mapping[str, Any] | None
 """One seat's setup data (its deck, say), or ``None``."""
-RulesText = Callable[[Any, int | None], str]
-"""A game's rules in words: ``(options, seats) -> text`` (see :attr:`GameInfo.rules`)."""
+RulesText = str | Callable[[Any, int | None], str]
+"""A game's rules in words: ``(options, seats) -> text``, or one fixed text (see
+:attr:`GameInfo.rules_text`)."""
 
 
 @dataclass(frozen=True)
@@ -617,14 +618,11 @@ class GameInfo:
     options: type[GameOptions]
     """The game's options, declared once (see :mod:`rules.options`)."""
     bot: BotPlayer
-    rules_text: str = ""
-    """The rules as a fixed text, for games whose rules no option changes (a test's
-    small game); for a game with :attr:`rules`, its rules at the default options for
-    any table. Ask :meth:`rules_for` rather than reading this."""
-    rules: RulesText | None = None
-    """``(options, seats) -> text``: the rules as players read them, written from the
+    rules_text: RulesText
+    """The rules as players read them: ``(options, seats) -> text``, written from the
     options chosen and the table's size (``None``: any size the game takes), so that
-    every number and variant they state is the game's own."""
+    every number and variant they state is the game's own; or a fixed text, for a
+    game whose rules no option changes (a test's small game). Ask :meth:`rules_for`."""
     default_seats: int = 2
     default_turn_seconds: int = 300
     has_secrets: bool = False
@@ -654,11 +652,6 @@ class GameInfo:
     ``search`` (any case; ``""`` for all), each in words (``croupier cards``),
     for games with many different pieces."""
 
-    def __post_init__(self) -> None:
-        if self.rules is not None and not self.rules_text:
-            # Frozen: set once, as the rules of no table in particular.
-            object.__setattr__(self, "rules_text", self.rules(self.options.parse({}), None))
-
     def rules_for(self, options: Mapping[str, Any] | GameOptions | None = None,
                   seats: int | None = None) -> str:
         """The rules of a game played with ``options`` at a table of ``seats``
@@ -671,7 +664,8 @@ class GameInfo:
         parsed = self.options.parse(options)
         if seats is not None:
             self.check_seats(seats)
-        return self.rules_text if self.rules is None else self.rules(parsed, seats)
+        written = self.rules_text
+        return written if isinstance(written, str) else written(parsed, seats)
 
     def seat_range(self) -> str:
         """The seat counts the game takes, in words.

@@ -638,7 +638,7 @@ def test_flank_is_registered() -> None:
     assert not info.has_secrets
     state = info.new({"board": 8}, 2, seed=9)
     assert isinstance(state, FlankState) and state.game == "flank" and state.seed == 9
-    assert info.rules_text == info.rules_for() and len(info.rules_for()) < 2000
+    assert len(info.rules_for()) < 2000
     with pytest.raises(BadOptions):
         info.new({}, seats=3)
 
