@@ -367,7 +367,23 @@ class TournamentService(TournamentRounds):
     def _reported(pairing: PairingRow, settings: TournamentSettings, winner: int | None,
                   places: Sequence[int] | None, games: Sequence[int] | None, drawn: int,
                   both_lose: bool) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        """Places, games won and drawn games from what the organiser said."""
+        """Places, games won and drawn games from what the organiser said; refused
+        unless the formats can read them (:class:`Result`'s own check)."""
+        placed, won, drawn = TournamentService._said(pairing, settings, winner, places,
+                                                     games, drawn, both_lose)
+        try:
+            Result(pairing.round, pairing.seats, placed, won, drawn, both_lose)
+        except ValueError:
+            raise TournamentError("Those places and games won disagree: whoever has "
+                                  "more games must be placed higher (in a match of "
+                                  "two, equal games are a draw).") from None
+        return placed, won, drawn
+
+    @staticmethod
+    def _said(pairing: PairingRow, settings: TournamentSettings, winner: int | None,
+              places: Sequence[int] | None, games: Sequence[int] | None, drawn: int,
+              both_lose: bool) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """What the organiser said as places, games won and drawn games."""
         seats = pairing.seats
         n = len(seats)
         if n == 1:
@@ -386,14 +402,7 @@ class TournamentService(TournamentRounds):
             placed = tuple(places)
             if 1 not in placed:
                 raise TournamentError("Somebody takes place 1 (if nobody won: both lose).")
-            won = tuple(games or (int(p == 1) for p in placed))
-            try:  # the formats' own check, so a stored result is always one they read
-                Result(pairing.round, seats, placed, won, drawn)
-            except ValueError:
-                raise TournamentError("Those places and games won disagree: whoever has "
-                                      "more games must be placed higher (in a match of "
-                                      "two, equal games are a draw).") from None
-            return placed, won, drawn
+            return placed, tuple(games or (int(p == 1) for p in placed)), drawn
         needed = settings.best_of // 2 + 1 if n == 2 else 1
         if winner is None:  # a draw
             won = tuple(games or (0,) * n)

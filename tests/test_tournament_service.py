@@ -548,6 +548,21 @@ async def test_an_organisers_places_at_odds_with_the_games_are_refused(bot):
     assert (done.places, done.games) == ((2, 1), (1, 2))
 
 
+async def test_a_pod_winner_with_games_at_odds_with_the_places_is_refused(bot):
+    """Every way of reporting goes through the formats' own check: a pod's winner
+    with games 2-1-0 would place the other two level although one won more games,
+    a result every standing would then fail to read."""
+    tid = await tournament(bot, 6, game="eclipse", options={}, format="pods", pod_size=3)
+    await bot.service.start(ORG, tid)
+    pod = next(p for p in await bot.current(tid) if len(p.seats) == 3)
+    with pytest.raises(TournamentError, match="disagree"):
+        await bot.service.report(ORG, tid, pod.table, winner=pod.seats[0], games=(2, 1, 0))
+    assert (await bot.store.tournaments.pairing(tid, 1, pod.table)).places is None
+    await bot.service.standings(ORG, tid)
+    done = await bot.service.report(ORG, tid, pod.table, winner=pod.seats[0], games=(2, 0, 0))
+    assert done.places == (1, 2, 2)
+
+
 async def absent_in(bot: Bot, pairing: PairingRow, absent: int) -> None:
     """``absent`` never chooses: the other seat plays, each deadline passes, and the
     third strike forfeits the absent seat."""
