@@ -68,20 +68,18 @@ def default_hand_name(match: LiveMatch, seat: int) -> str:
     return f"croupier-hand-{match.id}-{seat + 1}-{step}.png"
 
 
-def save_picture(match: LiveMatch, typed: str = "", folder: Path | None = None
-                 ) -> tuple[bool, str]:
-    """Save the public table's picture at the typed path (a folder: the default
-    name in it; nothing: the default name in ``folder``, made if need be, or here
-    without one). Returns whether it was saved and what to tell the person; an
-    existing file is never overwritten."""
+def save_picture(match: LiveMatch, typed: str, folder: Path) -> tuple[bool, str]:
+    """Save the public table's picture where ``typed`` puts it (the rule of
+    :mod:`bot.local_files`: nothing or a bare name, in ``folder``). Returns whether
+    it was saved and what to tell the person; an existing file is never overwritten."""
     picture = table_png(match)
     if picture is None:
         return False, NO_PICTURE.format(title=match.info.title)
     return _save(picture, "Table", typed, default_picture_name(match), folder)
 
 
-def save_hand_picture(match: LiveMatch, seat: int, typed: str = "",
-                      folder: Path | None = None) -> tuple[bool, str]:
+def save_hand_picture(match: LiveMatch, seat: int, typed: str, folder: Path
+                      ) -> tuple[bool, str]:
     """Save ``seat``'s own hand picture as :func:`save_picture` saves the table's."""
     picture = hand_png(match, seat)
     if picture is None:
@@ -89,11 +87,10 @@ def save_hand_picture(match: LiveMatch, seat: int, typed: str = "",
     return _save(picture, "Hand", typed, default_hand_name(match, seat), folder)
 
 
-def _save(picture: bytes, what: str, typed: str, default: str, folder: Path | None
+def _save(picture: bytes, what: str, typed: str, default: str, folder: Path
           ) -> tuple[bool, str]:
-    place = folder if folder is not None else Path.cwd()
     try:
-        path = check_new(target(typed, default, place, suffix=".png"), folder=place)
+        path = check_new(target(typed, default, folder, suffix=".png"), folder=folder)
         write_new(path, picture)
     except Unwritable as refusal:
         return False, f"{refusal} Nothing was saved."
