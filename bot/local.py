@@ -283,9 +283,8 @@ class _Table:
 
     async def run_command(self, command: LocalCommand, rest: str) -> SeatSetup:
         """One of a game's own commands; its refusal is shown, and changes nothing."""
-        sitting = LocalSitting(self.service.store, self.service.clock, self.screen,
-                               self.player.user_id, self.player.name, self.ask, self.ask_yes,
-                               self.service, self.match)
+        sitting = LocalSitting(self.service, self.screen, self.player.user_id,
+                               self.player.name, self.ask, self.ask_yes, self.match)
         try:
             return await command.run(sitting, rest)
         except (CroupierError, RulesError) as refusal:

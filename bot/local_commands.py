@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class LocalSitting:
     """What a game's own command is given: the person, a way to ask them, the screen,
-    and the table's storage and clock."""
+    and the table's match service (its storage and clock)."""
 
-    store: Store
-    clock: Clock
+    service: MatchService
+    """The table's match service, for a command that changes the match in play."""
     screen: Screen
     user_id: int
     name: str
@@ -36,11 +36,19 @@ class LocalSitting:
     """One typed answer, stripped; a quit word leaves the table, as at any prompt."""
     ask_yes: Callable[[str, bool, str], Awaitable[bool]]
     """``(prompt, default, meaning)``: a yes or no, asked again when it is neither."""
-    service: MatchService | None = None
-    """The table's match service, for a command that changes the match in play."""
     match: LiveMatch | None = None
     """The match being played when the command is typed at its move prompt (``None``
     at the "Which game?" prompt)."""
+
+    @property
+    def store(self) -> Store:
+        """The table's storage."""
+        return self.service.store
+
+    @property
+    def clock(self) -> Clock:
+        """The table's clock."""
+        return self.service.clock
 
 
 @dataclass(frozen=True)
