@@ -22,8 +22,9 @@ This module is the sitting itself (choosing a game, then playing it); its parts
 live beside it: :mod:`bot.local_screen` (output and input), :mod:`bot.local_transport`
 (what the match service shows), :mod:`bot.local_words` (what the table says),
 :mod:`bot.local_help` (the help, and how to answer a decision of several picks),
-:mod:`bot.local_options` (a game's options typed) and :mod:`bot.local_commands` (a
-game's own commands). The names callers use are re-exported here.
+:mod:`bot.local_options` (a game's options typed), :mod:`bot.local_commands` (a
+game's own commands) and :mod:`bot.local_files` (where the files it writes go). The
+names callers use are re-exported here.
 """
 
 

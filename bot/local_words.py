@@ -1,5 +1,6 @@
-"""What the local table says: help, the table in words or tables, the options of
-a decision, a game's options, the result and the person's record."""
+"""What the local table says: the table in words or tables, the options of a
+decision, a game in a line, the result and the person's record (its help is
+:mod:`bot.local_help`; a game's options, :mod:`bot.local_options`)."""
 
 from __future__ import annotations
 
