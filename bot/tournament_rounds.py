@@ -111,12 +111,13 @@ class TournamentRounds:
             log.exception("match %s: the tournament could not go on after it", match.id)
 
     async def _take_turns(self, match: LiveMatch) -> None:
-        """A match that was no tournament's game ended: a running tournament of its
-        channel goes on (its tables may be waiting for that channel, their place)."""
-        if match.row.guild_id is None:
+        """A match that was no tournament's game ended: a tournament whose tables take
+        turns in its channel (Discord refused their places this round) goes on."""
+        if match.row.guild_id is None or not self._refused:
             return
         for tournament in await self.store.tournaments.live_in_guild(match.row.guild_id):
-            if tournament.channel_id == match.row.channel_id:
+            if (tournament.channel_id == match.row.channel_id
+                    and (tournament.id, tournament.round) in self._refused):
                 async with self._lock(tournament.id):
                     await self._advance(tournament.id)
 
