@@ -192,14 +192,10 @@ class TournamentRounds:
         end at their next game. A round half opened is carried on by :meth:`restore`
         after the restart, as after any stop."""
         self._closing = True
-        while True:
-            running = [t for t in self._tasks if not t.done()]
-            if running:
-                await asyncio.gather(*running, return_exceptions=True)
-            busy = [lock for lock in self._locks.values() if lock.locked()]
-            if not busy and not any(not t.done() for t in self._tasks):
-                return
-            for lock in busy:  # every step holds its tournament's lock
+        # Nothing is spawned once closing: one wait ends every task.
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        while busy := [lock for lock in self._locks.values() if lock.locked()]:
+            for lock in busy:  # every step (a command's too) holds its tournament's lock
                 async with lock:
                     pass
 
