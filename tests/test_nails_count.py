@@ -78,3 +78,18 @@ def test_during_play_a_seat_sees_its_own_count_as_the_final_count_would_be():
     for seed, seats, options in DIFFERED:
         if seats == 2:
             finished(seed, seats, options, check)
+
+
+def test_in_teams_the_count_shown_says_both_hands_add_to_it():
+    """Teammates share a count, and the final count adds both their hands: a seat's own
+    line says its teammate's hand adds too, and a team's line says its hands (plural)."""
+    state = NAILS.new({}, 4, 1)
+    view = state.observe(0)
+    assert view.colours[0] == view.colours[2] != view.colours[1] == view.colours[3]
+    own = player_line(view, NAMES, 0)
+    assert f"count {view.showing[0]} + {view.in_hand} in your hand + your teammate's" in own
+    for seat in (1, 2, 3):
+        assert f"count {view.showing[seat]} + hands" in player_line(view, NAMES, seat)
+    two = NAILS.new({}, 2, 1).observe(0)
+    assert "teammate" not in player_line(two, NAMES, 0)
+    assert player_line(two, NAMES, 1).split(" · ")[2] == f"count {two.showing[1]} + hand"

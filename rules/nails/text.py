@@ -249,7 +249,8 @@ def header(view: NailsView, names: Sequence[str]) -> str:
 def count_text(view: NailsView, seat: int) -> str:
     """A seat's count as the view may know it: the final count once the game is over;
     before, what everyone sees (its colour showing and penalties), plus what the seat's
-    own hand adds for the seat itself, or "+ hand" for a hand it cannot see.
+    own hand adds for the seat itself, or "+ hand" for a hand it cannot see. A team
+    shares a count, to which both its hands add ("+ hands"; "+ your teammate's").
 
     >>> from rules.nails.state import NailsState
     >>> state = NailsState.position([[41], [42]], draw=[43])
@@ -259,9 +260,10 @@ def count_text(view: NailsView, seat: int) -> str:
     shown = f"count {view.showing[seat]}"
     if view.outcome is not None:
         return shown
+    team = view.colours.count(view.colours[seat]) > 1
     if seat == view.seat and view.in_hand is not None:
-        return f"{shown} + {view.in_hand} in your hand"
-    return f"{shown} + hand"
+        return f"{shown} + {view.in_hand} in your hand" + (" + your teammate's" if team else "")
+    return f"{shown} + {'hands' if team else 'hand'}"
 
 
 def player_line(view: NailsView, names: Sequence[str], seat: int) -> str:
