@@ -159,8 +159,9 @@ class OptionSpec:
             if not _NUMBER.fullmatch(text):
                 raise BadOptions(f"{self.name} must be a whole number written with the "
                                  f"digits 0-9, not {shown(value)}")
-            # A number of any length is refused by its range, never converted whole.
-            if len(text.removeprefix("-")) > MAX_DIGITS:
+            # A number of any length is refused by its range, never converted whole;
+            # zeros in front count for nothing.
+            if len(text.removeprefix("-").lstrip("0")) > MAX_DIGITS:
                 raise self._out_of_range(value)
             return self._in_bounds(int(text), value)
         if self.kind == "yes/no":

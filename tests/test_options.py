@@ -43,6 +43,16 @@ def test_a_number_outside_its_bounds_is_refused_with_them(pair):
         info.options.parse({spec.name: str(spec.maximum + 1)})
 
 
+@pytest.mark.parametrize("pair", NUMBERS, ids=_id)
+def test_a_number_in_its_bounds_is_read_however_many_zeros_lead_it(pair):
+    """Only the digits that count are held against the length cap: twenty zeros and
+    the default is the default, never refused as out of range."""
+    info, spec = pair
+    usual = spec.minimum if spec.default is None else spec.default
+    typed = "0" * 20 + str(usual)
+    assert getattr(info.options.parse({spec.name: typed}), spec.name) == usual
+
+
 @pytest.mark.parametrize("pair", CHOICES, ids=_id)
 def test_a_choice_is_one_of_its_values(pair):
     info, spec = pair
