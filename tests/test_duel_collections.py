@@ -449,3 +449,24 @@ async def test_deck_names_ignore_case_and_keep_the_case_typed(service):
     assert [d.name for d in await service.decks(GUILD, ADA)] == ["burn", RED_GREEN]
     assert await service.delete_deck(GUILD, ADA, "BURN") == "burn"
     assert [d.name for d in await service.decks(GUILD, ADA)] == [RED_GREEN]
+
+
+async def test_a_list_of_decks_reads_the_owners_counts_once(service, monkeypatch):
+    """Whether each deck can be played and staked is worked out from one read of what
+    its owner owns, not two reads per deck."""
+    await service.claim_starter(GUILD, ADA, RED_GREEN)
+    for name in ("One", "Two", "Three"):
+        await service.save_deck(GUILD, ADA, name, "20 Ashpeak, 20 Mossvale")
+    reads = []
+    counts = service.repo.counts
+
+    async def counted(guild, user):
+        reads.append(user)
+        return await counts(guild, user)
+
+    monkeypatch.setattr(service.repo, "counts", counted)
+    listed = await service.decks(GUILD, ADA)
+    assert len(listed) == 4 and reads == [ADA]
+    reads.clear()
+    await service.deck(GUILD, ADA, "one")
+    assert reads == [ADA]

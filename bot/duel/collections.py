@@ -58,6 +58,7 @@ from storage.collections import (
     AlreadyClaimed,
     AnteClosed,
     BadRequest,
+    CardCount,
     CollectionRefusal,
     Copy,
     Locked,
@@ -649,11 +650,13 @@ class CollectionService:
 
     async def deck(self, guild: int, user: int, name: str) -> DeckView:
         """One saved deck with what keeps it from play."""
-        return await self._deck_view(guild, user, *await self._saved(guild, user, name))
+        name, cards = await self._saved(guild, user, name)
+        return _deck_view(name, cards, await self.repo.counts(guild, user))
 
     async def decks(self, guild: int, user: int) -> list[DeckView]:
         """Every saved deck of ``user`` here, by name."""
-        return [await self._deck_view(guild, user, d.name, Counter(d.cards))
+        counts = await self.repo.counts(guild, user)
+        return [_deck_view(d.name, Counter(d.cards), counts)
                 for d in await self.repo.decks(guild, user)]
 
     async def deck_names(self, guild: int, user: int) -> list[str]:
@@ -707,14 +710,7 @@ class CollectionService:
                           cards: Mapping[str, int]) -> DeckView:
         ordered = tuple(card for card in sorted(cards) for _ in range(cards[card]))
         await self.repo.save_deck(guild, user, name, ordered, self.clock.now())
-        return await self._deck_view(guild, user, name, Counter(cards))
-
-    async def _deck_view(self, guild: int, user: int, name: str,
-                         cards: Counter[str]) -> DeckView:
-        problem = await self.deck_problem(guild, user, cards)
-        staked = None if problem else await self.deck_problem(guild, user, cards, ante=True)
-        return DeckView(name, dict(sorted(cards.items())), sum(cards.values()), problem,
-                        staked)
+        return _deck_view(name, Counter(cards), await self.repo.counts(guild, user))
 
     async def deck_problem(self, guild: int, user: int, cards: Counter[str], *,
                            ante: bool = False) -> str | None:
@@ -722,26 +718,7 @@ class CollectionService:
         copies, naming those locked), or ``None``. With ``ante``, also what keeps it
         from being staked (:func:`unstakeable`): the one check of an ante table's
         seat and of its start, so a deck seated is a deck that can start."""
-        size = size_problem(sum(cards.values()))
-        if size is None:
-            try:
-                check_deck(cards)
-            except BadOptions as exc:
-                return f"{exc}."
-        counts = await self.repo.counts(guild, user)
-        free = {card: c.free for card, c in counts.items()}
-        short = shortfall(cards, free)
-        if not short:
-            if size is not None:
-                return f"{size}."
-            return unstakeable(cards, free) if ante else None
-        locked = {card: min(n, counts[card].owned - counts[card].free)
-                  for card, n in short.items() if card in counts}
-        locked = {card: n for card, n in locked.items() if n > 0}
-        note = (f" (locked in a trade or ante: {counts_text(locked)})"
-                if locked else "")
-        # Every fault at once: a deck is built a few cards at a time.
-        return (f"{size}; " if size else "") + f"short of: {counts_text(short)}{note}."
+        return _deck_problem(cards, await self.repo.counts(guild, user), ante=ante)
 
     # -- trades
     async def offer(self, guild: int, offerer: int, receiver: int, give: str,
@@ -918,6 +895,38 @@ class CollectionService:
         """``/audit``: the copies and ledger rows here, and every problem found."""
         copies, rows = await self.repo.books(guild)
         return AuditReport(copies, rows, tuple(await self.audit(guild)))
+
+
+def _deck_problem(cards: Counter[str], counts: Mapping[str, CardCount], *,
+                  ante: bool) -> str | None:
+    """:meth:`CollectionService.deck_problem` from the owner's ``counts``."""
+    size = size_problem(sum(cards.values()))
+    if size is None:
+        try:
+            check_deck(cards)
+        except BadOptions as exc:
+            return f"{exc}."
+    free = {card: c.free for card, c in counts.items()}
+    short = shortfall(cards, free)
+    if not short:
+        if size is not None:
+            return f"{size}."
+        return unstakeable(cards, free) if ante else None
+    locked = {card: min(n, counts[card].owned - counts[card].free)
+              for card, n in short.items() if card in counts}
+    locked = {card: n for card, n in locked.items() if n > 0}
+    note = (f" (locked in a trade or ante: {counts_text(locked)})"
+            if locked else "")
+    # Every fault at once: a deck is built a few cards at a time.
+    return (f"{size}; " if size else "") + f"short of: {counts_text(short)}{note}."
+
+
+def _deck_view(name: str, cards: Counter[str], counts: Mapping[str, CardCount]) -> DeckView:
+    """A deck as shown, what keeps it from play and from ante worked out from one read
+    of its owner's ``counts``."""
+    problem = _deck_problem(cards, counts, ante=False)
+    staked = None if problem else _deck_problem(cards, counts, ante=True)
+    return DeckView(name, dict(sorted(cards.items())), sum(cards.values()), problem, staked)
 
 
 def _how_packs_come(daily: bool, wins: bool) -> str:
