@@ -15,7 +15,9 @@ do-nothing base, so the service itself names no game and owns no card.
   people sat down (cards may have been traded since) and names the stakes, which
   are locked in the same write that starts the match.
 * **Ending** — :meth:`MatchHooks.prizes` names who gets a prize with the result;
-  storage pays stakes out in the result's own write.
+  storage pays stakes out in the result's own write. A match closed without a
+  result (cancelled) gives every stake back in the write that closes it, and
+  :meth:`MatchHooks.closing` says so on its table.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rules.core import GameState, SeatSetup
+from rules.core import Event, GameState, SeatSetup
 from storage.models import Ante, SeatResult, SeatRow
 
 if TYPE_CHECKING:
@@ -75,6 +77,11 @@ class MatchHooks:
                      rated: bool) -> list[tuple[int, int]]:
         """``(guild, user)`` pairs who get a prize with this result."""
         return []
+
+    async def closing(self, match: LiveMatch) -> Sequence[Event]:
+        """What the table tells as ``match`` closes without a result, after who closed
+        it (each stake going back to whoever staked it, say)."""
+        return ()
 
 
 HooksFactory = Callable[["Store", "Clock"], MatchHooks]

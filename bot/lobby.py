@@ -333,7 +333,8 @@ class Lobby(MatchCore):
         await self.store.matches.set_status(match.id, status)  # type: ignore[arg-type]
         match.row.status = status  # type: ignore[assignment]
         match.row.deadline_at = None
-        match.tell([Event("closed", note)])
+        match.tell([Event("closed", note),
+                    *await self.hooks_for(match.info.name).closing(match)])
         self._free_channel(match)
         self.deadlines_changed.set()
         self._tell_closed(match)

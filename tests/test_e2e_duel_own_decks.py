@@ -377,3 +377,48 @@ async def test_a_seat_is_never_won_or_lost_by_the_computers_play(
         await fake_discord.slash(ada, flank, "forfeit")
         await bot.service.settle()
         assert await bot.store.stats.rated_players(guild.id, "flank") == 0
+
+
+async def test_a_cancelled_ante_duel_says_every_staked_card_goes_back(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """/cancel gives each staked card back to whoever staked it (the store pays no
+    one): the table says so by name, as the end of a duel says who keeps them, at a
+    table of three too."""
+    guild = fake_discord.add_guild("Arcana")
+    channel = guild.add_text_channel("duels")
+    ada, bo, cy = guild.add_user("Ada"), guild.add_user("Bo"), guild.add_user("Cy")
+    database = tmp_path / "cancel.sqlite3"
+    bot = make_bot(database)
+    async with fake_discord.running(bot):
+        await bot.store.settings.update(guild.id, ante=True)
+        cards = await collections(bot)
+        decks = {ada: "ember-and-grove", bo: "tide-and-night", cy: "night-and-ember"}
+        for person, deck in decks.items():
+            await cards.claim_starter(guild.id, person.id, deck)
+        await fake_discord.slash(ada, channel, "play duel", ante=True, seats=3,
+                                 deck=decks[ada])
+        for person in (bo, cy):
+            await fake_discord.slash(person, channel, "join", deck=decks[person])
+        await fake_discord.slash(ada, channel, "start")
+        await bot.service.settle()
+        match = bot.service.match_in(channel.id)
+        a, b, c = match.state.ante
+        staked = sorted(copy for copy, ref in ante_rows(database)[1] if ref == match.id)
+        owners = owner_of(database, staked)
+        await fake_discord.slash(ada, channel, "cancel")
+        await bot.service.settle()
+        table = next(m for m in reversed(channel.messages)
+                     if "Ada cancelled the game." in m.text)
+        said = f"No one wins the ante: {a} goes back to Ada, {b} to Bo and {c} to Cy."
+        assert table.text.index("Ada cancelled the game.") < table.text.index(said)
+        assert owner_of(database, staked) == owners and ante_rows(database)[1] == []
+
+        # Without ante, a cancelled duel says nothing of it.
+        await fake_discord.slash(ada, channel, "play duel", deck=decks[ada])
+        await fake_discord.slash(bo, channel, "join", deck=decks[bo])
+        await fake_discord.slash(ada, channel, "start")
+        await bot.service.settle()
+        await fake_discord.slash(ada, channel, "cancel")
+        await bot.service.settle()
+        closed = [m for m in channel.messages if "Ada cancelled the game." in m.text]
+        assert len(closed) == 2 and "ante" not in closed[-1].text

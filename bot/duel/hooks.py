@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from bot.duel.collections import CollectionService
 from bot.errors import NotAllowed, WrongPhase
 from bot.hooks import MatchHooks
-from rules.core import GameState, SeatSetup
+from rules.core import Event, GameState, SeatSetup
+from rules.duel.ante import settled_event
 from storage.models import Ante, SeatResult, SeatRow
 
 if TYPE_CHECKING:
@@ -150,6 +151,15 @@ class DuelHooks(MatchHooks):
         set_aside = state.ante  # type: ignore[attr-defined]
         return Ante(guild, tuple((s.user_id, set_aside[s.seat]) for s in seats
                                  if s.user_id is not None))
+
+    async def closing(self, match: LiveMatch) -> Sequence[Event]:
+        """A duel for ante closed without a result (cancelled) gives every staked card
+        back: the table says so, by name, as the end of a duel says who keeps them."""
+        state = match.state
+        if state is None or not plays_for_ante(match.row.options):
+            return ()  # nothing was staked: the lobby never started
+        event = settled_event(state.ante, None)  # type: ignore[attr-defined]
+        return () if event is None else (event,)
 
     async def prizes(self, match: LiveMatch, result: Sequence[SeatResult],
                      rated: bool) -> list[tuple[int, int]]:

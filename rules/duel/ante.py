@@ -1,11 +1,29 @@
 """Who keeps the ante, in words: one wording for the event that says it as the duel
-ends and for every later view of the table (channel, DMs, terminal). Seats are named
-through ``name`` (``who`` for an event's ``{s0}`` place-holders, the players' names
-for a view): never by number."""
+ends (or as it is cancelled, every card going back) and for every later view of the
+table (channel, DMs, terminal). Seats are named through ``name`` (``who`` for an
+event's ``{s0}`` place-holders, the players' names for a view): never by number."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
+from rules.core import Event
+from rules.words import who
+
+
+def settled_event(ante: Sequence[str | None], winner: int | None) -> Event | None:
+    """The event that says who keeps the cards set aside (see :func:`settled_text`):
+    ``ante-won`` by ``winner``, or ``ante-back`` (``winner`` ``None``: a draw, a shared
+    first place, a duel cancelled); ``None`` in a duel without ante.
+
+    >>> settled_event(["Burrtusk Boar", "Rushing Sap"], None).render(["Ada", "Bo"])
+    'No one wins the ante: Burrtusk Boar goes back to Ada and Rushing Sap to Bo.'
+    """
+    if not any(ante):
+        return None
+    return Event("ante-won" if winner is not None else "ante-back",
+                 settled_text(ante, winner, who) + ".",
+                 data={"seat": winner, "cards": tuple(card for card in ante if card)})
 
 
 def settled_text(ante: Sequence[str | None], winner: int | None,

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Decision, Event, GameState, Outcome
-from rules.duel.ante import settled_text
+from rules.duel.ante import settled_event
 from rules.duel.board import Permanent, Player, StackItem
 from rules.duel.cards import CardDef, Effect, card
 from rules.duel.characteristics import Table
@@ -738,12 +738,9 @@ class DuelState(Plays, Effects, Combat, GameState):
 
     def _ante_settled(self) -> None:
         """Say who keeps the ante as the duel ends (nothing in a duel without ante)."""
-        ante = self.ante
-        if any(ante):
-            winner = self.ante_winner()
-            self._say("ante-won" if winner is not None else "ante-back",
-                      settled_text(ante, winner, who) + ".", seat=winner,
-                      cards=tuple(card for card in ante if card is not None))
+        event = settled_event(self.ante, self.ante_winner())
+        if event is not None:
+            self._events.append(event)
 
     def _eliminate(self, seats: list[int]) -> None:
         """Free-for-all: losers leave with everything they control, and play goes on."""
