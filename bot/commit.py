@@ -127,8 +127,9 @@ class MatchCore(ABC):
 
     # -- lookups ----------------------------------------------------------
     def match_in(self, channel_id: int | None) -> LiveMatch:
-        """The live match of a channel; :class:`NoMatchHere` if none."""
-        match_id = self._by_channel.get(channel_id or 0)
+        """The live match of a channel; :class:`NoMatchHere` if none (or no channel:
+        never the local table's channel 0)."""
+        match_id = None if channel_id is None else self._by_channel.get(channel_id)
         if match_id is None:
             raise NoMatchHere()
         return self._live[match_id]
