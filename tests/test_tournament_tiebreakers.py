@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import astuple
 from fractions import Fraction
 
 import pytest
@@ -98,7 +99,7 @@ def test_swiss_and_round_robin_standings_give_the_exact_figures() -> None:
         lines = fmt.standings(FIVE, ISSUE_RESULTS, 1)
         for line in lines:
             record = records[line.entrant]
-            assert line.exact.as_tuple() == (record.mw, record.omw, record.gw, record.ogw)
+            assert astuple(line.exact) == (record.mw, record.omw, record.gw, record.ogw)
             assert exact_agrees(line)
 
 

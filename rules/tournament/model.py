@@ -184,10 +184,6 @@ class Figures:
     gw: Fraction = Fraction(0)
     ogw: Fraction = Fraction(0)
 
-    def as_tuple(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-        """``(mw, omw, gw, ogw)``."""
-        return (self.mw, self.omw, self.gw, self.ogw)
-
 
 @dataclass(frozen=True)
 class Standing:
