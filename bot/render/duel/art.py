@@ -43,8 +43,6 @@ ART_PALETTES: dict[str, tuple[Colour, ...]] = {
 }
 """The colours art is painted in, by colour (lands and gold cards mix these)."""
 
-
-
 ART_SS = 2
 """Art is painted this much bigger, then halved: smooth edges at little cost."""
 
@@ -168,6 +166,31 @@ def rgba(colour: Colour, alpha: int) -> tuple[int, int, int, int]:
     return (*colour, alpha)
 
 
+def _disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float,
+          fill: tuple[int, int, int, int]) -> None:
+    """A filled circle of radius ``r`` centred on (``x``, ``y``)."""
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
+
+
+def _wings(draw: ImageDraw.ImageDraw, cx: float, cy: float, span: float, rise: float,
+           colour: Colour, alpha: int) -> None:
+    """A pair of raised wings rooted at (``cx``, ``cy``): ``span`` out to each tip,
+    ``rise`` above the root, their trailing edges scalloped like feathers."""
+    for side in (-1, 1):
+        tip = (cx + side * span, cy - rise)
+        edge = [(cx + side * span * f, cy - rise * (0.55 - 0.5 * f) + rise * 0.12 * (k % 2))
+                for k, f in enumerate((0.95, 0.8, 0.65, 0.5, 0.35, 0.2))]
+        draw.polygon([(cx, cy - rise * 0.15), tip, *edge, (cx, cy + rise * 0.1)],
+                     fill=rgba(colour, alpha))
+
+
+def _eyes(draw: ImageDraw.ImageDraw, x: float, y: float, apart: float, r: float,
+          colour: Colour) -> None:
+    """Two glowing eyes centred on (``x``, ``y``)."""
+    for dx in (-apart / 2, apart / 2):
+        _disc(draw, x + dx, y, r, rgba(colour, 255))
+
+
 @lru_cache(maxsize=64)
 def card_art(name: str, colours: tuple[Colour, ...], shows: Motif, w: int, h: int
              ) -> Image.Image:
@@ -188,7 +211,7 @@ def card_art(name: str, colours: tuple[Colour, ...], shows: Motif, w: int, h: in
         _SCENES[shows.kind](draw, rng, colours, bw, bh)
     for _ in range(rng.randint(6, 16)):  # sparkles
         x, y, r = rng.uniform(0, bw), rng.uniform(0, bh * 0.7), rng.uniform(1.5, 5) * ART_SS
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=rgba(rng.choice(colours), 150))
+        _disc(draw, x, y, r, rgba(rng.choice(colours), 150))
     return image.reduce(ART_SS)
 
 
@@ -206,8 +229,8 @@ def _sky(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour
     glow = shade(rng.choice(palette), 0.5)
     for k in range(4, 0, -1):
         halo = r * (1 + 0.35 * k)
-        draw.ellipse((cx - halo, cy - halo, cx + halo, cy + halo), fill=rgba(glow, 28))
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=rgba(shade(glow, 0.4), 230))
+        _disc(draw, cx, cy, halo, rgba(glow, 28))
+    _disc(draw, cx, cy, r, rgba(shade(glow, 0.4), 230))
 
 
 def _hills(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
@@ -241,15 +264,12 @@ def _beast(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colo
     draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=rgba(body, 255))
     side = rng.choice((-1, 1))
     hx, hy, hr = cx + side * rx * 0.95, cy - ry * 0.9, ry * rng.uniform(0.55, 0.8)
-    draw.ellipse((hx - hr, hy - hr, hx + hr, hy + hr), fill=rgba(body, 255))
+    _disc(draw, hx, hy, hr, rgba(body, 255))
     for horn in (-1, 1):
         draw.polygon([(hx + horn * hr * 0.5, hy - hr * 0.6), (hx + horn * hr * 0.9, hy - hr * 1.9),
                       (hx + horn * hr * 0.1, hy - hr * 0.8)], fill=rgba(body, 255))
-    eye = shade(rng.choice(palette), 0.6)
-    er = max(2.0, hr * 0.16)
-    for dx in (-0.35, 0.35):
-        ex, ey = hx + dx * hr, hy - hr * 0.1
-        draw.ellipse((ex - er, ey - er, ex + er, ey + er), fill=rgba(eye, 255))
+    _eyes(draw, hx, hy - hr * 0.1, hr * 0.7, max(2.0, hr * 0.16),
+          shade(rng.choice(palette), 0.6))
 
 
 def _construct(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
@@ -288,8 +308,7 @@ def _artifact(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[C
         draw.polygon(_cog(cx, cy, r, rng.randint(6, 12)),
                      fill=rgba(shade(rng.choice(palette), -0.3), 240))
         hub = r * 0.35
-        draw.ellipse((cx - hub, cy - hub, cx + hub, cy + hub),
-                     fill=rgba(shade(rng.choice(palette), 0.4), 255))
+        _disc(draw, cx, cy, hub, rgba(shade(rng.choice(palette), 0.4), 255))
 
 
 def _bolt(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
@@ -321,7 +340,7 @@ def _spiral(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Col
         r = (1 - k / 40) * 0.42 * h
         dot = (1.5 + 6 * (1 - k / 40)) * ART_SS
         x, y = cx + r * math.cos(a), cy + r * math.sin(a)
-        draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=rgba(colour, 220))
+        _disc(draw, x, y, dot, rgba(colour, 220))
 
 
 def _rings(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
@@ -407,30 +426,7 @@ def _stones(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Col
                        fill=rgba(shade(rng.choice(palette), -0.35), 255))
 
 
-
-
 # --- creatures other than beasts and constructs ---------------------------------------------
-
-
-def _wings(draw: ImageDraw.ImageDraw, cx: float, cy: float, span: float, rise: float,
-           colour: Colour, alpha: int) -> None:
-    """A pair of raised wings rooted at (``cx``, ``cy``): ``span`` out to each tip,
-    ``rise`` above the root, their trailing edges scalloped like feathers."""
-    for side in (-1, 1):
-        tip = (cx + side * span, cy - rise)
-        edge = [(cx + side * span * f, cy - rise * (0.55 - 0.5 * f) + rise * 0.12 * (k % 2))
-                for k, f in enumerate((0.95, 0.8, 0.65, 0.5, 0.35, 0.2))]
-        draw.polygon([(cx, cy - rise * 0.15), tip, *edge, (cx, cy + rise * 0.1)],
-                     fill=rgba(colour, alpha))
-
-
-def _eyes(draw: ImageDraw.ImageDraw, x: float, y: float, apart: float, r: float,
-          colour: Colour) -> None:
-    """Two glowing eyes centred on (``x``, ``y``)."""
-    for dx in (-apart / 2, apart / 2):
-        draw.ellipse((x + dx - r, y - r, x + dx + r, y + r), fill=rgba(colour, 255))
-
-
 def _person(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
             w: int, h: int, wings: bool = False) -> None:
     """A standing figure: robed or in a tunic, hooded, helmed or bare-headed, holding a
@@ -469,8 +465,7 @@ def _person(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Col
     if held == "staff":
         draw.line([(hand[0], feet), (hand[0], neck - tall * 0.15)], fill=fill, width=thin)
         r = tall * 0.04
-        draw.ellipse((hand[0] - r, neck - tall * 0.15 - r, hand[0] + r, neck - tall * 0.15 + r),
-                     fill=rgba(glow, 255))
+        _disc(draw, hand[0], neck - tall * 0.15, r, rgba(glow, 255))
     elif held == "spear":
         top = (hand[0] + tall * 0.05, neck - tall * 0.3)
         draw.line([(hand[0] - tall * 0.03, feet - tall * 0.05), top], fill=fill, width=thin)
@@ -487,11 +482,10 @@ def _person(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Col
         draw.line([hand, (hand[0], hand[1] + tall * 0.08)], fill=fill, width=thin)
         r = tall * 0.045
         y = hand[1] + tall * 0.08 + r
-        draw.ellipse((hand[0] - 2.5 * r, y - 2.5 * r, hand[0] + 2.5 * r, y + 2.5 * r),
-                     fill=rgba(glow, 60))
-        draw.ellipse((hand[0] - r, y - r, hand[0] + r, y + r), fill=rgba(glow, 255))
+        _disc(draw, hand[0], y, 2.5 * r, rgba(glow, 60))
+        _disc(draw, hand[0], y, r, rgba(glow, 255))
     hy = neck - head * 0.8
-    draw.ellipse((cx - head, hy - head, cx + head, hy + head), fill=fill)
+    _disc(draw, cx, hy, head, fill)
     top = rng.choice(("hood", "helm", "bare"))
     if top == "hood":
         draw.polygon([(cx - head * 1.35, hy + head * 0.9), (cx, hy - head * 2.0),
@@ -560,7 +554,7 @@ def _serpent(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Co
         draw.line([points[k], points[k + 1]], fill=rgba(body, 255), width=max(2, width))
         r = width / 2
         x, y = points[k + 1]
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=rgba(body, 255))
+        _disc(draw, x, y, r, rgba(body, 255))
     hx, hy = points[-1][0] + turn * thick * 0.3, head_y
     draw.ellipse((hx - thick * 1.1, hy - thick * 0.7, hx + thick * 1.1, hy + thick * 0.7),
                  fill=rgba(body, 255))
@@ -569,8 +563,7 @@ def _serpent(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Co
     draw.line(tongue, fill=rgba((200, 40, 40), 255), width=max(2, round(thick * 0.12)))
     er = max(2.0, thick * 0.16)
     ex = hx + turn * thick * 0.45
-    draw.ellipse((ex - er, hy - thick * 0.25 - er, ex + er, hy - thick * 0.25 + er),
-                 fill=rgba(glow, 255))
+    _disc(draw, ex, hy - thick * 0.25, er, rgba(glow, 255))
 
 
 def _bird(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colour],
@@ -596,12 +589,11 @@ def _bird(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colou
                   (cx - side * size * 1.8, cy + size * 0.35)], fill=fill)  # tail
     draw.ellipse((cx - size, cy - size * 0.45, cx + size, cy + size * 0.45), fill=fill)
     hx, hy, hr = cx + side * size * 0.95, cy - size * 0.45, size * 0.35
-    draw.ellipse((hx - hr, hy - hr, hx + hr, hy + hr), fill=fill)
+    _disc(draw, hx, hy, hr, fill)
     draw.polygon([(hx + side * hr * 0.8, hy - hr * 0.3), (hx + side * hr * 2.1, hy + hr * 0.1),
                   (hx + side * hr * 0.8, hy + hr * 0.35)], fill=rgba(shade(glow, -0.2), 255))
     er = max(2.0, hr * 0.2)
-    draw.ellipse((hx + side * hr * 0.3 - er, hy - hr * 0.2 - er, hx + side * hr * 0.3 + er,
-                  hy - hr * 0.2 + er), fill=rgba(glow, 255))
+    _disc(draw, hx + side * hr * 0.3, hy - hr * 0.2, er, rgba(glow, 255))
     if not wings:  # the folded wing
         draw.ellipse((cx - size * 0.7, cy - size * 0.3, cx + size * 0.5, cy + size * 0.35),
                      fill=rgba(shade(body, 0.15), 255))
@@ -656,7 +648,7 @@ def _plant(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colo
         blobs.append((rng.uniform(left + r, right - r), rng.uniform(crown + r, 0.86 * h), r))
     for x, y, r in sorted(blobs, key=lambda b: b[1]):  # back rows first
         tone = shade(leaf, rng.uniform(-0.25, 0.2))
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=rgba(tone, 255))
+        _disc(draw, x, y, r, rgba(tone, 255))
         for _ in range(2):  # thorns on the rim
             a = rng.uniform(math.pi * 1.05, math.pi * 1.95)
             bx, by = x + r * math.cos(a), y + r * math.sin(a)
@@ -668,7 +660,7 @@ def _plant(draw: ImageDraw.ImageDraw, rng: random.Random, palette: Sequence[Colo
     berry = shade(rng.choice(palette), 0.45)
     for _ in range(rng.randint(4, 9)):
         x, y, r = rng.uniform(left, right), rng.uniform(crown + 0.12 * h, 0.8 * h), 0.014 * h
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=rgba(berry, 255))
+        _disc(draw, x, y, r, rgba(berry, 255))
 
 
 _CREATURES = {"person": _person, "beast": _beast, "bird": _bird, "serpent": _serpent,
