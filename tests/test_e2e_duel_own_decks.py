@@ -397,8 +397,13 @@ async def test_a_cancelled_ante_duel_says_every_staked_card_goes_back(
             await cards.claim_starter(guild.id, person.id, deck)
         await fake_discord.slash(ada, channel, "play duel", ante=True, seats=3,
                                  deck=decks[ada])
-        for person in (bo, cy):
-            await fake_discord.slash(person, channel, "join", deck=decks[person])
+        await fake_discord.slash(bo, channel, "join", deck=decks[bo])
+        # Two people at a table of three: the empty seat can't go to the computer. The
+        # refusal says why, and not that ante is for two people (a table of three is).
+        bots = await fake_discord.slash(ada, channel, "start", bots=True)
+        assert bots.ephemeral and "computer owns no cards" in bots.content
+        assert "two people" not in bots.content and "/join" in bots.content
+        await fake_discord.slash(cy, channel, "join", deck=decks[cy])
         await fake_discord.slash(ada, channel, "start")
         await bot.service.settle()
         match = bot.service.match_in(channel.id)

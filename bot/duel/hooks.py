@@ -7,8 +7,8 @@ Where the spec is silent:
 * A deck of one's own is a saved deck (``/deck``), named in ``/play duel deck:`` or
   ``/join deck:`` as it was saved; a starter's name still plays that starter, owned
   or not ("open play also allows unlimited decks").
-* Ante is for two people each bringing a deck of their own: the computer owns no
-  cards, and a starter's copies are not the player's to stake. Opening a table with
+* Ante is for people only (two to four), each bringing a deck of their own: the
+  computer owns no cards, and a starter's copies are not the player's to stake. Opening a table with
   ``ante:true`` asks for it; taking a seat at a table that says so is agreeing.
 * The server's ``/config ante`` is off until a moderator allows it.
 """
@@ -84,7 +84,7 @@ class DuelHooks(MatchHooks):
 
     async def check_open(self, guild_id: int | None, options: Mapping[str, Any], *,
                          vs_bot: bool) -> None:
-        """Ante only on a server that allows it, and between two people."""
+        """Ante only on a server that allows it, and between people only."""
         if not plays_for_ante(options):
             return
         if guild_id is None:
@@ -93,8 +93,8 @@ class DuelHooks(MatchHooks):
             raise NotAllowed("Ante is off on this server; someone who may manage it can "
                              "allow it with /config ante.")
         if vs_bot:
-            raise NotAllowed("The computer owns no cards: ante is played between two "
-                             "people, each with a deck of their own.")
+            raise NotAllowed("The computer owns no cards: ante is played between people "
+                             "only, each with a deck of their own.")
 
     async def check_arranged(self, guild_id: int | None,
                              options: Mapping[str, Any]) -> None:
@@ -146,8 +146,9 @@ class DuelHooks(MatchHooks):
             return None
         if guild is None or any(s.is_bot or s.user_id is None or own_cards(s.setup) is None
                                 for s in seats):
-            raise WrongPhase("An ante duel is between two people, each with a deck of "
-                             "their own.")
+            raise WrongPhase("The computer owns no cards: a duel for ante is played by "
+                             "people only, each with a deck of their own, so its empty "
+                             "seats wait for /join. Nothing started.")
         set_aside = state.ante  # type: ignore[attr-defined]
         return Ante(guild, tuple((s.user_id, set_aside[s.seat]) for s in seats
                                  if s.user_id is not None))
