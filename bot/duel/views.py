@@ -260,6 +260,6 @@ class AutoPassButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, act)
 
 
-COLLECTION_ITEMS = (CollectionPageButton, TradeButton, AutoPassButton)
+DUEL_ITEMS = (CollectionPageButton, TradeButton, AutoPassButton)
 """The persistent items Arcane Duel adds to the bot (``CroupierBot.add_items``): the
 collections' and the duel DM's automatic-passing button."""

@@ -13,7 +13,7 @@ from bot.clock import SystemClock
 from bot.duel.collections import CollectionService
 from bot.duel.hooks import DuelHooks
 from bot.duel.trades import TradeDesk
-from bot.duel.views import COLLECTION_ITEMS
+from bot.duel.views import DUEL_ITEMS
 from commands.duel.collection import CollectionCog
 from commands.duel.decks import DeckCog
 from commands.duel.packs import PackCog
@@ -34,6 +34,6 @@ async def setup(bot: CroupierBot) -> None:
                else CollectionService(bot.store, bot.clock or SystemClock()))
     bot.collections = service  # type: ignore[attr-defined]
     bot.trade_desk = TradeDesk(bot, service)  # type: ignore[attr-defined]
-    bot.add_items(*COLLECTION_ITEMS)
+    bot.add_items(*DUEL_ITEMS)
     for cog in (CollectionCog(bot), PackCog(bot), DeckCog(bot), TradeCog(bot)):
         await bot.add_cog(cog)
