@@ -333,8 +333,12 @@ class Lobby(MatchCore):
         await self.store.matches.set_status(match.id, status)  # type: ignore[arg-type]
         match.row.status = status  # type: ignore[assignment]
         match.row.deadline_at = None
-        match.tell([Event("closed", note),
-                    *await self.hooks_for(match.info.name).closing(match)])
+        try:
+            said = await self.hooks_for(match.info.name).closing(match)
+        except Exception:  # what a game says of it never keeps a match from closing
+            log.exception("match %s: what its game says as it closes failed", match.id)
+            said = ()
+        match.tell([Event("closed", note), *said])
         self._free_channel(match)
         self.deadlines_changed.set()
         self._tell_closed(match)

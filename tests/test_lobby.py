@@ -205,3 +205,28 @@ async def test_discord_refusing_a_new_table_is_cannot_post(store):
         await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="flank")
     assert service.live_matches() == []
     assert await store.matches.live_in_channel(CHANNEL) is None
+
+
+async def test_a_game_whose_closing_words_fail_still_closes_its_match(store, caplog):
+    """What a game says as its match closes without a result (MatchHooks.closing) is
+    told after the close is stored: a failure there logs, and the match is closed and
+    its channel free all the same."""
+    from bot.hooks import MatchHooks
+
+    class Failing(MatchHooks):
+        async def closing(self, match: LiveMatch) -> Sequence[Event]:
+            raise RuntimeError("broken")
+
+    service = MatchService(store, RecordingTransport(), clock=FakeClock(),
+                           timing=Timing(turn_seconds=120, warn_seconds=30),
+                           hooks={"flank": Failing()})
+    match = await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="flank")
+    await service.join(BO, CHANNEL)
+    await service.start(ADA, CHANNEL)
+    await service.cancel(ADA, CHANNEL)
+    await service.settle()
+    assert match.row.status == "cancelled"
+    assert (await store.matches.get(match.id)).status == "cancelled"
+    again = await service.open_lobby(BO, guild_id=1, channel_id=CHANNEL, game="flank")
+    assert again.id != match.id  # the channel is free
+    assert "what its game says as it closes failed" in caplog.text
