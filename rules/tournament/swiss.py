@@ -436,7 +436,6 @@ class _Gaps:
         groups = [[p for p in g if p != self.bye] for g in field.groups]
         self.group = [i for i, g in enumerate(groups) if g]
         """The field's group index of each level."""
-        self.level = {i: j for j, i in enumerate(self.group)}
         self.values = [field.points[groups[i][0]] for i in self.group]
         self.value_level = {v: j for j, v in enumerate(self.values)}
         self.gap = [self.values[j] - self.values[j + 1] for j in range(len(self.values) - 1)]
@@ -695,8 +694,6 @@ class _Plan:
         # The long floats a pairing as good as the least possible may hold: most
         # often those that pair an odd group with the next odd one across even ones.
         least, likely = gaps.lower()
-        self.fewest = least // gaps.big
-        """The fewest floats step 1 allows."""
         self.long = gaps.bounds(least, excess=False)[1] | gaps.bounds(likely)[1]
         self.bye_window = 3
         self.field = field
@@ -735,7 +732,6 @@ class _Plan:
         if top is None or bottom is None:
             return True  # the group of the player due the bye, alone in it
         return bottom - top <= self.reach or (top, bottom) in self.long
-
 
 
 def _pass(field: Field, plan: _Plan, gaps: _Gaps,
@@ -785,12 +781,7 @@ def _tighten(field: Field, plan: _Plan, gaps: _Gaps, pairings: Sequence[Pairing]
     sure = True
     missing = {(top, bottom) for top, bottom in long - plan.long if bottom - top > plan.reach}
     if missing:
-        # With more floats than step 1 allows (a long float it counted on is a
-        # rematch), first allow only what a pairing with that few floats may use: far
-        # fewer pairs, and most often where the best pairing is.
-        near = gaps.bounds(min(limit, gaps.key(plan.fewest + 1, 0) - 1))[1]
-        closer = {(top, bottom) for top, bottom in near - plan.long if bottom - top > plan.reach}
-        plan.long |= closer or missing
+        plan.long |= missing
         sure = False
     for index, group in enumerate(field.groups):
         zone = plan.zones[index]
