@@ -15,6 +15,7 @@ rounds. Rounds are stored under the numbers the formats give them.
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -23,6 +24,8 @@ from bot.tournament_model import TournamentSettings
 from rules.core import GameInfo
 from rules.tournament.model import Entrant, Result, RoundPlan, Standing, TournamentFormat
 from storage.tournaments import EntrantRow, PairingPlan, PairingRow, Stage, TournamentRow
+
+log = logging.getLogger(__name__)
 
 FormatBuilder = Callable[[str, TournamentSettings, GameInfo], TournamentFormat]
 """``(format name, settings, game) -> format``: :func:`build_format`, or a test's."""
@@ -79,11 +82,19 @@ played say (``Result.forfeit``)."""
 
 
 def result_of(pairing: PairingRow) -> Result:
-    """A decided pairing as the formats read it."""
+    """A decided pairing as the formats read it. A result stored before results were
+    checked whole may have games at odds with its places: the places decide (they
+    give the points), and its games are left out rather than the standings refused."""
     assert pairing.places is not None
-    return Result(round=pairing.round, seats=pairing.seats, places=pairing.places,
-                  games=pairing.games, drawn_games=pairing.drawn_games,
-                  both_lose=pairing.both_lose, forfeit=pairing.decided_by in FORFEITS)
+    kept = {"round": pairing.round, "seats": pairing.seats, "places": pairing.places,
+            "both_lose": pairing.both_lose, "forfeit": pairing.decided_by in FORFEITS}
+    try:
+        return Result(games=pairing.games, drawn_games=pairing.drawn_games, **kept)
+    except ValueError:
+        log.warning("tournament pairing %s/%s: stored games %s disagree with its places %s;"
+                    " read without them", pairing.round, pairing.table, pairing.games,
+                    pairing.places)
+        return Result(**kept)
 
 
 def plan_rows(plan: RoundPlan) -> tuple[PairingPlan, ...]:
