@@ -139,11 +139,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
             raise TournamentError("There is no tournament on this server yet.")
         raise TournamentError("There is no tournament under way here; give its number.")
 
-    def _closing(self) -> bool:
-        """Whether the bot is closing: a command whose step it cut short answers
-        nothing (Discord is being let go; the restart carries the step on)."""
-        return bool(self.service.closing)
-
     async def _send_pages(self, interaction: discord.Interaction, texts: list[str],
                           makers: list[Any]) -> None:
         """Every text and picture page, privately, in as many messages as Discord's
@@ -251,8 +246,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         # Private: a refusal stays private, and the round's pairings are posted anyway.
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.start(member_of(interaction), tid)
-        if self._closing():
-            return
         await refresh_message(self.bot, tid)
         await send(interaction, f"Started: round {view.round} is paired.")
 
@@ -312,8 +305,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         tid = await self._pick(interaction, tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.next_round(member_of(interaction), tid)
-        if self._closing():
-            return
         await send(interaction, f"Round {view.round} is paired.")
 
     @app_commands.command(name="replay", description="Play a table's game again "
@@ -331,8 +322,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         # Private: a refusal stays private, and starting a game takes a moment.
         await interaction.response.defer(ephemeral=True, thinking=True)
         pairing = await self.service.replay(who, tid, round_no, table)
-        if self._closing():
-            return
         await send(interaction, f"Table {pairing.table}: a new game is being played.")
 
     @app_commands.command(name="report", description="Enter or correct a table's result "
@@ -368,8 +357,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         pairing = await self.service.report(who, tid, table, round_no=round, winner=winner,
                                             games=parse_games(games),
                                             both_lose=result == "both_lose", why=why)
-        if self._closing():
-            return
         await send(interaction, f"Round {pairing.round}, table {pairing.table}: result "
                                 "recorded.")
 
@@ -384,8 +371,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         target = (None if user is None and computer is None
                   else entrant_meant(user, computer)[0])
         entrant = await self.service.drop(member_of(interaction), tid, target, why=why)
-        if self._closing():
-            return
         await send(interaction, f"{entrant.name} is dropped.", ephemeral=False)
 
     @app_commands.command(name="add", description="Enter someone, or computer players "
@@ -434,8 +419,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         target, name = entrant_meant(user, computer)
         tid = await self._pick(interaction, tournament)
         await self.service.disqualify(member_of(interaction), tid, target, why=why)
-        if self._closing():
-            return
         await send(interaction, f"{name} is disqualified.", ephemeral=False)
 
     @app_commands.command(name="cancel", description="Cancel a tournament (organisers).")
@@ -445,8 +428,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         tid = await self._pick(interaction, tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.cancel(member_of(interaction), tid, why=why)
-        if self._closing():
-            return
         await refresh_message(self.bot, tid)
         await send(interaction, "Cancelled.")
 
