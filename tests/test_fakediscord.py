@@ -688,7 +688,8 @@ async def test_autocomplete_suggests_and_is_held_to_discords_limits(
             await fake_discord.autocomplete(alice, table, "choose", option="choice", value="")
         refusal = fake_discord.rejections[-1]
         assert (refusal.status, refusal.code) == (400, 50035)
-        assert refusal.errors == {"data": {"choices": "Must be 25 or fewer in length."}}
+        assert refusal.errors == {"data": {"choices": {"_errors": [
+            {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 25 or fewer in length."}]}}}
     discord_errors.expect("Ignoring exception in autocomplete", logger="discord.app_commands")
 
 

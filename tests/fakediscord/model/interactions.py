@@ -25,9 +25,11 @@ class FakeInteraction:
     channel: FakeChannel
     payload: dict[str, Any] = field(repr=False)
     created_at: float = 0.0
-    """Loop time when INTERACTION_CREATE was first dispatched to the gateway."""
+    """Discord's time (the loop's, plus what ``fake.advance`` added) when
+    INTERACTION_CREATE was first dispatched to the gateway."""
     callback_at: float | None = None
-    """Loop time when the first callback request (``POST .../callback``) reached the fake."""
+    """Discord's time when the first callback request (``POST .../callback``) reached
+    the fake."""
     deliveries: int = 1
     """How often INTERACTION_CREATE went out for it (more than 1 after a redelivery)."""
     callback_attempts: int = 0

@@ -19,8 +19,32 @@ def response_message_type(inter: FakeInteraction) -> int:
     return 20 if inter.type == APPLICATION_COMMAND else 0
 
 
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction token lasts (interactions/receiving-and-responding)."""
+
+
 class InteractionDispatch(MessageStore):
     """Starts interactions on the gateway and creates the messages that answer them."""
+
+    _clock_offset = 0.0
+    """Seconds :meth:`advance` moved Discord's clock past the event loop's."""
+
+    def discord_time(self) -> float:
+        """Discord's clock for interactions (their 3 s and their tokens' 15 minutes): the
+        event loop's time plus what :meth:`advance` added."""
+        return asyncio.get_running_loop().time() + self._clock_offset
+
+    def advance(self, seconds: float) -> None:
+        """Move Discord's clock ``seconds`` on, at once: interactions age that much (an
+        interaction token expires 15 minutes after its interaction), nothing waits."""
+        if seconds < 0:
+            raise ValueError("Discord's clock only goes forward")
+        self._clock_offset += seconds
+        self._bump()
+
+    def token_expired(self, inter: FakeInteraction) -> bool:
+        """Whether ``inter``'s token is past its 15 minutes."""
+        return self.discord_time() - inter.created_at > TOKEN_LIFETIME
 
     def _require_bot(self) -> None:
         if not self._live_sessions():
@@ -39,7 +63,6 @@ class InteractionDispatch(MessageStore):
     ) -> FakeInteraction:
         """Create an interaction and send INTERACTION_CREATE with the full v10 envelope."""
         self._require_bot()
-        loop = asyncio.get_running_loop()
         late = self.interaction_delay
         inter = FakeInteraction(
             id=self.earlier_id(late) if late > 0 else self.next_id(),
@@ -48,7 +71,7 @@ class InteractionDispatch(MessageStore):
             user=user,
             channel=channel,
             payload={},
-            created_at=loop.time() - late,
+            created_at=self.discord_time() - late,
             command_name=command_name,
             message=message,
         )

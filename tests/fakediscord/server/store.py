@@ -34,7 +34,7 @@ from .gateway import (
     GatewaySession,
 )
 from .hub import WorldHub
-from .validation import check_message
+from .validation import check_file_sizes, check_message
 from .wire import Upload
 
 
@@ -181,6 +181,7 @@ class MessageStore(WorldHub):
     ) -> FakeMessage:
         """Validate like Discord, store, and announce (MESSAGE_CREATE) a new message."""
         uploads = uploads or {}
+        check_file_sizes(len(upload.data) for upload in uploads.values())
         allowed = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
         if allow_ephemeral:
             allowed |= EPHEMERAL
@@ -192,7 +193,14 @@ class MessageStore(WorldHub):
         components = assign_component_ids(copy.deepcopy(body.get("components") or []))
         poll = body.get("poll")
         check_message(
-            content, embeds, components, attachments, flags, poll, body.get("sticker_ids")
+            content,
+            embeds,
+            components,
+            attachments,
+            flags,
+            poll,
+            body.get("sticker_ids"),
+            body.get("allowed_mentions"),
         )
         reference_id = None
         ref = body.get("message_reference")
@@ -238,6 +246,7 @@ class MessageStore(WorldHub):
     ) -> FakeMessage:
         """Apply an edit (only the fields present), keeping the old version in ``history``."""
         uploads = uploads or {}
+        check_file_sizes(len(upload.data) for upload in uploads.values())
         content = message.content
         if "content" in body:
             content = "" if body["content"] is None else str(body["content"])
@@ -256,7 +265,16 @@ class MessageStore(WorldHub):
         components = message.components
         if "components" in body:
             components = assign_component_ids(copy.deepcopy(body["components"] or []))
-        check_message(content, embeds, components, attachments, flags, message.poll, None)
+        check_message(
+            content,
+            embeds,
+            components,
+            attachments,
+            flags,
+            message.poll,
+            None,
+            body.get("allowed_mentions"),
+        )
         message.history.append(message.snapshot())
         message.content = content
         message.embeds = embeds

@@ -10,7 +10,7 @@ from aiohttp import web
 
 from ...model import FakeCommand
 from ..errors import DiscordAPIError
-from ..validation import command_errors
+from ..validation import FormErrors, command_errors
 from ..wire import json_response, no_content, read_body, read_json
 from .base import Route, RouteBase
 
@@ -40,11 +40,11 @@ class CommandRoutes(RouteBase):
         return self.guild_commands.setdefault(guild.id, []), guild.id
 
     def _build_command(
-        self, raw: dict[str, Any], existing: list[FakeCommand], guild_id: int | None, index: int
+        self, raw: dict[str, Any], existing: list[FakeCommand], guild_id: int | None, where: str
     ) -> FakeCommand:
-        errors = command_errors(raw)
-        if errors:
-            raise DiscordAPIError(400, 50035, "Invalid Form Body", {str(index): errors})
+        """The command ``raw`` registers, unless Discord refuses it (its errors nested under
+        ``where``: the index in a bulk overwrite, ``""`` for one command)."""
+        command_errors(raw).raise_if_any(where)
         ctype = int(raw.get("type") or 1)
         old = next((c for c in existing if c.name == raw["name"] and c.type == ctype), None)
         full: dict[str, Any] = {
@@ -82,15 +82,20 @@ class CommandRoutes(RouteBase):
             raise DiscordAPIError(400, 30032, "Maximum number of application commands reached")
         names = [(p.get("name"), p.get("type", 1)) for p in payload]
         if len(set(names)) != len(names):
-            raise DiscordAPIError(400, 50035, "Invalid Form Body", {"_errors": "duplicate name"})
-        new = [self._build_command(raw, commands, guild_id, i) for i, raw in enumerate(payload)]
+            errors = FormErrors()
+            errors.add("", "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                       "Application command names must be unique")
+            errors.raise_if_any()
+        new = [
+            self._build_command(raw, commands, guild_id, str(i)) for i, raw in enumerate(payload)
+        ]
         commands[:] = new
         return json_response([c.raw for c in new])
 
     async def _upsert_command(self, request: web.Request) -> web.Response:
         commands, guild_id = self._command_scope(request)
         body, _ = await read_body(request)
-        cmd = self._build_command(body, commands, guild_id, 0)
+        cmd = self._build_command(body, commands, guild_id, "")
         commands[:] = [c for c in commands if c.id != cmd.id] + [cmd]
         return json_response(cmd.raw, 201)
 
@@ -107,7 +112,9 @@ class CommandRoutes(RouteBase):
     async def _edit_command(self, request: web.Request) -> web.Response:
         _, cmd = self._find_command(request)
         body, _ = await read_body(request)
-        cmd.raw.update({k: v for k, v in body.items() if k != "id"})
+        edited = {**cmd.raw, **{k: v for k, v in body.items() if k != "id"}}
+        command_errors(edited).raise_if_any()
+        cmd.raw.update(edited)
         return json_response(cmd.raw)
 
     async def _delete_command(self, request: web.Request) -> web.Response:

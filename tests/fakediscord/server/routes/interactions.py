@@ -1,10 +1,10 @@
 """REST routes answering interactions: the initial callback (at most one, within the
 deadline, of a type the interaction allows) and the follow-up webhook (send, read, edit
-and delete messages by the interaction token)."""
+and delete messages by the interaction token, for the token's 15 minutes; an ephemeral
+message only by its own interaction's token)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -25,7 +25,7 @@ from ...model.constants import (
 )
 from ..errors import DiscordAPIError
 from ..state import log
-from ..validation import autocomplete_errors, modal_errors
+from ..validation import FormErrors, autocomplete_errors, check_request_size, modal_errors
 from ..wire import json_response, no_content, read_body
 from .base import Route, RouteBase
 
@@ -37,7 +37,7 @@ ALLOWED_CALLBACKS: dict[int, set[int]] = {
     MODAL_SUBMIT: {4, 5, 6, 7},
 }
 #: Callback types whose ``data`` Discord validates beyond a message's rules.
-DATA_CHECKS: dict[int, Callable[[Mapping[str, Any]], dict[str, str]]] = {
+DATA_CHECKS: dict[int, Callable[[Mapping[str, Any]], FormErrors]] = {
     MODAL: modal_errors,
     APPLICATION_COMMAND_AUTOCOMPLETE_RESULT: autocomplete_errors,
 }
@@ -68,11 +68,14 @@ class InteractionRoutes(RouteBase):
     async def _callback(self, request: web.Request) -> web.Response:
         inter = self._interaction_from_url(request)
         inter.callback_attempts += 1
+        now = self.discord_time()
         if inter.callback_at is None:
-            inter.callback_at = asyncio.get_running_loop().time()
+            inter.callback_at = now
+        if self.token_expired(inter):
+            raise DiscordAPIError(404, 10062, "Unknown interaction")
         if inter.acked:
             raise DiscordAPIError(400, 40060, "Interaction has already been acknowledged.")
-        age = asyncio.get_running_loop().time() - inter.created_at
+        age = now - inter.created_at
         if self.ack_deadline is not None and age > self.ack_deadline:
             log.warning(
                 "interaction %s acknowledged after %.2fs; Discord allows %.1fs",
@@ -81,6 +84,7 @@ class InteractionRoutes(RouteBase):
                 self.ack_deadline,
             )
             raise DiscordAPIError(404, 10062, "Unknown interaction")
+        check_request_size(request.content_length)
         body, uploads = await read_body(request)
         rtype = body.get("type")
         data = body.get("data") or {}
@@ -94,9 +98,8 @@ class InteractionRoutes(RouteBase):
         if rtype in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE) and inter.message is None:
             raise DiscordAPIError(400, 50035, "Invalid Form Body", {"type": "no message to update"})
         check_data = DATA_CHECKS.get(rtype)
-        errors = check_data(data) if check_data else None
-        if errors:
-            raise DiscordAPIError(400, 50035, "Invalid Form Body", {"data": errors})
+        if check_data is not None:
+            check_data(data).raise_if_any("data")
         if rtype == CHANNEL_MESSAGE_WITH_SOURCE:
             inter.original = self._interaction_message(inter, data, uploads)
         elif rtype == DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE:
@@ -135,6 +138,9 @@ class InteractionRoutes(RouteBase):
         if inter is None or not inter.acked:
             # Follow-ups only exist after the initial callback.
             raise DiscordAPIError(404, 10015, "Unknown Webhook")
+        if self.token_expired(inter):
+            # Past its 15 minutes Discord refuses the token itself, whatever the request.
+            raise DiscordAPIError(401, 50027, "Invalid Webhook Token")
         return inter
 
     def _webhook_message(self, request: web.Request, inter: FakeInteraction) -> FakeMessage:
@@ -146,8 +152,14 @@ class InteractionRoutes(RouteBase):
                 message = self.messages.get(int(raw))
             except ValueError:
                 message = None
-            # The interaction token reaches any message the app sent through interactions.
-            if message is not None and message.interaction is None and message is not inter.message:
+            # The interaction token reaches any message the app sent through interactions,
+            # but an ephemeral one only through its own interaction (or one used on it).
+            own = message is not None and (
+                message.interaction is inter or message is inter.message
+            )
+            if message is not None and not own and (
+                message.interaction is None or message.ephemeral
+            ):
                 message = None
         if message is None or message.deleted:
             raise DiscordAPIError(404, 10008, "Unknown Message")
@@ -155,6 +167,7 @@ class InteractionRoutes(RouteBase):
 
     async def _followup(self, request: web.Request) -> web.Response:
         inter = self._webhook_interaction(request)
+        check_request_size(request.content_length)
         body, uploads = await read_body(request)
         original = inter.original
         if (
@@ -182,6 +195,7 @@ class InteractionRoutes(RouteBase):
     async def _webhook_patch(self, request: web.Request) -> web.Response:
         inter = self._webhook_interaction(request)
         message = self._webhook_message(request, inter)
+        check_request_size(request.content_length)
         body, uploads = await read_body(request)
         self.edit_message(message, body, uploads)
         if message is inter.original:

@@ -7,6 +7,7 @@ from aiohttp import web
 
 from ...model.constants import MANAGE_MESSAGES
 from ..errors import DiscordAPIError
+from ..validation import check_request_size
 from ..wire import json_response, no_content, read_body
 from .base import Route, RouteBase
 
@@ -56,6 +57,7 @@ class MessageRoutes(RouteBase):
             raise DiscordAPIError(403, 50007, "Cannot send messages to this user")
         if channel.is_thread and channel.locked:
             raise DiscordAPIError(403, 50083, "Thread is locked")
+        check_request_size(request.content_length)
         body, uploads = await read_body(request)
         message = self.create_message(channel, self.bot_user, body, uploads)
         return json_response(message.to_payload())
@@ -64,6 +66,7 @@ class MessageRoutes(RouteBase):
         message = self._channel_message(request)
         if message.author.id != self.bot_user.id:
             raise DiscordAPIError(403, 50005, "Cannot edit a message authored by another user")
+        check_request_size(request.content_length)
         body, uploads = await read_body(request)
         self.edit_message(message, body, uploads)
         return json_response(message.to_payload())
