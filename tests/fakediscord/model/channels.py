@@ -8,6 +8,13 @@ from typing import TYPE_CHECKING, Any
 from .constants import DM, PRIVATE_THREAD, PUBLIC_THREAD
 from .hub import Hub, now_iso
 
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+"""The minutes of inactivity after which a thread archives itself, the only values
+Discord takes for ``auto_archive_duration`` (resources/channel, Start Thread)."""
+DEFAULT_ARCHIVE_DURATION = 1440
+"""A text channel's ``default_auto_archive_duration`` in the fake (Discord's default),
+which discord.py sends for a thread made without a duration of its own."""
+
 if TYPE_CHECKING:
     from .guilds import FakeGuild
     from .messages import FakeMessage
@@ -35,8 +42,15 @@ class FakeChannel:
     topic: str | None = None
     archived: bool = False
     locked: bool = False
+    auto_archive_duration: int = DEFAULT_ARCHIVE_DURATION
+    """A thread's minutes without activity before it archives itself."""
+    idle: float = 0.0
+    """Seconds of Discord's clock since the thread's last activity (a message, being
+    unarchived, a new duration): ``fake.advance`` adds to it, activity resets it."""
     messages: list[FakeMessage] = field(default_factory=list, repr=False)
     created_at: str = field(default_factory=now_iso, repr=False)
+    archive_timestamp: str = field(default_factory=now_iso, repr=False)
+    """When the thread was made, archived or unarchived last, or its duration changed."""
 
     @property
     def is_dm(self) -> bool:
@@ -57,6 +71,19 @@ class FakeChannel:
     def last_message(self) -> FakeMessage | None:
         """The newest live message, or ``None``."""
         return self.messages[-1] if self.messages else None
+
+    @property
+    def archive_after(self) -> float:
+        """A thread's seconds of inactivity before it archives itself."""
+        return self.auto_archive_duration * 60.0
+
+    def set_archived(self, archived: bool) -> None:
+        """Archive or unarchive (the thread's archive timestamp moves; unarchiving is
+        activity). The caller checks Discord's rules and announces the change."""
+        self.archived = archived
+        self.archive_timestamp = now_iso()
+        if not archived:
+            self.idle = 0.0
 
     def add_thread(self, name: str, *, private: bool = False) -> FakeChannel:
         """Create a thread under this text channel (as if a user started it)."""
@@ -99,8 +126,8 @@ class FakeChannel:
                 member_count=1,
                 thread_metadata={
                     "archived": self.archived,
-                    "auto_archive_duration": 1440,
-                    "archive_timestamp": self.created_at,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": self.archive_timestamp,
                     "locked": self.locked,
                     "invitable": True,
                     "create_timestamp": self.created_at,
@@ -111,7 +138,7 @@ class FakeChannel:
             payload.update(
                 parent_id=str(self.parent.id) if self.parent is not None else None,
                 topic=self.topic,
-                default_auto_archive_duration=1440,
+                default_auto_archive_duration=DEFAULT_ARCHIVE_DURATION,
                 default_thread_rate_limit_per_user=0,
             )
         return payload

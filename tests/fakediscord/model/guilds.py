@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .channels import FakeChannel
+from .channels import DEFAULT_ARCHIVE_DURATION, FakeChannel
 from .constants import (
     ADMINISTRATOR,
     DEFAULT_BOT_PERMISSIONS,
@@ -16,6 +16,17 @@ from .constants import (
 )
 from .hub import Hub, now_iso
 from .users import FakeMember, FakeRole, FakeUser
+
+MAX_GUILD_CHANNELS = 500
+"""Channels in a server, categories included; threads do not count (topics/
+opcodes-and-status-codes: 30013 "Maximum number of guild channels reached (500)")."""
+MAX_CATEGORY_CHANNELS = 50
+"""Channels in one category (resources/channel: a category "contains up to 50
+channels")."""
+MAX_ACTIVE_THREADS = 1000
+"""Active (not archived) threads in a server (resources/channel: "Guilds have limits on
+the number of active threads"; 1,000 in Discord's Threads FAQ; 160006 "Maximum number of
+active threads reached")."""
 
 
 @dataclass(eq=False)
@@ -32,6 +43,39 @@ class FakeGuild:
     threads: list[FakeChannel] = field(default_factory=list)
     members: dict[int, FakeMember] = field(default_factory=dict)
     joined_at: str = field(default_factory=now_iso, repr=False)
+    max_channels: int = MAX_GUILD_CHANNELS
+    max_category_channels: int = MAX_CATEGORY_CHANNELS
+    max_active_threads: int = MAX_ACTIVE_THREADS
+    """Discord's caps, the same for every server; a test may lower one rather than
+    fill a server to Discord's number."""
+
+    def in_category(self, category: FakeChannel) -> list[FakeChannel]:
+        """The channels in ``category``."""
+        return [c for c in self.channels if c.parent is category]
+
+    @property
+    def active_threads(self) -> list[FakeChannel]:
+        """The threads not archived."""
+        return [t for t in self.threads if not t.archived]
+
+    def channel_cap(self, category: FakeChannel | None) -> str | None:
+        """Which cap a new channel (in ``category``, if given) would pass:
+        ``"server"``, ``"category"``, or ``None`` when it fits."""
+        if len(self.channels) >= self.max_channels:
+            return "server"
+        if category is not None and len(self.in_category(category)) >= self.max_category_channels:
+            return "category"
+        return None
+
+    def thread_room(self) -> bool:
+        """Whether one more thread may be active."""
+        return len(self.active_threads) < self.max_active_threads
+
+    def _check_channel_room(self, category: FakeChannel | None) -> None:
+        cap = self.channel_cap(category)
+        if cap is not None:
+            raise ValueError(f"{self.name!r} has no room for another channel "
+                             f"(its {cap}'s cap; Discord would refuse it)")
 
     @property
     def everyone(self) -> FakeRole:
@@ -66,6 +110,7 @@ class FakeGuild:
         CHANNEL_CREATE."""
         if category is not None and (category.guild is not self or category.type != GUILD_CATEGORY):
             raise ValueError(f"{category!r} is not a category of {self.name!r}")
+        self._check_channel_room(category)
         channel = FakeChannel(
             self.hub.next_id(),
             name,
@@ -83,6 +128,7 @@ class FakeGuild:
     def add_category(self, name: str) -> FakeChannel:
         """Create a category (a channel that groups channels); a connected bot gets
         CHANNEL_CREATE."""
+        self._check_channel_room(None)
         category = FakeChannel(
             self.hub.next_id(), name, GUILD_CATEGORY, self.hub, guild=self,
             position=len(self.channels),
@@ -99,11 +145,15 @@ class FakeGuild:
         private: bool = False,
         owner: FakeUser | None = None,
         thread_id: int | None = None,
+        auto_archive_duration: int = DEFAULT_ARCHIVE_DURATION,
     ) -> FakeChannel:
         """Create a thread under ``parent``; a connected bot gets THREAD_CREATE.
         ``thread_id`` is for a thread started from a message, which takes its id."""
         if parent.guild is not self or parent.type != GUILD_TEXT:
             raise ValueError(f"{parent!r} is not a text channel of {self.name!r}")
+        if not self.thread_room():
+            raise ValueError(f"{self.name!r} has {self.max_active_threads} active threads "
+                             "already (Discord would refuse another)")
         thread = FakeChannel(
             thread_id or self.hub.next_id(),
             name,
@@ -112,6 +162,7 @@ class FakeGuild:
             guild=self,
             parent=parent,
             owner_id=owner.id if owner else self.owner_id,
+            auto_archive_duration=auto_archive_duration,
         )
         self.threads.append(thread)
         self.hub._channel_added(thread)

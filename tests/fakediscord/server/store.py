@@ -33,7 +33,7 @@ from .gateway import (
     INTENT_MESSAGE_CONTENT,
     GatewaySession,
 )
-from .hub import WorldHub
+from .threads import ThreadLife
 from .validation import check_file_sizes, check_message
 from .wire import Upload
 
@@ -43,7 +43,7 @@ def message_intent(message: FakeMessage) -> int:
     return INTENT_DIRECT_MESSAGES if message.guild is None else INTENT_GUILD_MESSAGES
 
 
-class MessageStore(WorldHub):
+class MessageStore(ThreadLife):
     """Messages in, validated, stored and announced; also used by the harness for the
     messages users post."""
 
@@ -211,6 +211,7 @@ class MessageStore(WorldHub):
                 raise DiscordAPIError(
                     400, 50035, "Invalid Form Body", {"message_reference": "Unknown message"}
                 )
+        self.thread_activity(channel)  # unarchives an archived thread (threads.py)
         message = FakeMessage(
             self.next_id(),
             channel,
@@ -245,6 +246,7 @@ class MessageStore(WorldHub):
         uploads: dict[int, Upload] | None = None,
     ) -> FakeMessage:
         """Apply an edit (only the fields present), keeping the old version in ``history``."""
+        self.check_not_archived(message.channel)  # 50083 (threads.py)
         uploads = uploads or {}
         check_file_sizes(len(upload.data) for upload in uploads.values())
         content = message.content

@@ -8,6 +8,7 @@ from aiohttp import web
 from ...model import FakeChannel, FakeGuild
 from ...model.constants import GUILD_CATEGORY, GUILD_TEXT, MANAGE_CHANNELS
 from ..errors import DiscordAPIError
+from ..validation import FormErrors
 from ..wire import json_response, read_body
 from .base import Route, RouteBase
 
@@ -39,7 +40,8 @@ class GuildRoutes(RouteBase):
     async def _create_channel(self, request: web.Request) -> web.Response:
         """Create a text channel or a category, as ``Guild.create_text_channel`` asks:
         ``{"type", "name", "parent_id"?, "topic"?, …}``; 403 (50013) without Manage
-        Channels, 400 (50035) for a bad name, type or category."""
+        Channels, 400 (50035) for a bad name, type or category, or a full category
+        (50 channels), 400 (30013) in a full server (500)."""
         guild = self._guild(request)
         body, _ = await read_body(request)
         if not self._bot_member(guild).permissions & MANAGE_CHANNELS:
@@ -56,11 +58,25 @@ class GuildRoutes(RouteBase):
             errors["parent_id"] = "Not a category of this guild."
         if errors:
             raise DiscordAPIError(400, 50035, "Invalid Form Body", errors)
+        self._check_channel_room(guild, category)
         if kind == GUILD_CATEGORY:
             channel = guild.add_category(name)
         else:
             channel = guild.add_text_channel(name, topic=body.get("topic"), category=category)
         return json_response(channel.to_payload(), 201)
+
+    @staticmethod
+    def _check_channel_room(guild: FakeGuild, category: FakeChannel | None) -> None:
+        """Discord's caps on channels: 500 in a server (400, 30013) and 50 in a
+        category (400, 50035, the error on ``parent_id``)."""
+        cap = guild.channel_cap(category)
+        if cap == "server":
+            raise DiscordAPIError(400, 30013, "Maximum number of guild channels reached (500)")
+        if cap == "category":
+            errors = FormErrors()
+            errors.add("parent_id", "CHANNEL_PARENT_MAX_CHANNELS",
+                       "Maximum number of channels in category reached (50)")
+            raise DiscordAPIError(400, 50035, "Invalid Form Body", errors.tree)
 
     @staticmethod
     def _category(guild: FakeGuild, raw_id: object) -> FakeChannel | None:
