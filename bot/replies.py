@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -53,6 +53,14 @@ FOOTER = 2048
 EMBED_TOTAL = 6000
 FIELDS = 25
 """Discord's limits on a message and on an embed."""
+
+MENU_OPTIONS = 25
+OPTION_TEXT = 100
+PLACEHOLDER = 150
+MODAL_TITLE = 45
+INPUT_LABEL = 45
+"""Discord's limits on a select menu (options; an option's label and value;
+the placeholder) and on a modal (its title; a text input's label)."""
 
 
 NOBODY = discord.AllowedMentions.none()
@@ -108,6 +116,47 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
         embed.description = _clip(embed.description,
                                  max(1, len(embed.description or "") - (len(embed) - EMBED_TOTAL)))
     return embed
+
+
+def menu_options(entries: Iterable[tuple[str, str]]) -> list[discord.SelectOption]:
+    """Select options for ``(label, value)`` pairs, fitted to Discord's limits: a label
+    clipped to 100 characters, a blank one showing its value instead (Discord refuses
+    a blank label). A value is the bot's own key and is never cut, since a cut value
+    would choose something else: one Discord would refuse is a bug, raised here.
+
+    >>> blank, long = menu_options([("", "a"), ("b" * 150, "b")])
+    >>> blank.label, len(long.label), long.label[-1]
+    ('a', 100, '…')
+    """
+    options = []
+    for label, value in entries:
+        if not 0 < len(value) <= OPTION_TEXT:
+            raise ValueError(f"a menu option's value must be 1-{OPTION_TEXT} characters: "
+                             f"{value!r}")
+        options.append(discord.SelectOption(label=clip(label.strip() or value, OPTION_TEXT),
+                                            value=value))
+    return options
+
+
+def placeholder(text: str, suffix: str = "") -> str:
+    """A select menu's placeholder within Discord's 150 characters, ``suffix`` (a page
+    count, say) kept whole.
+
+    >>> len(placeholder("p" * 200, " (1/2)")), placeholder("Pick", " (1/2)")
+    (150, 'Pick (1/2)')
+    """
+    return clip(text, PLACEHOLDER - len(suffix)) + suffix
+
+
+def modal_title(text: str, fallback: str) -> str:
+    """A modal's title: ``text`` within Discord's 1-45 characters, ``fallback`` if blank."""
+    return clip(text.strip() or fallback, MODAL_TITLE)
+
+
+def input_label(text: str, fallback: str) -> str:
+    """A text input's label: ``text`` within Discord's 1-45 characters, ``fallback`` (the
+    input's own key, say) if blank."""
+    return clip(text.strip() or fallback, INPUT_LABEL)
 
 
 def fit(parts: dict[str, Any]) -> dict[str, Any]:

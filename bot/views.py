@@ -19,7 +19,16 @@ import discord
 from bot import bounds
 from bot.errors import NotAllowed, NotSeated, StaleChoice
 from bot.live import LiveMatch, Player
-from bot.replies import for_send, guarded, send
+from bot.replies import (
+    MENU_OPTIONS,
+    for_send,
+    guarded,
+    input_label,
+    menu_options,
+    modal_title,
+    placeholder,
+    send,
+)
 from rules.core import AMOUNT_SEP, LIST_SEP, MAX_CHOICE
 from rules.errors import MalformedChoice, shown
 
@@ -332,10 +341,10 @@ class SplitForm(discord.ui.Modal):
 
     def __init__(self, match_id: int, step: int, title: str, options: Sequence[str],
                  labels: Sequence[str]) -> None:
-        super().__init__(title=title[:45], custom_id=f"cr:splitform:{match_id}:{step}",
-                         timeout=900)
+        super().__init__(title=modal_title(title, "Divide"),
+                         custom_id=f"cr:splitform:{match_id}:{step}", timeout=900)
         for option, label in zip(options, labels, strict=True):
-            self.add_item(discord.ui.TextInput(label=label[:45] or option, custom_id=option,
+            self.add_item(discord.ui.TextInput(label=input_label(label, option), custom_id=option,
                                                required=False, max_length=4,
                                                placeholder="0"))
 
@@ -418,13 +427,15 @@ def choice_menus(match_id: int, step: int, groups: Sequence[tuple[str, Sequence[
                  *, secret: bool = False, least: int = 1, most: int = 1) -> list[ChoiceSelect]:
     """Select menus for a step: one per ``(placeholder, [(label, choice), …])``
     group with 1–25 options (Discord's limit); larger groups are left to
-    slash commands. ``least``/``most`` let several options be picked at once."""
+    slash commands. ``least``/``most`` let several options be picked at once.
+    Labels and placeholders are fitted to Discord's limits here, whatever the
+    game's words (:func:`~bot.replies.menu_options`)."""
     menus = []
-    for n, (placeholder, entries) in enumerate(groups):
-        if not 0 < len(entries) <= 25:
+    for n, (prompt, entries) in enumerate(groups):
+        if not 0 < len(entries) <= MENU_OPTIONS:
             continue
-        options = [discord.SelectOption(label=label, value=value) for label, value in entries]
-        menus.append(ChoiceSelect(match_id, step, n, options, placeholder, secret,
+        options = menu_options(entries)
+        menus.append(ChoiceSelect(match_id, step, n, options, placeholder(prompt), secret,
                                   least=min(least, len(options)),
                                   most=min(most, len(options))))
     return menus

@@ -20,7 +20,7 @@ from bot.commit import Ack
 from bot.errors import NotSeated, WrongPhase
 from bot.hooks import HooksFactory
 from bot.live import LiveMatch, PrivateView
-from bot.replies import Drawing
+from bot.replies import MENU_OPTIONS, Drawing, menu_options, placeholder
 from bot.views import (
     SPLIT_FIELDS,
     HandButton,
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
 COLOUR = discord.Colour.dark_green()
-MENU_SIZE = 25
+MENU_SIZE = MENU_OPTIONS
 """Options per select menu (Discord's limit)."""
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
@@ -150,12 +150,12 @@ class GamePresenter:
         Options are labelled by the game's own words when it has them, and
         split into menus of at most 25 (Discord's limit per menu)."""
         describe = match.info.option_text
-        entries = [((describe(observation, decision, option, match.names) if describe
-                     else option)[:100], option) for option in decision.options]
+        entries = [(describe(observation, decision, option, match.names) if describe
+                     else option, option) for option in decision.options]
         chunks = [entries[i:i + MENU_SIZE] for i in range(0, len(entries), MENU_SIZE)]
         if len(chunks) == 1:
-            return [(decision.prompt[:100], chunks[0])]
-        return [(f"{decision.prompt[:90]} ({n}/{len(chunks)})", chunk)
+            return [(decision.prompt, chunks[0])]
+        return [(placeholder(decision.prompt, f" ({n}/{len(chunks)})"), chunk)
                 for n, chunk in enumerate(chunks, start=1)]
 
     def option_labels(self, match: LiveMatch, view: PrivateView) -> list[str]:
@@ -216,9 +216,9 @@ class GamePresenter:
             return list(choice_menus(view.match_id, view.step,
                                      self.menu_groups(match, decision, view.observation),
                                      secret=True))
-        picker = OptionPicker(view.match_id, view.step, [
-            discord.SelectOption(label=self.key_label(match, view, key, count)[:100], value=key)
-            for key, count in keys.items()], placeholder=decision.prompt[:100])
+        picker = OptionPicker(view.match_id, view.step, menu_options(
+            (self.key_label(match, view, key, count), key) for key, count in keys.items()),
+            placeholder=placeholder(decision.prompt))
         items: list[discord.ui.Item[Any]] = [picker]
         if loose:
             rest = dataclasses.replace(decision, options=tuple(loose))
@@ -365,7 +365,7 @@ class GamePresenter:
         if view.events:
             names = shown_names(view.names)
             embed.add_field(name="Just now", value="\n".join(
-                e.render(names) for e in view.events)[:1024], inline=False)
+                e.render(names) for e in view.events), inline=False)
         items: list[discord.ui.Item[Any]] = []
         if view.decision is not None:
             embed.add_field(name="Your decision", value=view.decision.prompt

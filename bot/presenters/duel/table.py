@@ -18,7 +18,7 @@ from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, MENU_SIZE, GamePresenter, seat_label, shown_names
 from bot.presenters.duel.terminal import duel_view
 from bot.render.duel import render_battlefield, render_hand
-from bot.replies import Drawing
+from bot.replies import FIELD_VALUE, Drawing
 from bot.views import ChoiceButton, choice_menus
 from rules.core import NOTHING, Decision
 from rules.duel.state import DuelView
@@ -32,8 +32,6 @@ from rules.duel.text import (
 )
 from rules.words import clip, plural
 
-FIELD = 1024
-"""Longest embed field value."""
 MENU_ROWS = 4
 """Select menus a DM holds: a message has five rows, and the buttons take one."""
 
@@ -103,10 +101,10 @@ class DuelPresenter(GamePresenter):
                           f"{player['library']} · lands {untapped}/{len(lands)}{state}")
         if any(view.ante):
             counts.append(ante_line(view, names))
-        embed.add_field(name="Players", value=clip("\n".join(counts), FIELD), inline=False)
+        embed.add_field(name="Players", value=clip("\n".join(counts), FIELD_VALUE), inline=False)
         under_way = now_lines(view, names)
         if under_way:
-            embed.add_field(name="Stack and attack", value=clip("\n".join(under_way), FIELD),
+            embed.add_field(name="Stack and attack", value=clip("\n".join(under_way), FIELD_VALUE),
                             inline=False)
         filename = f"duel-{match.id}-{view_step(match)}.png"
         embed.set_image(url=f"attachment://{filename}")
@@ -199,7 +197,7 @@ class DuelPresenter(GamePresenter):
         """The plays of a window as menus of one kind each, 25 at most a menu."""
         groups = []
         for verb, placeholder in PLAY_MENUS:
-            entries = [(option_text(view.observation, decision, o, match.names)[:100], o)
+            entries = [(option_text(view.observation, decision, o, match.names), o)
                        for o in decision.options if o.startswith(verb + " ")]
             chunks = [entries[i:i + MENU_SIZE] for i in range(0, len(entries), MENU_SIZE)]
             for n, chunk in enumerate(chunks, start=1):

@@ -35,10 +35,10 @@ class FlankPresenter(GamePresenter):
         black, white = play_order(view)
         title = (f"Flank — {DISCS[0]} {seat_label(match, black)} vs "
                  f"{DISCS[1]} {seat_label(match, white)}")
-        embed = discord.Embed(title=title[:256], colour=COLOUR)
+        embed = discord.Embed(title=title, colour=COLOUR)
         for seat in (black, white):
             stoppers = f", {view.stoppers_left[seat]} stoppers" if view.stoppers else ""
-            embed.add_field(name=f"{DISCS[view.colours[seat]]} {shown(names[seat])}"[:256],
+            embed.add_field(name=f"{DISCS[view.colours[seat]]} {shown(names[seat])}",
                             value=f"**{view.scores[seat]}** on the table\n"
                                   f"{view.cards_left[seat]} cards{stoppers} left")
         filename = f"flank-{match.id}-{view.step}.png"

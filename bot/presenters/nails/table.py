@@ -36,7 +36,7 @@ class NailsPresenter(GamePresenter):
         for seat in range(view.seats):
             turn = "▶ " if view.outcome is None and seat == view.turn else ""
             embed.add_field(
-                name=f"{turn}{seat_label(match, seat)} — {view.colours[seat]}"[:256],
+                name=f"{turn}{seat_label(match, seat)} — {view.colours[seat]}",
                 value=f"{count_text(view, seat)} · {plural(view.hand_sizes[seat], 'tile')}"
                       + (f" · {view.penalties[seat]} penalty" if view.penalties[seat] else ""),
                 inline=True)
