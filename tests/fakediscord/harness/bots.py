@@ -118,6 +118,7 @@ class BotRunner(WorldBuilding):
         """Close the bot, wait for its connect task and for the fake to see it leave."""
         entry = self._bots.pop(id(bot), None)
         session_id = bot.ws.session_id if bot.ws is not None else None
+        await self.answers_delivered(timeout)
         await bot.close()
         if entry is not None:
             await asyncio.wait_for(entry[1], timeout)

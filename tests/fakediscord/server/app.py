@@ -10,14 +10,16 @@ to a user who closed DMs are all refused the way Discord refuses them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 
-from .errors import DiscordAPIError, Rejection
+from .errors import DiscordAPIError, Rejection, WaitTimeout
 from .faults import Fault
+from .latency import EditBucket, Verdict
 from .routes.channels import ChannelRoutes
 from .routes.commands import CommandRoutes
 from .routes.guilds import GuildRoutes
@@ -36,6 +38,28 @@ class FakeDiscordServer(
 
     _runner: web.AppRunner | None = None
     """The HTTP server while it runs."""
+
+    def __init__(self, *, latency: float = 0.0, edit_bucket: bool | EditBucket = False,
+                 **kwargs: Any) -> None:
+        """``latency``: real seconds every REST request takes, as Discord's round trip
+        does (never scaled: it is what eats the 3 s to acknowledge). ``edit_bucket``:
+        Discord's per-channel bucket of message edits (``True``: 5 per 5 s), answering
+        429 past it. Both in :mod:`.latency`; the rest goes to the state."""
+        super().__init__(**kwargs)
+        self.latency = latency
+        self.edit_bucket: EditBucket | None = (
+            EditBucket() if edit_bucket is True else edit_bucket or None)
+        self.in_flight = 0
+        """REST requests taken and not yet answered (with latency, some time after the
+        fake acted on them)."""
+
+    async def answers_delivered(self, timeout: float = 5.0) -> None:
+        """Wait (at most ``timeout``) until no REST answer is on its way: a bot closed
+        sooner would see its session cut under requests Discord already carried out."""
+        with contextlib.suppress(WaitTimeout):
+            await self.wait_for(lambda: self.in_flight == 0, timeout,
+                                description="REST answers on their way",
+                                fail_on_bot_error=False)
 
     async def start(self) -> None:
         """Bind 127.0.0.1 on an ephemeral port and start serving."""
@@ -81,7 +105,7 @@ class FakeDiscordServer(
     async def _middleware(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        method, path = request.method, request.path
+        path = request.path
         # Belt and braces: the socket is bound to 127.0.0.1, but refuse anything that does
         # not claim to be local too, so the fake can never act as a relay.
         if request.remote not in ("127.0.0.1", "::1") or request.host.split(":")[0] not in (
@@ -89,14 +113,34 @@ class FakeDiscordServer(
             "localhost",
         ):
             return json_response({"code": 0, "message": "fake Discord is loopback-only"}, 403)
+        paced = self._paced(path)
+        self.in_flight += paced
         try:
+            return await self._serve(request, handler, paced)
+        finally:
+            self.in_flight -= paced
+
+    async def _serve(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+        paced: bool,
+    ) -> web.StreamResponse:
+        method, path = request.method, request.path
+        try:
+            if paced:
+                await asyncio.sleep(self.latency / 2)  # on the way to Discord
             if path.startswith(API_PREFIX) and not self._is_token_route(path):
                 self._check_auth(request)
-            fault = self._fault_for(method, path)
+            bucket = self._edit_verdict(method, path)
+            limited = bucket is not None and not bucket.allowed
+            fault = None if limited else self._fault_for(method, path)
             if fault is not None and fault.kind == "latency":
                 await asyncio.sleep(fault.seconds * self.time_scale)
-            if fault is None or fault.kind == "latency":
+            if bucket is not None and limited:
+                response = self._rate_limited(method, path, bucket)
+            elif fault is None or fault.kind == "latency":
                 response = await handler(request)
+                if bucket is not None:
+                    response.headers.update(bucket.headers)
             else:
                 if fault.kind == "performed_then":
                     await handler(request)
@@ -130,6 +174,30 @@ class FakeDiscordServer(
             response = json_response({"code": 0, "message": f"fake Discord error: {exc!r}"}, 400)
         self.requests.append(RequestRecord(method, path, response.status))
         self._bump()
+        if paced:
+            await asyncio.sleep(self.latency / 2)  # the answer's way back
+        return response
+
+    def _paced(self, path: str) -> bool:
+        """Whether a request takes :attr:`latency` (every one but the gateway's)."""
+        return bool(self.latency) and not path.startswith(GATEWAY_PATH)
+
+    def _edit_verdict(self, method: str, path: str) -> Verdict | None:
+        """A message edit counted in its channel's bucket (``None``: not an edit, or
+        no bucket)."""
+        if self.edit_bucket is None or not path.startswith(API_PREFIX):
+            return None
+        channel = self.edit_bucket.channel_of(method, path[len(API_PREFIX):])
+        if channel is None:
+            return None
+        return self.edit_bucket.take(channel, scale=self.time_scale)
+
+    def _rate_limited(self, method: str, path: str, verdict: Verdict) -> web.Response:
+        """Discord's 429 for an edit past its channel's bucket (recorded as refused)."""
+        body = verdict.body()
+        self.rejections.append(Rejection(method, path, 429, 0, str(body["message"])))
+        response = json_response(body, 429)
+        response.headers.update(verdict.headers)
         return response
 
     def _fault_for(self, method: str, path: str) -> Fault | None:
