@@ -140,7 +140,8 @@ class CroupierBot(commands.Bot):
         self.tournament_poster = TournamentPoster(self)
         self.tournaments = TournamentService(
             self.store, self.service, self.clock, self.tournament_poster.make_place,
-            announce=self.tournament_poster.announce)
+            announce=self.tournament_poster.announce,
+            retire=self.tournament_poster.retire_place, room=self.tournament_poster.room)
         self.add_items(*ITEMS)
         for extension in extensions():
             await self.load_extension(extension)

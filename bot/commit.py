@@ -74,6 +74,10 @@ while the match's lock is held; start a task for anything slow)."""
 CloseListener = Callable[[LiveMatch], object]
 """Told of a lobby or match just closed without a result (cancelled or abandoned;
 called like a :data:`ResultListener`, with the match's lock held)."""
+DoneListener = Callable[[LiveMatch], object]
+"""Told of a match that is over (a result, or closed without one) once it is done
+with: its last table shown, or given up, and the match forgotten (it must not wait;
+start a task for anything slow)."""
 TimingSource = Callable[[LiveMatch], Awaitable[int | None]]
 """Asked, as a match starts or is restored, for seconds per decision that override
 the server's (a tournament's own deadline, say); ``None``: no say."""
@@ -102,6 +106,9 @@ class MatchCore(ABC):
         """Each may keep a match's result from moving ratings."""
         self.close_listeners: list[CloseListener] = []
         """Told of each match closed without a result."""
+        self.done_listeners: list[DoneListener] = []
+        """Told of each match that is over once it is shown whole and forgotten (its
+        place may then be given back: a tournament's thread archived, say)."""
         self.timing_sources: list[TimingSource] = []
         """Each may set a match's seconds per decision over the server's."""
         self._live: dict[int, LiveMatch] = {}
@@ -158,8 +165,10 @@ class MatchCore(ABC):
             del self._by_channel[match.row.channel_id]
 
     def _forget(self, match: LiveMatch) -> None:
+        """A match that is over is done with (its last table shown, or given up)."""
         self._live.pop(match.id, None)
         self._free_channel(match)
+        self._tell(self.done_listeners, match)
 
     # -- guards -------------------------------------------------------------
     @staticmethod

@@ -1,11 +1,17 @@
-"""The match service's window onto Discord: the table message, DMs, notices."""
+"""The match service's window onto Discord: the table message, DMs, notices.
+
+A match whose channel id is below 0 is played in no Discord channel (a tournament's
+table of computer players only, which nobody needs to watch): its table and notices
+are shown nowhere. A table in a thread Discord archived (after its
+``auto_archive_duration`` without a message, while a turn may last days) is edited
+all the same: the thread is unarchived first."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -25,6 +31,17 @@ log = logging.getLogger(__name__)
 DMS_CLOSED = 50007
 """Discord's "Cannot send messages to this user": the only answer that means a
 player's DMs are closed to the bot."""
+ARCHIVED_THREAD = 50083
+"""Discord's "Tried to perform an operation on an archived thread" (an edit there)."""
+
+
+def shown_nowhere(channel_id: int) -> bool:
+    """Whether a match's channel is no Discord channel: nothing of it is shown.
+
+    >>> shown_nowhere(-3002017), shown_nowhere(1234567890)
+    (True, False)
+    """
+    return channel_id < 0
 
 
 def temporary(error: BaseException) -> bool:
@@ -66,6 +83,8 @@ class DiscordTransport:
         """Edit the table in place (or post it if it has no message yet), narrating
         the match's latest events (``events`` among them); :class:`CannotPost` when
         Discord refuses a new table."""
+        if shown_nowhere(match.row.channel_id):
+            return None
         async with later_on_temporary(f"match {match.id}: the table"):
             return await self._publish(match)
 
@@ -78,7 +97,7 @@ class DiscordTransport:
         sent_id = None
         if message_id is not None:
             try:
-                await channel.get_partial_message(message_id).edit(**for_edit(parts))
+                await self._edit_table(match, channel.get_partial_message(message_id), parts)
                 sent_id = message_id
             except discord.NotFound:
                 log.info("match %s: table message %s is gone; posting anew", match.id,
@@ -96,6 +115,30 @@ class DiscordTransport:
                                + self.bot.presenters.result(match),
                                allowed_mentions=NOBODY)
         return sent_id
+
+    async def _edit_table(self, match: LiveMatch, message: discord.PartialMessage,
+                          parts: dict[str, Any]) -> None:
+        """Edit the table in place; in a thread Discord archived (50083), unarchive
+        the thread and edit again (its pictures read from the start again)."""
+        try:
+            await message.edit(**for_edit(parts))
+        except discord.HTTPException as failed:
+            if failed.code != ARCHIVED_THREAD:
+                raise
+            log.info("match %s: its thread %s was archived; unarchiving it to edit the "
+                     "table", match.id, match.row.channel_id)
+            try:
+                await self.bot.http.edit_channel(match.row.channel_id, archived=False)
+            except discord.HTTPException as refused:
+                if temporary(refused):
+                    raise
+                # Locked, or the server at its cap of active threads: not now.
+                raise CannotPost("its thread is archived, and Discord does not open it "
+                                 "again") from refused
+            for file in parts.get("attachments") or []:
+                if isinstance(file, discord.File):
+                    file.reset()
+            await message.edit(**for_edit(parts))
 
     async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:
         """Keep the seat's DM up to date; ``False`` when Discord refuses (closed DMs).
@@ -143,6 +186,8 @@ class DiscordTransport:
     async def notify(self, match: LiveMatch, notice: Event, mentions: Sequence[int] = ()
                      ) -> None:
         """A line in the match's channel, pinging only the named users."""
+        if shown_nowhere(match.row.channel_id):
+            return
         text = notice.render(shown_names(match.names))
         pings = " ".join(f"<@{user_id}>" for user_id in mentions)
         async with later_on_temporary(f"match {match.id}: a notice"):

@@ -1,6 +1,9 @@
 """The tournament service's Discord side: the place a pairing plays in (a public thread
 of the tournament's channel, its players added and pinged, or a text channel of its own
-when the tournament does not use threads), the notices it posts (pairings and standings
+when the tournament does not use threads), given back once its games are over (the
+thread archived, the channel deleted), the room Discord's caps leave for places (1,000
+active threads in a server; 50 channels in a category, 500 in a server), the notices it
+posts (pairings and standings
 as pictures drawn off the event loop, every page of them, with a text version that fits
 a phone; a round pings only its own players), the tournament message with its buttons,
 and the converter from the format's bracket to the renderer's.
@@ -22,17 +25,22 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_transport import ARCHIVED_THREAD
 from bot.render import tournament as render
 from bot.replies import ping
 from bot.tournament_model import (
+    HeldPlace,
     MatchPlace,
     Member,
     Notice,
+    PlaceFailed,
     PlaceRefused,
+    Room,
     RoundView,
     Standings,
     TournamentError,
     is_person,
+    is_unseen,
 )
 from rules.registry import get_game
 from rules.tournament import elimination
@@ -57,6 +65,22 @@ FORMAT_WORDS: Mapping[str, str] = {"swiss": "Swiss", "single": "single eliminati
 MESSAGE_CHARS = 2000
 MESSAGE_FILES = 10
 """Discord's limits on one message: characters of content, and attached files."""
+ACTIVE_THREADS = 1000
+"""Active (not archived) threads Discord allows in a server."""
+GUILD_CHANNELS = 500
+CATEGORY_CHANNELS = 50
+"""Channels Discord allows in a server (categories included, threads not), and in one
+category."""
+MATCH_THREAD_ARCHIVE = 10080
+"""A match thread's ``auto_archive_duration``, in minutes: a week, the longest Discord
+takes (a turn may last seven days; the table is edited in an archived thread anyway,
+see :mod:`bot.discord_transport`)."""
+TOO_MANY_THREADS = 160006
+TOO_MANY_CHANNELS = 30013
+INVALID_FORM = 50035
+"""Discord's codes for "Maximum number of active threads reached", "Maximum number of
+guild channels reached (500)", and an Invalid Form Body (a full category's is on
+``parent_id``)."""
 
 
 def format_words(format: str) -> str:
@@ -269,24 +293,22 @@ class TournamentPoster:
 
     async def make_place(self, place: MatchPlace) -> int:
         """The place of one pairing's games; returns its id. With threads (the
-        default), a public thread of the tournament's channel with its players added
-        (the bot needs Create Public Threads); otherwise a text channel of its own,
-        named after the pairing, in the tournament channel's category (the bot needs
-        Manage Channels). Discord refusing either is :class:`PlaceRefused`, naming the
-        permission (the service then plays the tables in the tournament's channel).
+        default), a public thread of the tournament's channel (archived after a week
+        without a message, the longest Discord allows) with its players added (the bot
+        needs Create Public Threads); otherwise a text channel of its own, named after
+        the pairing, in the tournament channel's category (the bot needs Manage
+        Channels). Discord refusing it (a permission, or no room under its caps) is
+        :class:`PlaceRefused`, failing for now :class:`PlaceFailed`, both in words (the
+        service then plays the tables in the tournament's channel, or tries again).
         Either way the players are pinged there; computer entrants are only named."""
-        channel = await self._channel(place.tournament.channel_id)
         users = [user for user, _ in place.players if is_person(user)]
         try:
+            channel = await self._channel(place.tournament.channel_id)
             where = await self._new_place(channel, place)
-        except discord.Forbidden as refused:
+        except discord.HTTPException as refused:
             log.info("tournament %s: Discord refused a place for table %s (%s)",
                      place.tournament.id, place.table, refused)
-            raise PlaceRefused(
-                "Croupier may not create threads in this channel (it needs the **Create "
-                "Public Threads** permission)" if place.use_threads else
-                "Croupier may not create channels on this server (it needs the **Manage "
-                "Channels** permission)") from None
+            raise self._place_refusal(refused, place) from None
         if place.use_threads:
             for user in users:
                 try:
@@ -295,12 +317,42 @@ class TournamentPoster:
                     log.info("thread %s: could not add %s (the ping below adds them)",
                              where.id, user)
         seated = [f"<@{user}>" if is_person(user) else name for user, name in place.players]
-        await where.send(
-            (" vs ".join(seated) if len(seated) == 2 else ", ".join(seated))
-            + f" — your match of **{place.tournament.name}**, round {place.round}"
-            + (f" ({place.label})" if place.label else "") + ", is here.",
-            allowed_mentions=ping(users))
+        try:
+            await where.send(
+                (" vs ".join(seated) if len(seated) == 2 else ", ".join(seated))
+                + f" — your match of **{place.tournament.name}**, round {place.round}"
+                + (f" ({place.label})" if place.label else "") + ", is here.",
+                allowed_mentions=ping(users))
+        except discord.HTTPException as failed:  # the place is made: the table follows
+            log.warning("tournament %s: table %s: its players could not be pinged in %s "
+                        "(%s)", place.tournament.id, place.table, where.id, failed)
         return int(where.id)
+
+    @staticmethod
+    def _place_refusal(refused: discord.HTTPException, place: MatchPlace
+                       ) -> PlaceRefused | PlaceFailed:
+        """Discord's answer to a new place, in words for the organiser."""
+        if isinstance(refused, discord.Forbidden):
+            return PlaceRefused(
+                "Croupier may not create threads in this channel (it needs the **Create "
+                "Public Threads** permission)" if place.use_threads else
+                "Croupier may not create channels on this server (it needs the **Manage "
+                "Channels** permission)")
+        if refused.code == TOO_MANY_THREADS:
+            return PlaceRefused(f"the server has no room for more active threads (Discord "
+                                f"allows {ACTIVE_THREADS:,}; archived ones do not count)")
+        if refused.code == TOO_MANY_CHANNELS:
+            return PlaceRefused(f"the server has no room for more channels (Discord allows "
+                                f"{GUILD_CHANNELS})")
+        if refused.code == INVALID_FORM and "parent_id" in refused.text:
+            return PlaceRefused(f"the tournament channel's category has no room for more "
+                                f"channels (Discord allows {CATEGORY_CHANNELS} in a "
+                                "category)")
+        if isinstance(refused, discord.NotFound):
+            return PlaceFailed("the tournament's channel is gone")
+        kind = "thread" if place.use_threads else "channel"
+        return PlaceFailed(f"Discord did not make its {kind} just now (it answered with "
+                           "an error)")
 
     @staticmethod
     async def _new_place(channel: Any, place: MatchPlace) -> Any:
@@ -308,11 +360,56 @@ class TournamentPoster:
         its category."""
         if place.use_threads:
             return await channel.create_thread(name=place.title,
-                                               type=discord.ChannelType.public_thread)
+                                               type=discord.ChannelType.public_thread,
+                                               auto_archive_duration=MATCH_THREAD_ARCHIVE)
         return await channel.guild.create_text_channel(
             channel_name(place.title), category=channel.category,
             reason=f"Tournament #{place.tournament.id}, round {place.round}, "
                    f"table {place.table}")
+
+    async def retire_place(self, held: HeldPlace) -> None:
+        """Give a pairing's place back once its games are over: archive its thread
+        (its history stays readable; a message there opens it again), or delete its
+        channel. A place already gone is given back; Discord refusing is logged and
+        the place kept (it is not asked again)."""
+        reason = f"Tournament #{held.tournament.id}: its match is over"
+        try:
+            if held.thread:
+                await self.bot.http.edit_channel(held.place_id, archived=True, reason=reason)
+            else:
+                await self.bot.http.delete_channel(held.place_id, reason=reason)
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as refused:
+            if held.thread and refused.code == ARCHIVED_THREAD:
+                return  # Discord archived it already
+            log.warning("tournament %s: its place %s could not be given back (%s)",
+                        held.tournament.id, held.place_id, refused)
+
+    async def room(self, tournament: TournamentRow, threads: bool) -> Room | None:
+        """The room Discord's caps leave for the tournament's places now: active
+        threads in the server, or channels in the tournament channel's category and
+        in the server (the tighter); ``None`` if the channel cannot be found."""
+        try:
+            channel = await self._channel(tournament.channel_id)
+        except discord.HTTPException:
+            return None
+        guild = getattr(channel, "guild", None)
+        if guild is None:
+            return None
+        if threads:
+            return Room(ACTIVE_THREADS - len(guild.threads), "the server",
+                        f"Discord allows {ACTIVE_THREADS:,} active threads in a server; "
+                        "archived ones do not count")
+        cap = (f"Discord allows {CATEGORY_CHANNELS} channels in a category and "
+               f"{GUILD_CHANNELS} in a server")
+        server = Room(GUILD_CHANNELS - len(guild.channels), "the server", cap)
+        category = getattr(channel, "category", None)
+        if category is None:
+            return server
+        inside = Room(CATEGORY_CHANNELS - len(category.channels),
+                      f"the category {category.name}", cap)
+        return min(server, inside, key=lambda room: room.free)
 
     async def announce(self, notice: Notice) -> None:
         """Post a notice in the tournament's channel: a round's pairings (every picture
@@ -449,6 +546,28 @@ def pairing_result(pairing: PairingRow, names: Sequence[str]) -> str:
                    else "")
 
 
+def place_words(tournament: TournamentRow, pairing: PairingRow) -> str:
+    """Where a pairing played, for its line in the history: a link to its thread or
+    channel; "played unseen" for a table of computers only; nothing once its channel
+    was deleted (its games are still listed) or if it played in the tournament's
+    channel.
+
+    >>> from types import SimpleNamespace as S
+    >>> place_words(S(settings={}), S(thread_id=12, place_retired=True))
+    ' · <#12>'
+    >>> place_words(S(settings={"use_threads": False}), S(thread_id=12, place_retired=True))
+    ''
+    >>> place_words(S(settings={}), S(thread_id=-1002001, place_retired=False))
+    ' · played unseen'
+    """
+    if pairing.thread_id is None:
+        return ""
+    if is_unseen(pairing.thread_id):
+        return " · played unseen"
+    deleted = pairing.place_retired and not tournament.settings.get("use_threads", True)
+    return "" if deleted else f" · <#{pairing.thread_id}>"
+
+
 def _pairing_block(view: RoundView, pairing: PairingRow,
                    games: Sequence[GameLink]) -> list[str]:
     """A pairing's lines: table, players, result and place; then a line per game."""
@@ -457,8 +576,8 @@ def _pairing_block(view: RoundView, pairing: PairingRow,
         return [f"• {names[0]}: bye"]
     head = f"• Table {pairing.table}" + (f" ({pairing.label})" if pairing.label else "")
     players = " vs ".join(names) if len(names) == 2 else ", ".join(names)
-    place = f" · <#{pairing.thread_id}>" if pairing.thread_id else ""
-    lines = [f"{head}: {players} — {pairing_result(pairing, names)}{place}"]
+    lines = [f"{head}: {players} — {pairing_result(pairing, names)}"
+             f"{place_words(view.tournament, pairing)}"]
     for game in games:
         outcome = OUTCOME_WORDS.get(game.outcome or "", "in play")
         lines.append(f"  game {game.game_no}: match #{game.match_id}, {outcome}")

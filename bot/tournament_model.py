@@ -146,9 +146,16 @@ class TournamentSettings:
 
 
 class PlaceRefused(TournamentError):
-    """Discord refused to make a pairing's place (the bot lacks a permission):
-    ``str(exc)`` says which, for the organiser; the tables then play in the
+    """Discord refused to make a pairing's place — the bot lacks a permission, or the
+    server (or category) has no room for another thread or channel: ``str(exc)`` says
+    which, in words, for the organiser; the round's tables then play in the
     tournament's channel, in turn."""
+
+
+class PlaceFailed(TournamentError):
+    """Discord failed to make a pairing's place for now (an error on its side, or no
+    answer): ``str(exc)`` says so in words; the game is tried again with the
+    tournament's next step, or by the organiser."""
 
 
 class PlaceBusy(TournamentError):
@@ -185,7 +192,59 @@ class MatchPlace:
 
 Starter = Callable[[MatchPlace], Awaitable[int]]
 """Makes the place a pairing's games are played in and returns its channel id;
-:class:`PlaceRefused` if Discord does not let the bot make it."""
+:class:`PlaceRefused` if Discord does not let the bot make it, :class:`PlaceFailed`
+if it failed for now."""
+
+
+@dataclass(frozen=True)
+class HeldPlace:
+    """A pairing's place to give back once its games are over."""
+
+    tournament: TournamentRow
+    place_id: int
+    thread: bool
+    """A thread (archived, its history kept) rather than a channel (deleted)."""
+
+
+Retirer = Callable[[HeldPlace], Awaitable[None]]
+"""Gives a place back: archives the thread, or deletes the channel (a place already
+gone is given back)."""
+
+
+@dataclass(frozen=True)
+class Room:
+    """How many more places Discord lets the bot make for a tournament now, and the
+    cap that says so, in words (e.g. "Discord allows 50 channels in a category")."""
+
+    free: int
+    where: str
+    """What has the room, e.g. "the server" or "the category Events"."""
+    cap: str
+
+
+RoomCheck = Callable[[TournamentRow, bool], Awaitable[Room | None]]
+"""The room for a tournament's places (threads if the flag says so, else channels);
+``None`` when it cannot be told."""
+
+
+def unseen_place(tournament_id: int, round_no: int, table: int) -> int:
+    """The place of a table of computer players only: nobody needs to watch it, so it
+    is no Discord channel (an id below 0, one per pairing, that the Discord transport
+    shows nowhere).
+
+    >>> unseen_place(3, 2, 17)
+    -3002017
+    """
+    return -(tournament_id * 1_000_000 + round_no * 1_000 + table)
+
+
+def is_unseen(place: int | None) -> bool:
+    """Whether a pairing's place is no Discord channel (:func:`unseen_place`).
+
+    >>> is_unseen(-3002017), is_unseen(1234), is_unseen(None)
+    (True, False, False)
+    """
+    return place is not None and place < 0
 
 NoticeKind = Literal["round", "round_done", "finished", "cancelled", "game_failed",
                      "game_closed", "no_place", "table_here"]

@@ -3,6 +3,13 @@ games as ordinary matches in a place of their own, going on when games end, and
 finishing — all worked out again from the store each time, so that the same steps
 continue a tournament after a restart (:meth:`TournamentRounds.restore`).
 
+A pairing's place is made when its first game opens and given back once its games
+are over and shown (:meth:`TournamentRounds._retire_places`): a thread is archived as
+soon as its last game's result is posted there; a channel is deleted once its round is
+over (its players keep it while others still play); everything left when the
+tournament ends. A table of computer players only gets no place at all: nobody needs
+to watch it (:func:`~bot.tournament_model.unseen_place`).
+
 Every step for one tournament runs under that tournament's lock and asks the store
 what is next (:meth:`TournamentRounds._advance`): it posts the current round if it is
 not posted yet, opens a game for every pairing that needs one (a new pairing, the
@@ -22,16 +29,20 @@ from collections.abc import Coroutine, Sequence
 from typing import Any
 
 from bot.clock import Clock, SystemClock
-from bot.errors import ChannelBusy, NoMatchHere
+from bot.errors import ChannelBusy, CroupierError, NoMatchHere
 from bot.live import LiveMatch, Player
 from bot.service import MatchService
 from bot.tournament_formats import FormatBuilder, Progress, build_format
 from bot.tournament_model import (
     Announcer,
+    HeldPlace,
     MatchPlace,
     Notice,
     PlaceBusy,
     PlaceRefused,
+    Retirer,
+    Room,
+    RoomCheck,
     RoundView,
     StandingLine,
     Standings,
@@ -41,6 +52,7 @@ from bot.tournament_model import (
     is_computer,
     is_person,
     names_of,
+    unseen_place,
 )
 from rules.registry import get_game
 from storage import Store
@@ -57,11 +69,17 @@ class TournamentRounds:
 
     def __init__(self, store: Store, matches: MatchService, clock: Clock | None = None,
                  starter: Starter | None = None, *, announce: Announcer | None = None,
+                 retire: Retirer | None = None, room: RoomCheck | None = None,
                  formats: FormatBuilder = build_format) -> None:
+        """``starter`` makes a pairing's place, ``retire`` gives it back, ``room`` says
+        how many more places Discord has room for (the Discord layer's; without
+        ``room`` nothing is checked before the start)."""
         self.store = store
         self.matches = matches
         self.clock = clock or SystemClock()
         self.starter = starter or self._no_places
+        self.retire = retire or self._keep_places
+        self.room = room or self._room_unknown
         self.announce = announce or announce_nothing
         self.formats = formats
         self._locks: dict[int, asyncio.Lock] = {}
@@ -72,12 +90,21 @@ class TournamentRounds:
         tables go straight to the tournament's channel (one refusal a round)."""
         matches.result_listeners.append(self._game_ended)
         matches.close_listeners.append(self._game_closed)
+        matches.done_listeners.append(self._game_done)
         matches.rating_checks.append(self._rated)
         matches.timing_sources.append(self._turn_seconds)
 
     @staticmethod
     async def _no_places(place: MatchPlace) -> int:
         raise RuntimeError("this tournament service was given no starter to make places")
+
+    @staticmethod
+    async def _keep_places(place: HeldPlace) -> None:
+        """A service given no way to give places back keeps them."""
+
+    @staticmethod
+    async def _room_unknown(tournament: TournamentRow, threads: bool) -> Room | None:
+        return None
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -120,6 +147,51 @@ class TournamentRounds:
                     and (tournament.id, tournament.round) in self._refused):
                 async with self._lock(tournament.id):
                     await self._advance(tournament.id)
+
+    def _game_done(self, match: LiveMatch) -> None:
+        """A match that is over was shown whole: if it was a tournament game (the bot
+        hosts them all), its place may be given back (in a task)."""
+        if match.row.host_id == CROUPIER.user_id:
+            self._spawn(self._after_done(match.id), f"croupier-tournament-done-{match.id}")
+
+    async def _after_done(self, match_id: int) -> None:
+        try:
+            link = await self.store.tournaments.game(match_id)
+            if link is None:
+                return
+            async with self._lock(link.tournament_id):
+                tournament = await self.store.tournaments.get(link.tournament_id)
+                if tournament is not None:
+                    await self._retire_places(tournament)
+        except Exception:
+            log.exception("match %s: its tournament place could not be given back", match_id)
+
+    async def _retire_places(self, tournament: TournamentRow) -> None:
+        """Give back each place of the tournament whose games are over and shown (the
+        lock held): a thread once its pairing has its result, a channel once its
+        round is over, every place once the tournament is. A place where a game is
+        still live (being played, or its last table still being shown) waits: the
+        match service tells when that game is done with (:meth:`_game_done`)."""
+        held = await self.store.tournaments.places_held(tournament.id)
+        if not held:
+            return
+        threads = TournamentSettings.parse(tournament.settings).use_threads
+        live = {match.row.channel_id for match in self.matches.live_matches()}
+        for pairing in held:
+            place = pairing.thread_id
+            if place is None or place in live or not (
+                    tournament.status != "running"
+                    or (pairing.done and (threads or pairing.round < tournament.round))):
+                continue
+            try:
+                await self.retire(HeldPlace(tournament, place, threads))
+            except Exception:
+                log.exception("tournament %s: round %s table %s: its place %s could not be "
+                              "given back", tournament.id, pairing.round, pairing.table,
+                              place)
+                continue
+            await self.store.tournaments.place_retired(tournament.id, pairing.round,
+                                                       pairing.table)
 
     def _game_closed(self, match: LiveMatch) -> None:
         """A match closed without a result (a moderator cancelled it, say): if it was
@@ -225,7 +297,10 @@ class TournamentRounds:
         once the bot is closing (the restart takes them)."""
         while not self._closing:
             tournament = await self.store.tournaments.get(tournament_id)
-            if tournament is None or tournament.status != "running":
+            if tournament is None:
+                return
+            await self._retire_places(tournament)  # before a new round's places
+            if tournament.status != "running":
                 return
             pairings = await self.store.tournaments.pairings(tournament_id, tournament.round)
             if tournament.announced_round < tournament.round:
@@ -344,12 +419,19 @@ class TournamentRounds:
                 log.info("tournament %s: round %s table %s: not opened, the bot is closing "
                          "(%s)", tournament.id, pairing.round, pairing.table, exc)
                 return False
-            log.exception("tournament %s: round %s table %s: the game could not be opened",
-                          tournament.id, pairing.round, pairing.table)
+            if isinstance(exc, CroupierError):  # a refusal, said in words
+                log.warning("tournament %s: round %s table %s: the game could not be "
+                            "opened (%s)", tournament.id, pairing.round, pairing.table, exc)
+                why = str(exc).rstrip(".")
+            else:  # never an error's own text: it is for the log, not for people
+                log.exception("tournament %s: round %s table %s: the game could not be "
+                              "opened", tournament.id, pairing.round, pairing.table)
+                why = "something went wrong on Croupier's side (it is logged)"
             await self._tell(Notice(
                 "game_failed", tournament, pairing.round,
-                f"Table {pairing.table}'s game could not be started ({exc}); the organiser "
-                "may try again or report its result."))
+                f"Table {pairing.table}'s game could not be started: {why}. The organiser "
+                f"may try again (`/tournament replay table:{pairing.table}`) or report its "
+                "result."))
             return False
         return True
 
@@ -402,11 +484,14 @@ class TournamentRounds:
 
     async def _make_place(self, tournament: TournamentRow, pairing: PairingRow,
                           place: MatchPlace) -> int:
-        """A new place for the pairing's games (the ``starter``'s); if Discord does
-        not let the bot make one, the tournament's own channel, where the tables take
+        """A new place for the pairing's games (the ``starter``'s); none for a table of
+        computer players only (an unseen place: nobody needs to watch it). If Discord
+        does not let the bot make one, the tournament's own channel, where the tables take
         turns — the organiser is told why, and the round's other tables go there
         without asking Discord again (the channel is not stored as their place: after
         a restart, Discord is asked once more)."""
+        if not any(is_person(user) for user in pairing.seats):
+            return unseen_place(tournament.id, pairing.round, pairing.table)
         key = (tournament.id, pairing.round)
         if key not in self._refused:
             try:

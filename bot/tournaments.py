@@ -38,12 +38,14 @@ from bot.tournament_model import (
     Standings,
     TournamentError,
     TournamentSettings,
+    is_person,
 )
 from bot.tournament_rounds import CROUPIER, TournamentRounds
 from rules.core import GameInfo
 from rules.errors import BadOptions
 from rules.registry import get_game
 from rules.tournament.model import Entrant, Result
+from rules.words import plural
 from storage.tournaments import (
     BEFORE_START,
     EntrantRow,
@@ -261,11 +263,33 @@ class TournamentService(TournamentRounds):
                 raise TournamentError(f"The tournament cannot start: {exc}") from None
             if plan is None:
                 raise TournamentError("The format has no round to play with these entrants.")
+            await self._check_room(tournament, settings, info, entrants)
             await self._write(self.store.tournaments.start(tournament_id, seeds,
                                                            plan_rows(plan)))
             await self._advance(tournament_id)
             tournament = await self._get(who, tournament_id)
             return await self._round_view(tournament, 1)
+
+    async def _check_room(self, tournament: TournamentRow, settings: TournamentSettings,
+                          info: GameInfo, entrants: Sequence[EntrantRow]) -> None:
+        """Refuse a start Discord has no room for. A round plays at most one table per
+        person (a table of computers only gets no place) and per smallest table's
+        worth of entrants, each in a place of its own; places are given back as
+        rounds end, so the most at once is what must fit now."""
+        people = sum(1 for e in entrants if is_person(e.user_id))
+        smallest = 2 if tournament.format in TWO_SEAT_FORMATS else max(2, info.min_seats)
+        needed = min(len(entrants) // smallest, people)
+        room = await self.room(tournament, settings.use_threads) if needed else None
+        if room is None or needed <= room.free:
+            return
+        kind = "thread" if settings.use_threads else "channel"
+        advice = ("Archive some threads, or take fewer players." if settings.use_threads
+                  else "Make room there, move the tournament's channel to a category with "
+                       "room, or create the tournament with threads (use_threads:true).")
+        raise TournamentError(
+            f"This tournament plays up to {plural(needed, 'table')} at once, each in a "
+            f"{kind} of its own: that needs room for {plural(needed, kind)}, and "
+            f"{room.where} has room for {room.free} more ({room.cap}). {advice}")
 
     async def _seeds(self, tournament: TournamentRow, settings: TournamentSettings,
                      entrants: Sequence[EntrantRow]) -> list[tuple[int, int]]:
@@ -468,6 +492,7 @@ class TournamentService(TournamentRounds):
             await self._close_games(playing)
             tournament = await self._get(who, tournament_id)
             await self._announce_end(tournament)
+            await self._retire_places(tournament)  # those of games closed: once shown
         return await self._get(who, tournament_id)
 
     # -- reading -----------------------------------------------------------------------

@@ -172,6 +172,8 @@ class PairingRow:
     match_id: int | None
     """The current (or last) game's match."""
     thread_id: int | None
+    """Its place: a thread or channel id, or (below 0) no Discord channel: a table of
+    computer players only, played where nobody watches."""
     games: tuple[int, ...]
     drawn_games: int
     places: tuple[int, ...] | None
@@ -181,6 +183,8 @@ class PairingRow:
     """How many games were opened for it (cancelled ones too)."""
     game_outcome: GameOutcome | None
     """The current game's outcome; ``None`` while it is played (or if there is none)."""
+    place_retired: bool = False
+    """Its place was given back (a thread archived, a channel deleted)."""
 
     @property
     def is_bye(self) -> bool:
@@ -525,6 +529,17 @@ class _SetThread:
 
 
 @dataclass(frozen=True, slots=True)
+class _PlaceRetired:
+    tid: int
+    round: int
+    table: int
+
+    def __call__(self, conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE tournament_pairings SET place_retired = 1 WHERE tournament_id = ?"
+                     " AND round = ? AND table_no = ?", (self.tid, self.round, self.table))
+
+
+@dataclass(frozen=True, slots=True)
 class _LinkGame:
     """A new match is the pairing's next game (written before the match starts, so
     that its result always finds its pairing)."""
@@ -732,7 +747,8 @@ def _pairing_row(row: sqlite3.Row) -> PairingRow:
         games=tuple(json.loads(row["games"])), drawn_games=row["drawn_games"],
         places=None if places is None else tuple(json.loads(places)),
         both_lose=bool(row["both_lose"]), decided_by=row["decided_by"],
-        games_linked=row["games_linked"], game_outcome=row["game_outcome"])
+        games_linked=row["games_linked"], game_outcome=row["game_outcome"],
+        place_retired=bool(row["place_retired"]))
 
 
 _PAIRINGS = ("SELECT p.*, (SELECT COUNT(*) FROM tournament_games g"
@@ -936,6 +952,18 @@ class TournamentRepository:
                          thread_id: int) -> None:
         """Where a pairing's games are played."""
         await self._db.write(_SetThread(tournament_id, round_no, table, thread_id))
+
+    async def place_retired(self, tournament_id: int, round_no: int, table: int) -> None:
+        """The pairing's place was given back (its thread archived, its channel deleted)."""
+        await self._db.write(_PlaceRetired(tournament_id, round_no, table))
+
+    async def places_held(self, tournament_id: int) -> list[PairingRow]:
+        """The pairings whose place (a thread or channel of their own) is not given back
+        yet, by round and table."""
+        rows = await self._db.fetchall(
+            _PAIRINGS + " WHERE p.tournament_id = ? AND p.thread_id > 0"
+            " AND p.place_retired = 0 ORDER BY p.round, p.table_no", (tournament_id,))
+        return [_pairing_row(row) for row in rows]
 
     async def link_game(self, tournament_id: int, round_no: int, table: int, game_no: int,
                         match_id: int) -> None:
