@@ -11,9 +11,11 @@ rounds and games themselves run in :mod:`bot.tournament_rounds`.
 
 Wiring: make the service right after the :class:`~bot.service.MatchService` (it
 subscribes to match results and to the rating decision), with the Discord layer's
-``starter`` (makes a pairing's thread, returns its id) and ``announce`` (posts a
-:class:`~bot.tournament_model.Notice` in the tournament's channel, pinging its
-``mentions``); at start-up call :meth:`restore` after ``MatchService.restore()``.
+``starter`` (makes a pairing's thread, returns its id), ``retire`` (gives it back once
+its games are over), ``room`` (the room Discord's caps leave for places, checked at the
+start) and ``announce`` (posts a :class:`~bot.tournament_model.Notice` in the
+tournament's channel, pinging its ``mentions``); at start-up call :meth:`restore`
+after ``MatchService.restore()``.
 
 Generic: nothing here names a game.
 """
