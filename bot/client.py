@@ -22,6 +22,7 @@ from bot.service import MatchService, Timing, tune_gc
 from bot.stats import StatsService
 from bot.stats_views import STATS_ITEMS
 from bot.tournament_discord import TournamentPoster
+from bot.tournament_message import TournamentMessages
 from bot.tournament_views import TOURNAMENT_ITEMS
 from bot.tournaments import TournamentService
 from bot.views import DYNAMIC_ITEMS, known_custom_id, on_message, split_answer
@@ -98,6 +99,7 @@ class CroupierBot(commands.Bot):
     store: Store
     tournaments: TournamentService
     tournament_poster: TournamentPoster
+    tournament_messages: TournamentMessages
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  sync_commands: bool = True) -> None:
@@ -142,6 +144,7 @@ class CroupierBot(commands.Bot):
             self.store, self.service, self.clock, self.tournament_poster.make_place,
             announce=self.tournament_poster.announce,
             retire=self.tournament_poster.retire_place, room=self.tournament_poster.room)
+        self.tournament_messages = TournamentMessages(self)
         self.add_items(*ITEMS)
         for extension in extensions():
             await self.load_extension(extension)

@@ -126,6 +126,12 @@ class TournamentRounds:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def in_background(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        """Run ``work`` as one of this service's own steps, after whoever asked has
+        been answered: :meth:`settle` waits for it, a closing bot for its end, and
+        nothing is started once the bot is closing. ``work`` logs its own failures."""
+        self._spawn(work, name)
+
     async def _after_game(self, match: LiveMatch) -> None:
         try:
             link = await self.store.tournaments.game(match.id)

@@ -1,7 +1,8 @@
 """The tournament message's buttons: Join, Leave and Check in, as persistent items
 ``cr:tn:<tournament>:<action>`` that work after restarts. Each click is checked in code
 by the service (the tournament must be the clicking person's server's, the action must
-fit its status); a forged or stale id gets a private refusal and changes nothing."""
+fit its status); a forged or stale id gets a private refusal and changes nothing. A click
+is answered by updating the clicked message, then confirmed privately."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.replies import guarded, send
-from bot.tournament_discord import member_of, refresh_message
+from bot.tournament_discord import member_of, message_parts
 from bot.views import ID, Claimed, croupier
 
 
@@ -55,7 +56,11 @@ class TournamentButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 await bot.tournaments.leave(who, self.tournament_id)
             else:
                 await bot.tournaments.checkin(who, self.tournament_id)
-            await refresh_message(bot, self.tournament_id)
+            # The answer is the clicked message itself, updated: no channel edit (those
+            # share a bucket, and the next clicks would wait on it).
+            async with bot.tournament_messages.editing(self.tournament_id):
+                parts = await message_parts(bot, self.tournament_id, tournament.guild_id)
+                await interaction.response.edit_message(**parts)
             await send(interaction, self.DONE[self.action])
 
         await guarded(interaction, act)

@@ -22,6 +22,7 @@ Generic: nothing here names a game.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -59,6 +60,8 @@ from storage.tournaments import (
 )
 
 __all__ = ["Member", "TournamentService"]
+
+log = logging.getLogger(__name__)
 
 BRACKETS = ("single", "double")
 """Formats whose later rounds are paired from earlier winners: a result that decided
@@ -469,10 +472,24 @@ class TournamentService(TournamentRounds):
             playing = await self._write(self.store.tournaments.drop(
                 tournament_id, target, by_user=who.user_id, why=why, disqualify=disqualify,
                 between_rounds=not organiser))
-            if playing is not None:
-                await self._forfeit(playing, target)
-            await self._advance(tournament_id)
+        after = self._after_drop(tournament_id, playing, target)
+        if self.closing:  # the seat must still forfeit: no restart would
+            await after
+        else:
+            self.in_background(after, f"croupier-tournament-drop-{tournament_id}")
         return await self._entrant(tournament_id, target)
+
+    async def _after_drop(self, tournament_id: int, playing: int | None, user_id: int) -> None:
+        """What a drop brings about, once it is answered (it may take a while: a next
+        round paired, announced and opened): the dropped seat forfeits its game under
+        way, and the tournament goes on."""
+        try:
+            async with self._lock(tournament_id):
+                if playing is not None:
+                    await self._forfeit(playing, user_id)
+                await self._advance(tournament_id)
+        except Exception:
+            log.exception("tournament %s: it could not go on after a drop", tournament_id)
 
     async def _forfeit(self, match_id: int, user_id: int) -> None:
         """Forfeit ``user_id``'s seat in a game (its result then decides the pairing)."""

@@ -11,6 +11,12 @@ this channel and then on the server, so the results of one just ended stay at ha
 
 Check-in: ``/tournament checkin`` checks you in; an organiser opens or closes the window
 with ``/tournament checkin window:open|close``.
+
+Answering in time (Discord allows 3 s, a request to it takes a quarter of a second): a
+command answers at once when what it does is a quick write, and defers first when it may
+wait for the tournament (a round being opened holds it) or draw pictures. The
+tournament message shows a change soon after the answer, never before it
+(:class:`~bot.tournament_message.TournamentMessages`).
 """
 
 from __future__ import annotations
@@ -33,7 +39,6 @@ from bot.tournament_discord import (
     messages_of,
     pairings_files,
     pairings_texts,
-    refresh_message,
     standings_files,
     standings_texts,
 )
@@ -139,6 +144,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
             raise TournamentError("There is no tournament on this server yet.")
         raise TournamentError("There is no tournament under way here; give its number.")
 
+    def _refresh(self, tournament_id: int) -> None:
+        """Have the tournament message show a change, soon: it never holds up an answer."""
+        self.bot.tournament_messages.refresh(tournament_id)
+
     async def _send_pages(self, interaction: discord.Interaction, texts: list[str],
                           makers: list[Any]) -> None:
         """Every text and picture page, privately, in as many messages as Discord's
@@ -198,7 +207,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         """Open registration; the message gets its Join and Leave buttons."""
         tid = await self._pick(interaction, tournament)
         await self.service.open(member_of(interaction), tid)
-        await refresh_message(self.bot, tid)
+        self._refresh(tid)
         await send(interaction, "Registration is open.", ephemeral=True)
 
     @app_commands.command(name="checkin", description="Check in; organisers open or close "
@@ -220,7 +229,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         else:
             await self.service.checkin(who, tid)
             text, public = "You are checked in.", False
-        await refresh_message(self.bot, tid)
+        self._refresh(tid)
         await send(interaction, text, ephemeral=not public)
 
     @app_commands.command(name="join", description="Enter a tournament.")
@@ -228,15 +237,17 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                    tournament: Tournament | None = None) -> None:
         tid = await self._pick(interaction, tournament)
         await self.service.join(member_of(interaction), tid)
-        await refresh_message(self.bot, tid)
+        self._refresh(tid)
         await send(interaction, "You are in.")
 
     @app_commands.command(name="leave", description="Leave a tournament (once it runs: drop).")
     async def leave(self, interaction: discord.Interaction,
                     tournament: Tournament | None = None) -> None:
         tid = await self._pick(interaction, tournament)
+        # Once it runs, leaving is dropping: it waits for the tournament.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.leave(member_of(interaction), tid)
-        await refresh_message(self.bot, tid)
+        self._refresh(tid)
         await send(interaction, "You left.")
 
     @app_commands.command(name="start", description="Start: pair round 1 (organisers).")
@@ -246,7 +257,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         # Private: a refusal stays private, and the round's pairings are posted anyway.
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.start(member_of(interaction), tid)
-        await refresh_message(self.bot, tid)
+        self._refresh(tid)
         await send(interaction, f"Started: round {view.round} is paired.")
 
     @app_commands.command(name="standings", description="The standings (picture and text).")
@@ -255,9 +266,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         """Every page of the standings (pictures and text), and the bracket of an
         elimination, only for the person asking."""
         tid = await self._pick(interaction, tournament, reading=True)
-        who = member_of(interaction)
-        found = await self.service.standings(who, tid)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        found = await self.service.standings(member_of(interaction), tid)
         makers = standings_files(found) if found.lines else []
         bracket = await self.bot.tournament_poster.bracket(found.tournament)
         if bracket is not None:
@@ -273,10 +283,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         """Every page of a round's pairings (pictures and text), only for the person
         asking."""
         tid = await self._pick(interaction, tournament, reading=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.pairings(member_of(interaction), tid, round)
         if not view.pairings:
             raise TournamentError("That round has no pairings.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self._send_pages(interaction, pairings_texts(view), pairings_files(view))
 
     @app_commands.command(name="matches", description="Every round's matches and games, "
@@ -289,9 +299,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         with their players, result and place, and each game with its match and
         outcome; a page at a time."""
         tid = await self._pick(interaction, tournament, reading=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         who = member_of(interaction)
         found = await self.service.get(who, tid)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         rounds = [await self.service.pairings(who, tid, n)
                   for n in range(1, found.round + 1)]
         pages = history_pages(found, rounds, await self.service.games(who, tid))
@@ -317,10 +327,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         """Open a new game for a table whose game was cancelled or abandoned, or could
         not be started."""
         tid = await self._pick(interaction, tournament)
-        who = member_of(interaction)
-        round_no = round if round is not None else (await self.service.get(who, tid)).round
         # Private: a refusal stays private, and starting a game takes a moment.
         await interaction.response.defer(ephemeral=True, thinking=True)
+        who = member_of(interaction)
+        round_no = round if round is not None else (await self.service.get(who, tid)).round
         pairing = await self.service.replay(who, tid, round_no, table)
         await send(interaction, f"Table {pairing.table}: a new game is being played.")
 
@@ -360,6 +370,13 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await send(interaction, f"Round {pairing.round}, table {pairing.table}: result "
                                 "recorded.")
 
+    @staticmethod
+    async def _said(interaction: discord.Interaction, text: str) -> None:
+        """An organiser's action done after a private deferral: confirmed privately
+        (a refusal would have been private too), then said in the channel."""
+        await send(interaction, f"Done: {text}")
+        await send(interaction, text, ephemeral=False)
+
     @app_commands.command(name="drop", description="Drop out (or drop a player: organisers).")
     @app_commands.describe(user="Who to drop (organisers; default: you)",
                            computer="Or the computer player of that number (organisers)")
@@ -367,11 +384,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                    computer: Computer | None = None,
                    why: app_commands.Range[str, 0, 200] = "",
                    tournament: Tournament | None = None) -> None:
-        tid = await self._pick(interaction, tournament)
         target = (None if user is None and computer is None
                   else entrant_meant(user, computer)[0])
+        tid = await self._pick(interaction, tournament)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         entrant = await self.service.drop(member_of(interaction), tid, target, why=why)
-        await send(interaction, f"{entrant.name} is dropped.", ephemeral=False)
+        await self._said(interaction, f"{entrant.name} is dropped.")
 
     @app_commands.command(name="add", description="Enter someone, or computer players "
                                                   "(organisers).")
@@ -393,7 +411,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
             added = await self.service.add_computers(who, tid, computers)
             text = (f"{len(added)} computer player{'s are' if len(added) != 1 else ' is'} "
                     "in.")
-        await refresh_message(self.bot, tid)
+        self._refresh(tid)
         await send(interaction, text)
 
     @app_commands.command(name="remove", description="Take someone out (organisers).")
@@ -405,8 +423,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                      tournament: Tournament | None = None) -> None:
         target, name = entrant_meant(user, computer)
         tid = await self._pick(interaction, tournament)
+        # Once it runs, removing is dropping: it waits for the tournament.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.remove(member_of(interaction), tid, target, why)
-        await refresh_message(self.bot, tid)
+        self._refresh(tid)
         await send(interaction, f"{name} is out.")
 
     @app_commands.command(name="disqualify", description="Disqualify a player (organisers).")
@@ -418,8 +438,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                          tournament: Tournament | None = None) -> None:
         target, name = entrant_meant(user, computer)
         tid = await self._pick(interaction, tournament)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.disqualify(member_of(interaction), tid, target, why=why)
-        await send(interaction, f"{name} is disqualified.", ephemeral=False)
+        await self._said(interaction, f"{name} is disqualified.")
 
     @app_commands.command(name="cancel", description="Cancel a tournament (organisers).")
     async def cancel(self, interaction: discord.Interaction,
@@ -428,7 +449,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         tid = await self._pick(interaction, tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.cancel(member_of(interaction), tid, why=why)
-        await refresh_message(self.bot, tid)
+        self._refresh(tid)
         await send(interaction, "Cancelled.")
 
 

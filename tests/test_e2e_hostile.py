@@ -135,7 +135,8 @@ async def test_a_name_saying_everyone_never_pings_the_server(fake_discord, tmp_p
         await (await fake_discord.slash(boss, channel, "tournament start")).final()
         await bot.tournaments.settle()
         dropped = await fake_discord.slash(boss, channel, "tournament drop", user=loud)
-        assert dropped.content == "@everyone is dropped." and not dropped.ephemeral
+        said = (await dropped.followups(2))[-1]
+        assert said.content == "@everyone is dropped." and not said.ephemeral
         await bot.tournaments.settle()
         await fake_discord.slash(loud, tables, "play flank", board="4")
         await bot.service.settle()
@@ -183,7 +184,8 @@ async def test_a_name_that_mentions_someone_pings_nobody(fake_discord, tmp_path)
         await fake_discord.slash(boss, events, "tournament add", computers=1)
         await (await fake_discord.slash(boss, events, "tournament start")).final()
         await bot.tournaments.settle()
-        await fake_discord.slash(boss, events, "tournament drop", user=rogue)
+        dropped = await fake_discord.slash(boss, events, "tournament drop", user=rogue)
+        await dropped.followups(2)
         await bot.tournaments.settle()
         await bot.service.settle()
 

@@ -289,6 +289,7 @@ async def test_a_channel_per_match_with_computer_entrants_named_never_pinged(fak
         one = await fake_discord.slash(world.boss, world.channel, "tournament add",
                                        computers=1)
         assert one.content == "1 computer player is in."
+        await bot.tournaments.settle()  # the message shows it just after the answer
         message = world.message().content
         assert "Entrants (5)" in message and "Computer 1" in message
         assert "— round robin of Flank" in message
@@ -324,8 +325,8 @@ async def test_a_channel_per_match_with_computer_entrants_named_never_pinged(fak
         assert settings["turn_seconds"] == 120 and settings["use_threads"] is False
         # A computer player is dropped (or removed, or disqualified) by its number; a
         # player may not drop one, and naming nobody or both is refused.
-        refused = await fake_discord.slash(world.players[0], world.channel,
-                                           "tournament drop", computer=2)
+        refused = await (await fake_discord.slash(world.players[0], world.channel,
+                                                  "tournament drop", computer=2)).final()
         assert refused.ephemeral and "organisers" in refused.content
         for options in ({}, {"user": world.players[0], "computer": 2}):
             refused = await fake_discord.slash(world.boss, world.channel,
@@ -334,12 +335,15 @@ async def test_a_channel_per_match_with_computer_entrants_named_never_pinged(fak
         assert not any(e.dropped for e in await bot.store.tournaments.entrants(tid))
         dropped = await fake_discord.slash(world.boss, world.channel, "tournament drop",
                                            computer=1)
-        assert dropped.content == "Computer 1 is dropped." and not dropped.ephemeral
+        # Deferred (a drop may wait for the round), confirmed privately, said publicly.
+        done, said = await dropped.followups(2)
+        assert done.ephemeral and done.content == "Done: Computer 1 is dropped."
+        assert said.content == "Computer 1 is dropped." and not said.ephemeral
         await bot.tournaments.settle()
         gone = {e.user_id for e in await bot.store.tournaments.entrants(tid) if e.dropped}
         assert gone == {-1}
-        missing = await fake_discord.slash(world.boss, world.channel,
-                                           "tournament disqualify", computer=9)
+        missing = await (await fake_discord.slash(world.boss, world.channel,
+                                                  "tournament disqualify", computer=9)).final()
         assert missing.ephemeral and "not in this tournament" in missing.content, missing.content
 
 

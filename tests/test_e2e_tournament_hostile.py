@@ -127,7 +127,9 @@ async def test_one_cap_on_entrants_for_every_way_in(fake_discord, tmp_path):
         entrants = await bot.store.tournaments.entrants(tid)
         assert len(entrants) == MOST_PLAYERS
         # Joins at the same moment cannot race past the cap: one place, one of them.
-        await fake_discord.slash(world.boss, world.channel, "tournament remove", user=first)
+        removed = await fake_discord.slash(world.boss, world.channel, "tournament remove",
+                                           user=first)
+        assert (await removed.final()).content == "Pl01 is out."
         people = [Member(p.id, p.name, guild_id=world.guild.id) for p in late]
         outcomes = await asyncio.gather(*(bot.tournaments.join(p, tid) for p in people),
                                         return_exceptions=True)

@@ -69,7 +69,9 @@ class Event:
         async def join(bot: CroupierBot) -> None:
             for player in self.players:
                 clicked = await self.fake.click(player, self.message(), label="Join")
-                assert "You are in" in clicked.content, clicked.content
+                # The clicked message itself is the answer, then a private word.
+                assert clicked.type == 7 and clicked.message is self.message()
+                assert (await clicked.followups(1))[0].content == "You are in."
             assert f"Entrants ({len(self.players)})" in self.message().content
 
         await self.step(join)
@@ -292,9 +294,10 @@ async def test_check_in_the_organiser_s_next_round_and_a_reported_result(fake_di
         opened = await fake_discord.slash(event.boss, event.channel, "tournament checkin",
                                           window="open")
         assert "Check-in is open" in opened.content
+        await bot.tournaments.settle()  # the message shows it just after the answer
         for player in event.players[:3]:
             clicked = await fake_discord.click(player, event.message(), label="Check in")
-            assert "checked in" in clicked.content
+            assert "checked in" in (await clicked.followups(1))[0].content
         closed = await fake_discord.slash(event.boss, event.channel, "tournament checkin",
                                           window="close")
         assert "1 removed" in closed.content
@@ -372,6 +375,7 @@ async def test_a_six_player_swiss_of_flank_with_computer_players_played_out_move
         added = await fake_discord.slash(event.boss, event.channel, "tournament add",
                                          computers=3)
         assert "3 computer players" in added.content, added.content
+        await bot.tournaments.settle()  # the message shows it just after the answer
         assert "Entrants (6)" in event.message().content
 
     await event.step(computers)
