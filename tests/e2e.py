@@ -9,7 +9,8 @@ import pytest
 from bot.client import CroupierBot
 from bot.clock import Clock
 from bot.config import Settings
-from tests.fakediscord.model import FakeChannel, FakeMessage
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.model import FakeAttachment, FakeChannel, FakeMessage
 
 ERROR_LOGGERS = ("discord", "asyncio", "bot", "commands", "storage")
 
@@ -57,3 +58,13 @@ def select_values(message: FakeMessage, custom_id: str) -> list[str]:
             if component.get("custom_id") == custom_id:
                 return [option["value"] for option in component.get("options", [])]
     raise LookupError(custom_id)
+
+
+async def pictured(fake: FakeDiscord, message: FakeMessage | None,
+                   filename: str) -> FakeAttachment:
+    """``message``'s picture ``filename`` once it is there: an answer with a picture is
+    sent with its words at once, the picture added just after (``bot/answer_first.py``)."""
+    assert message is not None, "no message"
+    await fake.wait_for(lambda: any(a.filename == filename for a in message.attachments),
+                        description=f"the picture {filename}")
+    return message.attachment(filename)

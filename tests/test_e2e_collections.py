@@ -14,7 +14,7 @@ import pytest
 
 from bot.clock import FakeClock
 from rules.duel.decks import starter
-from tests.e2e import make_bot
+from tests.e2e import make_bot, pictured
 from tests.fakediscord import CommandNotAvailable
 from tests.fakediscord.model.constants import MANAGE_GUILD
 from tests.images import opened
@@ -57,7 +57,8 @@ async def test_starter_packs_and_cards(fake_discord, tmp_path):
         await bot.store.settings.update(guild.id, organiser_role_id=organisers.id)
         claimed = await fake_discord.slash(ada, channel, "starter", deck=RED_GREEN)
         assert claimed.ephemeral and "40 cards are now yours" in claimed.text
-        assert opened(claimed.message.attachment("starter.png").data).height > 100
+        picture = await pictured(fake_discord, claimed.message, "starter.png")
+        assert opened(picture.data).height > 100
         again = await fake_discord.slash(ada, channel, "starter", deck=BLUE_BLACK)
         assert again.ephemeral and again.content.startswith(REFUSAL)
         assert "already claimed" in again.content
@@ -68,8 +69,9 @@ async def test_starter_packs_and_cards(fake_discord, tmp_path):
         lines = [line for line in pack.text.splitlines() if line.startswith("`")]
         assert [line[1] for line in lines] == ["R"] + ["U"] * 3 + ["C"] * 11
         assert "#1 of 100" in lines[0]
+        picture = await pictured(fake_discord, pack.message, "pack.png")
         assert pack.embeds[0]["image"]["url"].endswith("pack.png")
-        assert opened(pack.message.attachment("pack.png").data).width > 300
+        assert opened(picture.data).width > 300
         waited = await fake_discord.slash(ada, channel, "pack open")
         assert waited.ephemeral and "next is due in 24 h" in waited.content
         listed = await fake_discord.slash(ada, channel, "pack list")
@@ -177,7 +179,8 @@ async def test_deck_commands_picture_and_round_trip(fake_discord, tmp_path):
                                         list="4 Kindlewhip, 17 Ashpeak")
         assert made.ephemeral and "21 cards" in made.text and "at least 40" in made.text
         assert "19 more are needed" in made.text and "short of: 3 Kindlewhip" in made.text
-        assert made.message.attachment("deck-burn.png").data.startswith(b"\x89PNG")
+        picture = await pictured(fake_discord, made.message, "deck-burn.png")
+        assert picture.data.startswith(b"\x89PNG")
         same = await fake_discord.slash(ada, channel, "deck create", name="BURN",
                                         list="Ashpeak")
         assert same.ephemeral and "already have a deck 'burn'" in same.content
@@ -198,7 +201,8 @@ async def test_deck_commands_picture_and_round_trip(fake_discord, tmp_path):
                                                   value="2 Kindlewhip, 3 ashp", name="burn")
         assert entries[0]["value"] == "2 Kindlewhip, 3 Ashpeak"
         shown = await fake_discord.slash(ada, channel, "deck show", name="burn")
-        assert opened(shown.message.attachment("deck-burn.png").data).width > 300
+        assert opened((await pictured(fake_discord, shown.message,
+                                      "deck-burn.png")).data).width > 300
         listed = await fake_discord.slash(ada, channel, "deck list")
         assert "**burn**: 40 cards. Ready to play." in listed.content
         assert f"**{RED_GREEN}**: 40 cards" in listed.content
@@ -208,8 +212,8 @@ async def test_deck_commands_picture_and_round_trip(fake_discord, tmp_path):
         as_file = await fake_discord.slash(ada, channel, "deck export", name=RED_GREEN,
                                            file=True)
         listing = as_file.message.attachment(f"{RED_GREEN}.txt").data
-        imported = await fake_discord.slash(ada, channel, "deck import", name="copy",
-                                            file=("copy.txt", listing))
+        imported = await (await fake_discord.slash(ada, channel, "deck import", name="copy",
+                                                   file=("copy.txt", listing))).final()
         assert "Imported" in imported.text and "40 cards. Ready to play." in imported.text
         back = await bot.collections.export_deck(guild.id, ada.id, "copy")
         assert back == listing.decode()
@@ -230,7 +234,9 @@ async def test_deck_commands_picture_and_round_trip(fake_discord, tmp_path):
                 ({"name": "x", "list": "999 Ashpeak"}, "can't read"),
                 ({"name": "x", "list": "4 Kindlewip"}, "Kindlewhip"),
                 ({"name": "x", "list": "@everyone"}, "can't read")):
-            bad = await fake_discord.slash(ada, channel, "deck import", **options)
+            # A file is read after a private deferral: a refusal then completes it.
+            bad = await (await fake_discord.slash(ada, channel, "deck import",
+                                                  **options)).final()
             assert bad.ephemeral and bad.content.startswith(REFUSAL), options
             assert words in bad.content, (options, bad.content)
         assert await bot.store.collections.deck(guild.id, ada.id, "x") is None
@@ -261,6 +267,8 @@ async def test_a_whole_trade_with_its_confirm_window(fake_discord, tmp_path):
         offer = offered.message
         assert not offered.ephemeral and f"<@{bo.id}>" in offer.content
         assert "2× Ashpeak, Kindlewhip" in offer.text and "Brinewing Skimmer" in offer.text
+        # Its picture is added just after the offer (bot/answer_first.py).
+        await fake_discord.wait_for(lambda: offer.attachments, description="its picture")
         assert opened(offer.attachments[0].data).width > 300
         assert button_labels(offer) == ["Accept", "Decline", "Cancel"]
         assert (await bot.store.collections.counts(guild.id, ada.id))["Kindlewhip"].free == 0

@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.answer_first import add_pictures
 from bot.duel.collections import CollectionError, TradeProblem, TradeView
 from bot.duel.messages import trade_embed, trade_picture
 from bot.duel.views import guild_of, trade_buttons
-from bot.replies import drawn, for_send, ping, release, send
+from bot.replies import for_send, ping, release, send
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -68,11 +69,11 @@ class TradeDesk:
         offerer = interaction.user
         view = await self.service.offer(guild, offerer.id, receiver.id, give, get)
         parts = {"content": f"{receiver.mention}, {offerer.mention} offers you a trade.",
-                 "embed": trade_embed(view), "view": trade_buttons(view),
-                 "attachments": [trade_picture(view, offerer.display_name,
-                                               receiver.display_name)]}
+                 "embed": trade_embed(view), "view": trade_buttons(view)}
         try:
-            ready = for_send(await drawn(parts))
+            # The offer at once (its ping with it: an edit pings nobody); its picture
+            # after, added alone, so that it never undoes a click's edit.
+            ready = for_send(parts)
             answer = await interaction.response.send_message(
                 ephemeral=False, allowed_mentions=ping([receiver.id]),
                 **ready)
@@ -85,6 +86,8 @@ class TradeDesk:
                 await self.service.cancel(view.id, offerer.id, guild=guild)
             raise
         await self.service.offer_shown(view, message.channel.id, message.id)
+        await add_pictures(interaction, {"attachments": [
+            trade_picture(view, offerer.display_name, receiver.display_name)]})
         return view
 
     async def act(self, interaction: discord.Interaction, trade_id: int, action: str) -> None:

@@ -10,12 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answer_first import send_then_draw
 from bot.duel.collections import CollectionError
 from bot.duel.messages import audit_text, starter_parts
 from bot.duel.views import TYPES, Filters, collections_of, guild_of, page_parts
 from bot.errors import NoSuchPage, NotAllowed
 from bot.presenters.duel.commands import card_names
-from bot.replies import drawn, for_send, send
+from bot.replies import for_send, send
 from rules.duel.cards import COLOUR_NAMES
 from rules.duel.decks import STARTERS
 
@@ -61,7 +62,7 @@ class CollectionCog(commands.Cog):
         """Claim a starter: its cards and its deck become the person's."""
         claimed = await collections_of(interaction).claim_starter(
             guild_of(interaction), interaction.user.id, deck)
-        await send(interaction, ephemeral=True, **for_send(await drawn(starter_parts(claimed))))
+        await send_then_draw(interaction, starter_parts(claimed))
 
     @app_commands.command(name="collection", description="Cards someone owns here, with "
                                                          "counts (paged).")

@@ -4,16 +4,17 @@ person owns, checked for play, shared as plain text lists."""
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answer_first import send_then_draw
 from bot.duel.collections import CollectionError
 from bot.duel.messages import deck_parts, decks_text, file_safe
 from bot.duel.views import collections_of, guild_of
-from bot.replies import drawn, for_send, send
+from bot.replies import send
 from commands.duel.complete import card_entries, own_decks
 
 if TYPE_CHECKING:
@@ -29,14 +30,19 @@ Name = app_commands.Range[str, 1, 32]
 Cards = app_commands.Range[str, 1, LIST_TEXT]
 
 
-async def read_list(file: discord.Attachment) -> str:
-    """A deck list from an attached text file, refused if too big or not text."""
+def check_list_file(file: discord.Attachment) -> None:
+    """Refuse an attached deck list that is too big or not text, before reading it."""
     if file.size > FILE_BYTES:
         raise CollectionError(f"That file is {file.size:,} bytes; a deck list is at most "
                               f"{FILE_BYTES:,}.")
     kind = (file.content_type or "").split(";")[0]
     if kind and not kind.startswith("text/"):
         raise CollectionError("Attach the deck list as a plain text file (.txt).")
+
+
+async def read_list(file: discord.Attachment) -> str:
+    """A deck list from an attached text file, refused if too big or not text."""
+    check_list_file(file)
     try:
         return (await file.read()).decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -53,9 +59,10 @@ class DeckCog(commands.GroupCog, group_name="deck",
         self.bot = bot
         super().__init__()
 
-    async def _show(self, interaction: discord.Interaction, parts: dict[str, object],
+    async def _show(self, interaction: discord.Interaction, parts: dict[str, Any],
                     public: bool = False) -> None:
-        await send(interaction, ephemeral=not public, **for_send(await drawn(parts)))
+        """A deck's answer: its words at once, its picture once drawn."""
+        await send_then_draw(interaction, parts, ephemeral=not public)
 
     @app_commands.command(name="create", description="Save a new deck from a list of cards.")
     @app_commands.describe(name="The deck's name (letters, digits, spaces, - or _)",
@@ -133,6 +140,10 @@ class DeckCog(commands.GroupCog, group_name="deck",
         if (cards is None) == (file is None):
             raise CollectionError("Give the list either pasted (list:) or as a file "
                                   "(file:), one of the two.")
+        if file is not None:
+            check_list_file(file)
+            # Reading the file is a request to Discord: answered first, privately.
+            await interaction.response.defer(ephemeral=True, thinking=True)
         text = await read_list(file) if file is not None else cards or ""
         view = await collections_of(interaction).save_deck(
             guild_of(interaction), interaction.user.id, name, text, replace=replace)

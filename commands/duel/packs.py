@@ -8,10 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answer_first import send_then_draw
 from bot.duel.collections import MOST_GIVEN, CollectionError, PackGiver
 from bot.duel.messages import pack_parts, packs_text
 from bot.duel.views import collections_of, guild_of
-from bot.replies import drawn, for_send, ping, send
+from bot.replies import ping, send
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -41,7 +42,7 @@ class PackCog(commands.GroupCog, group_name="pack",
         """Open the oldest given pack, else the daily one; the cards as one picture."""
         opened = await collections_of(interaction).open_pack(guild_of(interaction),
                                                              interaction.user.id)
-        await send(interaction, ephemeral=not public, **for_send(await drawn(pack_parts(opened))))
+        await send_then_draw(interaction, pack_parts(opened), ephemeral=not public)
 
     @app_commands.command(name="list", description="Your unopened packs and the daily pack.")
     async def waiting(self, interaction: discord.Interaction) -> None:
