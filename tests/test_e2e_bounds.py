@@ -79,7 +79,10 @@ async def test_custom_ids_past_the_largest_id_are_refused(fake_discord, tmp_path
         await fake_discord.slash(boss, channel, "tournament create", game="flank",
                                  seeding="random", options="board=4")
         await fake_discord.slash(boss, channel, "tournament open")
-        message = next(m for m in channel.messages if "cr:tn:" in json.dumps(m.components))
+        # The message gets its Join button by an edit after the answer: wait for it.
+        await fake_discord.wait_for(lambda: any(
+            ":join" in json.dumps(m.components) for m in channel.messages))
+        message = next(m for m in channel.messages if ":join" in json.dumps(m.components))
         real = json.dumps(message.components)
         tournament = real.split("cr:tn:")[1].split(":")[0]
         for forged in (f"cr:tn:{NINETEEN_NINES}:join", f"cr:tn:{TOO_BIG}:join",
