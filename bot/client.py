@@ -26,6 +26,7 @@ from bot.tournament_message import TournamentMessages
 from bot.tournament_views import TOURNAMENT_ITEMS
 from bot.tournaments import TournamentService
 from bot.views import DYNAMIC_ITEMS, known_custom_id, on_message, split_answer
+from rules.errors import shown
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -185,7 +186,7 @@ class CroupierBot(commands.Bot):
             try:
                 await send(interaction, f"⚠️ {UNKNOWN_ITEM}", ephemeral=True)
             except discord.HTTPException:
-                log.info("could not refuse unknown component %r", custom_id[:100])
+                log.info("could not refuse unknown component %s", shown(custom_id))
 
     async def on_ready(self) -> None:
         """Log who we are."""

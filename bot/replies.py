@@ -15,6 +15,20 @@ import discord
 from discord import app_commands
 
 from bot.bounds import STALE
+from bot.discord_limits import (
+    CONTENT,
+    EMBED_DESCRIPTION,
+    EMBED_TITLE,
+    EMBED_TOTAL,
+    FIELD_NAME,
+    FIELD_VALUE,
+    FIELDS,
+    FOOTER,
+    INPUT_LABEL,
+    MODAL_TITLE,
+    OPTION_TEXT,
+    PLACEHOLDER,
+)
 from bot.errors import CroupierError
 from bot.recent import RecentIds
 from rules.errors import RulesError
@@ -43,25 +57,6 @@ RECENT_INTERACTIONS = 4096
 """Interaction ids a bot remembers having begun to handle: Discord may deliver one
 twice (after a gateway resume); the repeat must not be handled again, and cannot be
 answered anyway."""
-
-CONTENT = 2000
-EMBED_TITLE = 256
-EMBED_DESCRIPTION = 4096
-FIELD_NAME = 256
-FIELD_VALUE = 1024
-FOOTER = 2048
-EMBED_TOTAL = 6000
-FIELDS = 25
-"""Discord's limits on a message and on an embed."""
-
-MENU_OPTIONS = 25
-OPTION_TEXT = 100
-PLACEHOLDER = 150
-MODAL_TITLE = 45
-INPUT_LABEL = 45
-"""Discord's limits on a select menu (options; an option's label and value;
-the placeholder) and on a modal (its title; a text input's label)."""
-
 
 NOBODY = discord.AllowedMentions.none()
 """What a message pings unless it says otherwise: nobody. Names people choose (a

@@ -16,13 +16,11 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
+from bot.discord_limits import CHOICES, COMMAND_DESCRIPTION
 from rules.options import OptionSpec
 from rules.words import clip
 
-DESCRIPTION = 100
-"""Longest description Discord takes for a command or a parameter."""
-CHOICES = 25
-"""Most choices Discord lists for one parameter."""
+DESCRIPTION = COMMAND_DESCRIPTION
 
 Callback = Callable[..., Awaitable[None]]
 

@@ -25,6 +25,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_limits import (
+    ACTIVE_THREADS,
+    CATEGORY_CHANNELS,
+    CHANNEL_NAME,
+    CONTENT,
+    FILES,
+    GUILD_CHANNELS,
+    LONGEST_ARCHIVE,
+)
 from bot.discord_transport import ARCHIVED_THREAD
 from bot.render import tournament as render
 from bot.replies import ping
@@ -62,16 +71,7 @@ FORMAT_WORDS: Mapping[str, str] = {"swiss": "Swiss", "single": "single eliminati
                                    "round_robin": "round robin", "pods": "pods"}
 """Each format in words, as people say it."""
 
-MESSAGE_CHARS = 2000
-MESSAGE_FILES = 10
-"""Discord's limits on one message: characters of content, and attached files."""
-ACTIVE_THREADS = 1000
-"""Active (not archived) threads Discord allows in a server."""
-GUILD_CHANNELS = 500
-CATEGORY_CHANNELS = 50
-"""Channels Discord allows in a server (categories included, threads not), and in one
-category."""
-MATCH_THREAD_ARCHIVE = 10080
+MATCH_THREAD_ARCHIVE = LONGEST_ARCHIVE
 """A match thread's ``auto_archive_duration``, in minutes: a week, the longest Discord
 takes (a turn may last seven days; the table is edited in an archived thread anyway,
 see :mod:`bot.discord_transport`)."""
@@ -103,7 +103,7 @@ def channel_name(title: str) -> str:
     ('match', 100)
     """
     name = re.sub(r"[^\w-]+", "-", title.lower())
-    name = re.sub(r"-{2,}", "-", name).strip("-")[:100].strip("-")
+    name = re.sub(r"-{2,}", "-", name).strip("-")[:CHANNEL_NAME].strip("-")
     return name or "match"
 
 
@@ -188,7 +188,7 @@ def pairings_texts(view: RoundView) -> list[str]:
             for page in range(1, render.pairings_pages(rows, text=True) + 1)]
 
 
-def split_text(text: str, limit: int = MESSAGE_CHARS) -> list[str]:
+def split_text(text: str, limit: int = CONTENT) -> list[str]:
     """``text`` in pieces of at most ``limit`` characters, cut between lines (a line
     longer than that is cut itself).
 
@@ -210,11 +210,11 @@ def split_text(text: str, limit: int = MESSAGE_CHARS) -> list[str]:
 
 
 def messages_of(texts: Sequence[str], makers: Sequence[Any],
-                limit: int = MESSAGE_CHARS) -> list[tuple[str, list[Any]]]:
+                limit: int = CONTENT) -> list[tuple[str, list[Any]]]:
     """Texts and pictures as messages Discord takes: the texts joined by new lines
     while a message holds at most ``limit`` characters (a longer text is cut between
     its lines; a code block from the renderer always fits one message), and at most
-    :data:`MESSAGE_FILES` pictures a message, in order; more pictures than messages
+    :data:`FILES` pictures a message, in order; more pictures than messages
     make more messages.
 
     >>> [(text, len(files)) for text, files in messages_of(["a" * 6, "b" * 6], [0] * 12, 10)]
@@ -229,8 +229,8 @@ def messages_of(texts: Sequence[str], makers: Sequence[Any],
                 contents[-1] += "\n" + piece
             else:
                 contents.append(piece)
-    batches = [list(makers[k:k + MESSAGE_FILES])
-               for k in range(0, len(makers), MESSAGE_FILES)]
+    batches = [list(makers[k:k + FILES])
+               for k in range(0, len(makers), FILES)]
     count = max(len(contents), len(batches), 1)
     contents += [""] * (count - len(contents))
     batches += [[]] * (count - len(batches))
@@ -479,7 +479,7 @@ async def message_parts(bot: CroupierBot, tournament_id: int, guild_id: int
                f"{format_words(tournament.format)} of {get_game(tournament.game).title}\n"
                f"Status: {status}\n"
                f"Entrants ({len(entrants)}): {names}")
-    return {"content": clip(content, MESSAGE_CHARS),
+    return {"content": clip(content, CONTENT),
             "view": tournament_buttons(tournament.id, tournament.status)}
 
 
@@ -585,7 +585,7 @@ def _pairing_block(view: RoundView, pairing: PairingRow,
 
 
 def history_pages(tournament: TournamentRow, rounds: Sequence[RoundView],
-                  games: Sequence[GameLink], limit: int = MESSAGE_CHARS) -> list[str]:
+                  games: Sequence[GameLink], limit: int = CONTENT) -> list[str]:
     """A tournament's matches, round by round — each table with its players, result,
     place and games — cut into pages of at most ``limit`` characters (a table's lines
     never split), each headed with the tournament and its page number."""

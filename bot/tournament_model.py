@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from bot.discord_limits import CHANNEL_NAME
 from bot.errors import CroupierError
 from bot.server_config import MAX_TURN, MIN_TURN, Manager
 from rules.tournament.model import Standing
@@ -22,8 +23,6 @@ TOP_CUTS = (0, 4, 8)
 MOST_ROUNDS = 20
 MOST_PLAYERS = MOST_ENTRANTS
 """Most entrants of a tournament, however they enter (storage keeps the cap)."""
-THREAD_NAME = 100
-"""Longest name Discord gives a thread or channel."""
 
 
 class TournamentError(CroupierError):
@@ -187,7 +186,7 @@ class MatchPlace:
         names = [name for _, name in self.players]
         joined = " vs ".join(names) if len(names) == 2 else ", ".join(names)
         head = f"R{self.round} · " + (f"{self.label}: " if self.label else "")
-        return clip(head + joined, THREAD_NAME)
+        return clip(head + joined, CHANNEL_NAME)
 
 
 Starter = Callable[[MatchPlace], Awaitable[int]]

@@ -27,6 +27,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from bot.discord_limits import CHANNEL_NAME
 from bot.errors import CroupierError, NoMatchHere, NotSeated
 from bot.live import Player
 from bot.tournament_formats import plan_rows, pod_size
@@ -48,7 +49,7 @@ from rules.core import GameInfo
 from rules.errors import BadOptions
 from rules.registry import get_game
 from rules.tournament.model import Entrant, Result
-from rules.words import plural
+from rules.words import clip, plural
 from storage.tournaments import (
     BEFORE_START,
     EntrantRow,
@@ -130,7 +131,7 @@ class TournamentService(TournamentRounds):
                 raise TournamentError(f"{info.title} at tables of {seats}: {exc}") from None
         tournament_id = await self.store.tournaments.create(
             guild_id=who.guild_id, channel_id=channel_id,
-            name=(name or f"{info.title} tournament").strip()[:100], game=info.name,
+            name=clip((name or f"{info.title} tournament").strip(), CHANNEL_NAME), game=info.name,
             format=chosen, options=stored, settings=parsed.stored(), organiser_id=who.user_id,
             seed=random.SystemRandom().randrange(2**62))
         return await self._get(who, tournament_id)

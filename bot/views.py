@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 
 from bot import bounds
+from bot.discord_limits import MENU_OPTIONS
 from bot.errors import NotAllowed, NotSeated, StaleChoice
 from bot.live import LiveMatch, Player
 from bot.replies import (
-    MENU_OPTIONS,
     for_send,
     guarded,
     input_label,

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_limits import choices
 from bot.errors import CroupierError
 from bot.replies import send
 from rules.core import MAX_CHOICE, NOTHING
@@ -50,8 +51,8 @@ class ChooseCog(commands.Cog):
         for option in options:
             label = describe(observation, decision, option, match.names) if describe else option
             if typed in option.lower() or typed in label.lower():
-                found.append(app_commands.Choice(name=label[:100], value=option))
-        return found[:25]
+                found.append((label, option))
+        return choices(found)
 
     @app_commands.command(name="choose",
                           description="Make your pending choice (only you see it).")

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_limits import choices
 from bot.replies import send
 from bot.server_config import MAX_TURN, MAX_WARN, MIN_TURN, Manager, ServerConfig
 from rules.registry import games
@@ -30,10 +31,9 @@ async def game_or_every(interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete: "every game" and the registered games."""
     typed = current.lower()
-    found = [app_commands.Choice(name=EVERY, value=EVERY_GAME)]
-    found += [app_commands.Choice(name=info.title, value=name)
-              for name, info in games().items()]
-    return [c for c in found if typed in c.name.lower() or typed in c.value][:25]
+    found = [(EVERY, EVERY_GAME)] + [(info.title, name) for name, info in games().items()]
+    return choices((title, value) for title, value in found
+                   if typed in title.lower() or typed in value)
 
 
 def settings_text(settings: GuildSettings) -> str:

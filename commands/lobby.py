@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import slash_options
+from bot.discord_limits import choices
 from bot.errors import CroupierError
 from bot.replies import for_send, send
 from bot.views import player_of
@@ -29,9 +30,8 @@ async def game_names(interaction: discord.Interaction,
     """Autocomplete for a ``game`` option: the registered games matching what is typed.
     (Autocomplete rather than fixed choices, so every registered game is offered.)"""
     typed = current.lower()
-    return [app_commands.Choice(name=info.title, value=name)
-            for name, info in games().items()
-            if typed in name or typed in info.title.lower()][:25]
+    return choices((info.title, name) for name, info in games().items()
+                   if typed in name or typed in info.title.lower())
 
 
 async def lobby_decks(interaction: discord.Interaction,
@@ -53,8 +53,7 @@ async def deck_choices(interaction: discord.Interaction, info: GameInfo,
     typed = current.casefold()
     own = await bot.service.hooks_for(info.name).deck_names(interaction.guild_id,
                                                              interaction.user.id)
-    return [app_commands.Choice(name=deck, value=deck) for deck in [*own, *info.decks]
-            if typed in deck.casefold()][:25]
+    return choices((deck, deck) for deck in [*own, *info.decks] if typed in deck.casefold())
 
 
 def decks_of(info: GameInfo) -> Callable[[discord.Interaction, str],

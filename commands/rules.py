@@ -59,9 +59,9 @@ def rules_parts(info: GameInfo, match: LiveMatch | None = None) -> dict[str, Any
         chosen = info.options.parse(match.row.options)
         title = f"How to play {info.title} — match #{match.id}"
         text = info.rules_for(chosen, table_size(match))
-    embed = discord.Embed(title=title, description=text[:4096],
+    embed = discord.Embed(title=title, description=text,
                           colour=discord.Colour.dark_green())
-    embed.add_field(name="Options", value=options_text(info, chosen)[:1024], inline=False)
+    embed.add_field(name="Options", value=options_text(info, chosen), inline=False)
     return {"embed": embed}
 
 

@@ -43,6 +43,7 @@ from bot.tournament_discord import (
     standings_texts,
 )
 from bot.tournament_model import FORMATS, MOST_PLAYERS, TournamentError
+from commands.lobby import game_names
 from rules.errors import shown
 from rules.registry import games
 
@@ -54,15 +55,6 @@ Computer = app_commands.Range[int, 1, MOST_PLAYERS]
 """A computer player's number: "Computer 3" is 3."""
 MOST_COMPUTERS = 64
 """Most computer players one /tournament add enters."""
-
-
-async def game_choices(interaction: discord.Interaction,
-                       current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete: the registered games."""
-    typed = current.lower()
-    return [app_commands.Choice(name=info.title, value=name)
-            for name, info in games().items()
-            if typed in info.title.lower() or typed in name][:25]
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -173,7 +165,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                                        "channel of its own (the bot needs Manage Channels)",
                            turn_seconds="Seconds a player has for each decision in the "
                                         "tournament's games (default: the server's)")
-    @app_commands.autocomplete(game=game_choices)
+    @app_commands.autocomplete(game=game_names)
     @app_commands.choices(
         format=[app_commands.Choice(name=FORMAT_WORDS.get(f, f), value=f) for f in FORMATS],
         best_of=[app_commands.Choice(name=str(n), value=n) for n in (1, 3)],

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.discord_limits import EMBED_TOTAL, FIELD_VALUE
 from bot.errors import CroupierError
 from bot.live import Player
-from bot.replies import EMBED_TOTAL, FIELD_VALUE, fit_embed
+from bot.replies import fit_embed
 from bot.service import MatchService
 from bot.views import DYNAMIC_ITEMS, known_custom_id
 from rules.cells import parse_cell

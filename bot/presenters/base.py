@@ -17,10 +17,11 @@ import discord
 from discord import app_commands
 
 from bot.commit import Ack
+from bot.discord_limits import MENU_OPTIONS
 from bot.errors import NotSeated, WrongPhase
 from bot.hooks import HooksFactory
 from bot.live import LiveMatch, PrivateView
-from bot.replies import MENU_OPTIONS, Drawing, menu_options, placeholder
+from bot.replies import Drawing, menu_options, placeholder
 from bot.views import (
     SPLIT_FIELDS,
     HandButton,
@@ -269,7 +270,7 @@ class GamePresenter:
             return {"content": None, "embed": embed, "attachments": [], "view": None}
         embed, files = self.board(match)
         if narration:
-            embed.description = "\n".join(narration[-6:])[:4000]
+            embed.description = "\n".join(narration[-6:])
         view = discord.ui.View(timeout=None)
         if match.finished:
             self._add_result(match, embed)
@@ -361,7 +362,7 @@ class GamePresenter:
         """A seat's DM (or ephemeral ``/hand`` reply): their view and their menu."""
         embed = discord.Embed(title=f"{match.info.title} — {self.private_title} "
                                     f"(match #{match.id})",
-                              colour=COLOUR, description=self.private_text(match, view)[:4000])
+                              colour=COLOUR, description=self.private_text(match, view))
         if view.events:
             names = shown_names(view.names)
             embed.add_field(name="Just now", value="\n".join(

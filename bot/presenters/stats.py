@@ -158,7 +158,7 @@ def history_parts(name: str, results: Sequence[PlayerResult]) -> dict[str, Any]:
         lines.append(f"`#{result.match_id}` {_date(result.finished_at)} **{_title(result.game)}**"
                      f" · {_place(result.place, result)}{change}\n vs {others}")
     embed = discord.Embed(title=f"🕘 {name} — latest matches", colour=COLOUR,
-                          description="\n".join(lines)[:4000])
+                          description="\n".join(lines))
     embed.set_footer(text="/match id shows one match. " + RATING_NOTE)
     return {"content": None, "embed": embed}
 
@@ -184,7 +184,7 @@ def match_parts(summary: MatchSummary) -> dict[str, Any]:
     if info is not None and not info.has_secrets and summary.choices:
         names = {s[0]: s[2] for s in summary.seats}
         log = " ".join(f"{names.get(c.seat, c.seat)[:1]}:{c.choice}" for c in summary.choices)
-        embed.add_field(name="Moves", value=log[:1000], inline=False)
+        embed.add_field(name="Moves", value=log, inline=False)
     elif summary.choices:
         embed.add_field(name="Moves", value="Not shown: this game has hidden hands.",
                         inline=False)

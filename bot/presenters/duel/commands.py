@@ -7,6 +7,7 @@ import io
 import discord
 from discord import app_commands
 
+from bot.discord_limits import choices
 from bot.duel.messages import counts_line
 from bot.errors import CroupierError
 from bot.presenters.base import COLOUR, shown
@@ -47,7 +48,7 @@ async def card_names(interaction: discord.Interaction,
     typed = current.strip().casefold()
     names = [c.name for c in card_set().values() if typed in c.name.casefold()]
     names.sort(key=lambda n: (not n.casefold().startswith(typed), n))
-    return [app_commands.Choice(name=n, value=n) for n in names[:25]]
+    return choices((n, n) for n in names)
 
 
 @app_commands.command(name="card", description="Show an Arcane Duel card.")

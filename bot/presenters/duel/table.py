@@ -12,13 +12,14 @@ from typing import Any
 import discord
 from rich.console import RenderableType
 
+from bot.discord_limits import FIELD_VALUE
 from bot.duel.autopass import auto_passing, said
 from bot.duel.views import AutoPassButton
 from bot.live import LiveMatch, PrivateView
 from bot.presenters.base import COLOUR, MENU_SIZE, GamePresenter, seat_label, shown_names
 from bot.presenters.duel.terminal import duel_view
 from bot.render.duel import render_battlefield, render_hand
-from bot.replies import FIELD_VALUE, Drawing
+from bot.replies import Drawing
 from bot.views import ChoiceButton, choice_menus
 from rules.core import NOTHING, Decision
 from rules.duel.state import DuelView
