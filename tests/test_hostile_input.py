@@ -4,6 +4,7 @@ success, never with anything else, and a refusal changes nothing."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import discord
@@ -53,8 +54,11 @@ def refused(error: BaseException) -> bool:
     return isinstance(error, RulesError | CroupierError) and 0 < len(str(error)) <= REFUSAL_LENGTH
 
 
+@functools.cache
 def positions(name: str, count: int = 6) -> list[GameState]:
-    """Seeded positions of a game at several depths, each with a decision pending."""
+    """Seeded positions of a game at several depths, each with a decision pending
+    (made when a test first asks, not as the module is collected: every test worker
+    collects it, one runs it)."""
     info = games()[name]
     found = []
     rng = random.Random(name)
@@ -71,14 +75,11 @@ def positions(name: str, count: int = 6) -> list[GameState]:
     return found
 
 
-STATES = {name: positions(name) for name in ("flank", "eclipse", "nails", "duel")}
-
-
-@pytest.mark.parametrize("name", sorted(STATES))
+@pytest.mark.parametrize("name", ["duel", "eclipse", "flank", "nails"])
 @PROFILE
 @given(text=TEXT, pick=st.integers(min_value=0, max_value=100))
 def test_any_typed_choice_is_refused_by_name_or_applies(name, text, pick):
-    states = STATES[name]
+    states = positions(name)
     state = states[pick % len(states)]
     seat = state.pending()[0].seat
     before = state.notation()
