@@ -1,24 +1,36 @@
-"""Storage: the only place that speaks SQL. Open one :class:`Store` per process."""
+"""Storage: the only place that speaks SQL. Open one :class:`Store` per process.
+
+The package's names are loaded when first used (PEP 562): the writer process
+imports :mod:`storage.writer` and only the modules whose writes it unpickles, not
+every repository of the bot (it starts once per store opened, hundreds of times in
+the test suite).
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from storage.collections import CollectionRepository
-from storage.db import Database
-from storage.errors import ChannelBusy, DuplicateInteraction, StorageError
-from storage.matches import MatchRepository
-from storage.models import (
-    ChoiceRow,
-    GameTiming,
-    GuildSettings,
-    MatchRow,
-    SeatResult,
-    SeatRow,
-)
-from storage.settings import ClosedDmRepository, SettingsRepository
-from storage.stats import StatsRepository
-from storage.tournaments import TournamentRepository
+if TYPE_CHECKING:
+    from storage.db import Database
+    from storage.errors import ChannelBusy, DuplicateInteraction, StorageError
+    from storage.models import (
+        ChoiceRow,
+        GameTiming,
+        GuildSettings,
+        MatchRow,
+        SeatResult,
+        SeatRow,
+    )
+    from storage.store import Store
+
+_WHERE = {
+    "ChannelBusy": "storage.errors", "DuplicateInteraction": "storage.errors",
+    "StorageError": "storage.errors", "ChoiceRow": "storage.models",
+    "GameTiming": "storage.models", "GuildSettings": "storage.models",
+    "MatchRow": "storage.models", "SeatResult": "storage.models", "SeatRow": "storage.models",
+    "Database": "storage.db", "Store": "storage.store",
+}
 
 __all__ = [
     "ChannelBusy", "ChoiceRow", "Database", "DuplicateInteraction", "GameTiming", "GuildSettings",
@@ -26,23 +38,9 @@ __all__ = [
 ]
 
 
-class Store:
-    """The repositories over one SQLite file."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-        self.matches = MatchRepository(db)
-        self.settings = SettingsRepository(db)
-        self.closed_dms = ClosedDmRepository(db)
-        self.stats = StatsRepository(db)
-        self.collections = CollectionRepository(db)
-        self.tournaments = TournamentRepository(db)
-
-    @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open the file, migrating it to the current schema."""
-        return cls(await Database.open(path))
-
-    async def close(self) -> None:
-        """Close the file."""
-        await self.db.close()
+def __getattr__(name: str) -> Any:
+    """One of the package's names, from the module that defines it."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'storage' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

@@ -55,10 +55,12 @@ import sqlite3
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from storage.db import Database
 from storage.errors import StorageError
+
+if TYPE_CHECKING:
+    from storage.db import Database
 
 Edition = Literal["unlimited", "limited"]
 GotHow = Literal["starter", "pack", "trade", "ante"]

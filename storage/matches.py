@@ -9,13 +9,15 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from storage.collections import ante_staked_in, grant_pack_in, settle_ante_in, stake_cards_in
-from storage.db import Database
 from storage.errors import ChannelBusy, DuplicateInteraction
 from storage.models import Ante, ChoiceRow, MatchRow, MatchStatus, Rater, SeatResult, SeatRow
 from storage.tournament_games import game_closed_in, record_game_in
+
+if TYPE_CHECKING:
+    from storage.db import Database
 
 _stamp: tuple[int, str] = (0, "")
 
@@ -78,7 +80,7 @@ def _write_moves(conn: sqlite3.Connection, moves: Sequence[_Move]) -> None:
 @dataclass(slots=True)
 class _Move:
     """The usual move: choices appended to the log and the match's next deadline.
-    A :class:`~storage.writer.BulkWork`: the moves of a group, whatever their
+    A :class:`~storage.group_commit.BulkWork`: the moves of a group, whatever their
     matches, are written by one multi-row ``INSERT`` into the ``moves`` view
     (migration 003), whose trigger appends each row to the log and sets its
     match's deadline."""

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import time
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from storage.db import Database
 from storage.models import EVERY_GAME, GameTiming, GuildSettings
+
+if TYPE_CHECKING:
+    from storage.db import Database
 
 
 class SettingsRepository:

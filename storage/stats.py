@@ -12,9 +12,12 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from storage.db import Database
 from storage.models import ChoiceRow, MatchSummary, PlayerResult, RatingRow
+
+if TYPE_CHECKING:
+    from storage.db import Database
 
 
 class StatsRepository:

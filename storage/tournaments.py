@@ -26,9 +26,8 @@ import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from storage.db import Database
 from storage.errors import StorageError
 from storage.tournament_games import (
     GameOutcome,
@@ -41,6 +40,9 @@ from storage.tournament_games import (
     tournament_in,
     write_result_in,
 )
+
+if TYPE_CHECKING:
+    from storage.db import Database
 
 TournamentStatus = Literal["created", "open", "checkin", "running", "finished", "cancelled"]
 PairingStatus = Literal["pending", "playing", "done"]

@@ -23,7 +23,7 @@ from storage import matches as matches_module
 from storage.connection import connect
 from storage.errors import DuplicateInteraction, WriterStopped
 from storage.models import ChoiceRow, SeatRow
-from storage.writer import commit_group
+from storage.group_commit import commit_group
 
 
 # Writes run in the writer process, so they are module-level (they must pickle).
@@ -72,12 +72,12 @@ def _exit_now(match_id: int, conn: sqlite3.Connection) -> None:
 
 def _die_before_answering(conn: sqlite3.Connection) -> str:
     """The writer dies once this group is committed, before it answers."""
-    import storage.writer
+    import storage.group_commit
 
     def exit_instead(sock: object, answers: object) -> None:
         os._exit(4)
 
-    storage.writer._send = exit_instead
+    storage.group_commit._send = exit_instead
     return "kept"
 
 
