@@ -22,8 +22,8 @@ from storage import Store
 from storage import matches as matches_module
 from storage.connection import connect
 from storage.errors import DuplicateInteraction, WriterStopped
-from storage.models import ChoiceRow, SeatRow
 from storage.group_commit import commit_group
+from storage.models import ChoiceRow, SeatRow
 
 
 # Writes run in the writer process, so they are module-level (they must pickle).
