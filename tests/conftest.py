@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from storage import Store
-from tests.e2e import ERROR_LOGGERS
+from tests.e2e import ERROR_LOGGERS, served
 from tests.fakediscord import FakeDiscord, LogCapture
 
 
@@ -41,14 +41,8 @@ async def fake_discord(discord_errors: LogCapture) -> AsyncIterator[FakeDiscord]
     (``Route.BASE`` and ``DEFAULT_GATEWAY`` patched, restored afterwards) and Discord's
     waits at :data:`DISCORD_TIME_SCALE`. Bots still running at teardown are closed;
     unknown routes or fake crashes fail the test."""
-    fake = FakeDiscord(time_scale=DISCORD_TIME_SCALE)
-    await fake.start()
-    try:
-        with fake.patched():
-            yield fake
-    finally:
-        await fake.stop()
-    fake.assert_clean()
+    async with served(FakeDiscord(time_scale=DISCORD_TIME_SCALE)) as fake:
+        yield fake
 
 
 

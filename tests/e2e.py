@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,20 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.model import FakeAttachment, FakeChannel, FakeMessage
 
 ERROR_LOGGERS = ("discord", "asyncio", "bot", "commands", "storage")
+
+
+@asynccontextmanager
+async def served(fake: FakeDiscord) -> AsyncIterator[FakeDiscord]:
+    """``fake`` started with discord.py pointed at it (``Route.BASE`` and the gateway
+    patched, restored afterwards), stopped after; unknown routes or fake crashes fail
+    the test. Every fixture that serves a fake Discord serves it so."""
+    await fake.start()
+    try:
+        with fake.patched():
+            yield fake
+    finally:
+        await fake.stop()
+    fake.assert_clean()
 
 
 def make_bot(database: Path, *, clock: Clock | None = None, turn_seconds: int = 300) -> CroupierBot:

@@ -22,7 +22,7 @@ from bot.clock import FakeClock
 from bot.replies import Drawing
 from bot.tournament_model import Member
 from rules.core import NOTHING
-from tests.e2e import make_bot, select_ids, select_values, table_message
+from tests.e2e import make_bot, select_ids, select_values, served, table_message
 from tests.fakediscord import FakeDiscord, LogCapture
 from tests.fakediscord.model import FakeChannel, FakeMessage, FakeUser
 from tests.fakediscord.model.constants import MANAGE_GUILD
@@ -36,15 +36,10 @@ ACK_SECONDS = 3.0
 async def real_discord(discord_errors: LogCapture) -> AsyncIterator[FakeDiscord]:
     """A fake Discord at Discord's pace: :data:`REAL_LATENCY` a request, the per-channel
     edit bucket, the 3 s deadline, and every wait of Discord's in real seconds."""
-    fake = FakeDiscord(latency=REAL_LATENCY, edit_bucket=True, ack_deadline=ACK_SECONDS)
-    await fake.start()
-    try:
-        with fake.patched():
-            yield fake
+    async with served(FakeDiscord(latency=REAL_LATENCY, edit_bucket=True,
+                                  ack_deadline=ACK_SECONDS)) as fake:
+        yield fake
         all_in_time(fake)
-    finally:
-        await fake.stop()
-    fake.assert_clean()
 
 
 def all_in_time(fake: FakeDiscord) -> None:

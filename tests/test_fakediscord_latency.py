@@ -14,6 +14,7 @@ import discord
 import pytest
 from discord.ext import commands
 
+from tests.e2e import served
 from tests.fakediscord import FakeChannel, FakeDiscord, LogCapture
 from tests.fakediscord.server.latency import EditBucket
 
@@ -69,15 +70,9 @@ async def paced(request: pytest.FixtureRequest,
                 discord_errors: LogCapture) -> AsyncIterator[FakeDiscord]:
     """A fake with Discord's latency (the test's parameter) and edit bucket, its other
     waits at the tests' usual scale."""
-    fake = FakeDiscord(latency=request.param, time_scale=0.05, ack_deadline=1.0,
-                       edit_bucket=EditBucket(limit=5, per=5.0))
-    await fake.start()
-    try:
-        with fake.patched():
-            yield fake
-    finally:
-        await fake.stop()
-    fake.assert_clean()
+    async with served(FakeDiscord(latency=request.param, time_scale=0.05, ack_deadline=1.0,
+                                  edit_bucket=EditBucket(limit=5, per=5.0))) as fake:
+        yield fake
 
 
 async def _raw(fake: FakeDiscord, method: str, path: str, **kwargs: Any
