@@ -119,6 +119,16 @@ class CroupierBot(commands.Bot):
         self.items: list[type[discord.ui.DynamicItem[Any]]] = []
         """Every persistent button and menu the bot answers (:meth:`add_items`)."""
 
+    def _drop_waiting_ready(self) -> None:
+        """After a new gateway session discord.py waits up to 2 s for its guilds before
+        dispatching READY; closing does not stop that wait, and a READY dispatched after
+        the close fails with an asyncio ERROR. Cancelled, as a newer READY would be,
+        after every close: discord.py's own (a session begun while reconnecting after
+        an outage) as well as ours."""
+        waiting_ready = getattr(self._connection, "_ready_task", None)
+        if waiting_ready is not None:
+            waiting_ready.cancel()
+
     @property
     def stopping(self) -> bool:
         """Whether :meth:`close` has begun (see :func:`bot.replies.stopping`)."""
@@ -198,6 +208,7 @@ class CroupierBot(commands.Bot):
         may call this twice (``connect`` closes too), hence the guard."""
         if self._closed_once:
             await super().close()
+            self._drop_waiting_ready()
             return
         self._closed_once = True
         if self._deadline_task is not None:
@@ -207,11 +218,6 @@ class CroupierBot(commands.Bot):
         if hasattr(self, "service"):
             await self.service.wind_down()
         await super().close()
-        # After a new gateway session discord.py waits up to 2 s for its guilds before
-        # dispatching READY; closing does not stop that wait, and a READY dispatched
-        # after the close fails with an asyncio ERROR. Cancelled, as a newer READY would.
-        waiting_ready = getattr(self._connection, "_ready_task", None)
-        if waiting_ready is not None:
-            waiting_ready.cancel()
+        self._drop_waiting_ready()
         if hasattr(self, "store"):
             await self.store.close()
