@@ -583,7 +583,23 @@ class GameState(ABC):
 
 BotPlayer = Callable[[GameState, int, random.Random], str]
 """A computer player: ``(state, seat, rng) -> choice``. Its ``rng`` is its own,
-never the state's, so thinking does not change the game."""
+never the state's, so thinking does not change the game. It plays honestly: its
+choice depends on what ``seat`` may see (its observation, the public log) and on
+``rng``, never on the hidden parts of ``state`` (other hands, the order of a
+library, the state's own RNG). :attr:`GameInfo.unseen` deals those again at
+random; a test checks that doing so never changes a computer's choice."""
+
+Level = Literal["easy", "normal", "hard"]
+"""How strongly a computer player plays."""
+LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
+"""The computer levels every game has, weakest first; ``normal`` is the default."""
+DEFAULT_LEVEL: Level = "normal"
+
+Unseen = Callable[[GameState, int, random.Random], GameState]
+"""``(state, seat, rng) -> state``: a copy of ``state`` in which everything
+``seat`` may not see is dealt again at random, consistently with what it has
+seen (other hands drawn from the cards it has not seen, libraries reshuffled,
+the state's RNG reseeded from ``rng``). ``state`` itself is left alone."""
 
 
 def thinking_rng(seed: int, step: int, seat: int) -> random.Random:
@@ -618,6 +634,7 @@ class GameInfo:
     options: type[GameOptions]
     """The game's options, declared once (see :mod:`rules.options`)."""
     bot: BotPlayer
+    """The ``normal`` computer player (see :meth:`computer` for every level)."""
     rules_text: RulesText
     """The rules as players read them: ``(options, seats) -> text``, written from the
     options chosen and the table's size (``None``: any size the game takes), so that
@@ -647,6 +664,13 @@ class GameInfo:
     perft: Callable[[GameOptions, int], int] | None = None
     """``(options, depth) -> leaves``: the number of move sequences of ``depth``
     moves from a new game (``croupier perft``), for games that count them."""
+    levels: Mapping[str, BotPlayer] = field(default_factory=dict)
+    """The computer players of the levels other than ``normal`` (``easy``,
+    ``hard``), by level; ``normal`` is :attr:`bot`. Ask :meth:`computer`."""
+    unseen: Unseen | None = None
+    """How to deal again what one seat may not see (see :data:`Unseen`); ``None``
+    for a game of perfect information whose state holds no random numbers still
+    to be drawn."""
     catalogue: Callable[[str], list[str]] | None = None
     """``(search) -> entries``: every piece of the game whose name holds
     ``search`` (any case; ``""`` for all), each in words (``croupier cards``),
@@ -666,6 +690,21 @@ class GameInfo:
             self.check_seats(seats)
         written = self.rules_text
         return written if isinstance(written, str) else written(parsed, seats)
+
+    def computer(self, level: str = DEFAULT_LEVEL) -> BotPlayer:
+        """The computer player of ``level`` (one of :data:`LEVELS`);
+        :class:`BadOptions` names an unknown level.
+
+        >>> from rules.registry import get_game
+        >>> get_game("flank").computer() is get_game("flank").bot
+        True
+        """
+        if level == DEFAULT_LEVEL:
+            return self.bot
+        player = self.levels.get(level) if level in LEVELS else None
+        if player is None:
+            raise BadOptions(f"the computer levels are {', '.join(LEVELS)}, not {shown(level)}")
+        return player
 
     def seat_range(self) -> str:
         """The seat counts the game takes, in words.
