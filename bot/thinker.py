@@ -4,24 +4,226 @@ The match service asks :meth:`Thinker.choose` for a computer seat's choice. The
 choice is worked out on a copy of the state, away from the event loop, with the
 computer's own random numbers, so the game it thinks about is never the one in
 play.
+
+*Where* depends on how long the decision takes. A thread of this process would
+do for a quick one, but a pure-Python search holds the interpreter lock while
+it runs: every other match's choices wait behind it, and the event loop's tail
+latency grows with each searching computer. So:
+
+* ``hard`` decisions (:data:`POOL_LEVELS`), and those of any game and level
+  already seen to take longer than :data:`SLOW_SECONDS` of CPU in a thread, run
+  in a pool of worker processes. The pool starts at the first such decision (a
+  bot whose tables never meet ``hard`` never starts one), in *spawn* mode: a
+  fresh interpreter, never a fork of this process and its threads, event loop
+  and open database. Its workers run at a lower priority (:data:`NICE`), so
+  the event loop's process is served first when cores are short, and a search
+  thinking by the clock (:mod:`rules.thinking`) just sees fewer positions.
+* ``easy`` and ``normal`` decisions (a few milliseconds) run in a thread.
+
+A worker that dies (killed, out of memory) breaks the pool: the decisions in
+it are tried once more on a new pool, and then fail with
+:class:`ThinkingFailed`, a value the service can show, rather than hang.
+:meth:`Thinker.close` stops the pool and leaves no process behind.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
+import os
+import pickle
 import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import AbstractContextManager, nullcontext, suppress
 
-from rules.core import GameInfo, GameState
+from bot.errors import CroupierError
+from rules.core import BotPlayer, GameInfo, GameState
+from rules.registry import get_game, shipped_games
+
+log = logging.getLogger(__name__)
+
+POOL_LEVELS = frozenset({"hard"})
+"""Levels that always think in the process pool: they search by the clock."""
+SLOW_SECONDS = 0.05
+"""CPU seconds past which a decision made in a thread sends its game and level
+to the pool from then on. The slowest ``normal`` decisions take about 25 ms
+(Flank's); a thread costs other matches little below this."""
+MAX_WORKERS = 4
+"""At most this many worker processes, however many cores there are."""
+NICE = 5
+"""How much lower the workers' scheduling priority is than the bot's."""
+RETRIES = 1
+"""New pools a decision is tried on after its worker died, before it fails."""
+KILL_AFTER = 2.0
+"""Seconds a worker has to stop when told to, before it is killed."""
+
+ClockSetter = Callable[[], AbstractContextManager[object]]
+"""What a decision thinks under, ``with`` around each decision wherever it runs:
+e.g. ``functools.partial(rules.thinking.counting_clock, 0.02)`` makes a search
+repeatable. Must pickle, to reach the worker processes."""
+
+
+class ThinkingFailed(CroupierError):
+    """A computer player's decision could not be made (its worker process kept
+    dying, or the thinker is closed); ``why`` says which, for the log."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__("The computer player could not make its move just now. The match "
+                         "waits; if this keeps happening, tell the server's moderators.")
+        self.why = why
+
+
+def workers() -> int:
+    """Worker processes for the pool: the cores this process may use but one (left
+    to the event loop), at least one and at most :data:`MAX_WORKERS`."""
+    cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+             else os.cpu_count() or 1)
+    return max(1, min(MAX_WORKERS, cores - 1))
+
+
+def _worker_starts(nice: int) -> None:
+    """Each worker process's start: a lower priority than the bot's."""
+    with suppress(OSError):  # not allowed here: think at the bot's priority
+        os.nice(nice)
+
+
+def _decide_pickled(job: bytes) -> str:
+    """A decision in a worker process: ``job`` is :meth:`Thinker._job`'s pickle.
+    A shipped game's player is looked up by name here (any player the game has,
+    a closure too); another game's player came pickled."""
+    game, level, player, state, seat, rng, clock = pickle.loads(job)
+    if player is None:
+        player = get_game(game).computer(level)
+    with clock() if clock is not None else nullcontext():
+        return player(state, seat, rng)
+
+
+def _decide_timed(player: BotPlayer, state: GameState, seat: int, rng: random.Random,
+                  clock: ClockSetter | None) -> tuple[str, float]:
+    """A decision in a thread, and the CPU seconds it took that thread."""
+    started = time.thread_time()
+    with clock() if clock is not None else nullcontext():
+        choice = player(state, seat, rng)
+    return choice, time.thread_time() - started
 
 
 class Thinker:
-    """Runs computer players' decisions off the event loop."""
+    """Runs computer players' decisions off the event loop: in a thread, or in a
+    pool of worker processes for slow ones (see the module's description)."""
+
+    def __init__(self, *, processes: int | None = None,
+                 pool_levels: frozenset[str] = POOL_LEVELS,
+                 clock: ClockSetter | None = None) -> None:
+        """``processes``: the pool's size (default :func:`workers`); ``pool_levels``:
+        the levels that always think in the pool; ``clock``: what every decision
+        thinks under (tests: a counting clock), in a thread and in a worker alike."""
+        self._processes = processes or workers()
+        self._pool_levels = pool_levels
+        self._clock = clock
+        self._pool: ProcessPoolExecutor | None = None
+        self._slow: set[tuple[str, str]] = set()
+        self._closed = False
 
     async def choose(self, info: GameInfo, level: str, state: GameState, seat: int,
                      rng: random.Random) -> str:
-        """The ``level`` computer's choice for ``seat`` in ``state`` (left untouched)."""
+        """The ``level`` computer's choice for ``seat`` in ``state`` (left untouched).
+
+        Raises :class:`~rules.errors.BadOptions` for an unknown level and
+        :class:`ThinkingFailed` when the decision cannot be made; a player's own
+        error is raised as it is."""
         player = info.computer(level)
-        return await asyncio.to_thread(player, state.copy(), seat, rng)
+        if self._closed:
+            raise ThinkingFailed("the thinker is closed")
+        key = (info.name, level)
+        if level in self._pool_levels or key in self._slow:
+            job = self._job(info, level, player, state, seat, rng)
+            if job is not None:
+                return await self._in_pool(job)
+        choice, spent = await asyncio.to_thread(_decide_timed, player, state.copy(), seat,
+                                                rng, self._clock)
+        if spent > SLOW_SECONDS and key not in self._slow:
+            log.info("%s %s took %.0f ms in a thread: it thinks in the process pool from now",
+                     info.name, level, spent * 1000)
+            self._slow.add(key)
+        return choice
+
+    def _job(self, info: GameInfo, level: str, player: BotPlayer, state: GameState,
+             seat: int, rng: random.Random) -> bytes | None:
+        """The decision as the pool takes it, pickled now, on the caller's thread:
+        the live state may change as soon as the caller awaits. ``None`` if it
+        does not pickle (a test's game, say): it thinks in a thread instead."""
+        shipped = shipped_games().get(info.name) is info
+        try:
+            return pickle.dumps((info.name, level, None if shipped else player, state, seat,
+                                 rng, self._clock), pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            log.warning("%s %s cannot think in the process pool (%s): a thread instead",
+                        info.name, level, exc)
+            return None
+
+    async def _in_pool(self, job: bytes) -> str:
+        """``job``'s choice from the pool, tried on a new pool if a worker died."""
+        for attempt in range(RETRIES + 1):
+            pool = self._pool_now()
+            try:
+                return await asyncio.wrap_future(pool.submit(_decide_pickled, job))
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if self._closed and task is not None and not task.cancelling():
+                    # close() cancelled the decision, not our caller
+                    raise ThinkingFailed("the thinker is closed") from None
+                raise
+            except BrokenProcessPool:
+                log.warning("a thinking process died (attempt %d of %d)", attempt + 1,
+                            RETRIES + 1)
+                self._drop(pool)
+            except RuntimeError:
+                if self._closed:  # closed while this decision waited to be sent
+                    raise ThinkingFailed("the thinker is closed") from None
+                raise
+        raise ThinkingFailed(f"its thinking process died {RETRIES + 1} times")
+
+    def _pool_now(self) -> ProcessPoolExecutor:
+        """The pool, started now if there is none (the first slow decision)."""
+        if self._closed:
+            raise ThinkingFailed("the thinker is closed")
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self._processes, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_starts, initargs=(NICE,))
+        return self._pool
+
+    def _drop(self, pool: ProcessPoolExecutor) -> None:
+        """Forget a broken pool (once, however many of its decisions failed)."""
+        if self._pool is pool:
+            self._pool = None
+            _stop(pool)
 
     def close(self) -> None:
-        """Stop thinking: nothing is left running after this."""
+        """Stop thinking: nothing is left running after this. The workers are
+        stopped at once; the decisions they were making or had waiting fail with
+        :class:`ThinkingFailed`, and so do any asked for later."""
+        self._closed = True
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            _stop(pool)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down now and make sure none of its processes outlives this call."""
+    # The executor's own list of its processes (CPython's; there is no public way
+    # before 3.14's terminate_workers): a worker asked politely would finish its
+    # decision first, and a stuck one would never go.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(KILL_AFTER)
+        if process.is_alive():
+            process.kill()
+            process.join()
