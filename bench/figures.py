@@ -30,6 +30,9 @@ class Figure:
     True
     >>> Figure("service", "p99", 30.0, "ms", "<=", 25).met
     False
+    >>> seats = Figure("seats", "first mover", 0.56, "share", "between", 0.45, high=0.55)
+    >>> seats.met, seats.target_shown
+    (False, '0.45–0.55')
 
     A figure without a target is context (the raw SQLite ceiling, say).
     """
@@ -39,18 +42,33 @@ class Figure:
     value: float
     unit: str
     compare: str | None = None
-    """``>=`` or ``<=`` when the figure has a target."""
+    """``>=``, ``<=`` or ``between`` (:attr:`target` to :attr:`high`, both
+    included) when the figure has a target."""
     target: float | None = None
     note: str = ""
     gates: bool = True
     """Whether missing the target fails ``make bench``."""
+    high: float | None = None
+    """The upper end of a ``between`` target."""
 
     @property
     def met(self) -> bool | None:
         """Whether the target is met (``None`` without a target)."""
         if self.compare is None or self.target is None:
             return None
+        if self.compare == "between":
+            return self.high is not None and self.target <= self.value <= self.high
         return self.value >= self.target if self.compare == ">=" else self.value <= self.target
+
+    @property
+    def target_shown(self) -> str:
+        """The target for reading (``""`` without one)."""
+        if self.compare is None or self.target is None:
+            return ""
+        if self.compare == "between":
+            high = "?" if self.high is None else f"{self.high:,g}"
+            return f"{self.target:,g}–{high}"
+        return f"{self.compare} {self.target:,g}"
 
     @property
     def shown(self) -> str:
@@ -85,7 +103,7 @@ def table(figures: Sequence[Figure]) -> str:
     """The figures as a plain-text table, target beside each."""
     rows = [("group", "figure", "value", "unit", "target", "")]
     for f in figures:
-        target = "" if f.met is None else f"{f.compare} {f.target:,g}"
+        target = f.target_shown
         verdict = {True: "ok", False: "MISSED" if f.gates else "missed (reported)",
                    None: ""}[f.met]
         rows.append((f.group, f.name, f.shown, f.unit, target, verdict))

@@ -1,0 +1,120 @@
+"""Fair seats: every two-seat game's first mover, at its default options, in
+computer self-play.
+
+The issue asks that ``make bench`` report every two-seat game's first-mover
+score (a win 1, a draw ½) with its 95 % interval, and that it lie within
+45–55 %. Each game is played :data:`GAMES_EACH` times, the computer of
+:data:`LEVELS` in both seats, with the game's default options, seeded from
+:data:`SEED` (:func:`rules.arena.play`, on every core by
+:func:`bench.ladder.spread`). The figure is the first mover's share
+(:func:`rules.arena.first_mover_score`); it gates, between
+:data:`LOW` and :data:`HIGH`, and its note gives the Wilson interval.
+
+* **The first mover** is the seat that decides first in a new game
+  (:func:`rules.arena.first_mover`). Eclipse opens with a secret choice of both
+  seats at once, so nobody decides first there: its first mover is the *first
+  attacker* (drawn at random; attacker and defender then swap every hand), whose
+  side of each hand the rules favour (tops that differ go to the attacker).
+* **Arcane Duel** is played with its shipped decks, seats swapped: game ``2k``
+  and ``2k + 1`` share a seed (so the same seat starts) with the decks of one of
+  the 20 ordered pairs of different decks in one seat order, then the other, so
+  each deck moves first as often as second and the decks' strengths cancel.
+
+Run it alone with ``python -m bench seats``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from bench.figures import Figure, run_alone
+from bench.ladder import spread, workers
+from rules.arena import Played, first_mover_score, play
+from rules.registry import get_game
+
+GROUP = "seats"
+SEED = 20_261_127
+GAMES_EACH = 400
+"""Games per game: the issue's "at least 400 self-play games"."""
+LOW, HIGH = 0.45, 0.55
+"""The first mover's score must lie within these (both included)."""
+LEVELS: dict[str, str] = {
+    "flank": "normal",
+    "duel": "normal",
+    "nails": "normal",
+    "eclipse": "normal",
+}
+"""The computer that plays both seats of each game: the strongest whose
+:data:`GAMES_EACH` games take a few minutes here. ``hard`` thinks up to a
+second a decision by the clock; 400 games of it would take an hour and more a
+game (see ``docs/performance.md``)."""
+DUEL_PAIRS: tuple[tuple[str, str], ...] = tuple(
+    (a, b) for a in get_game("duel").decks for b in get_game("duel").decks if a != b)
+"""The 20 ordered pairs of different shipped decks."""
+
+
+def setup_of(game: str, n: int) -> list[dict[str, str]] | None:
+    """The seats' setup in game ``n`` of ``game``: for the duel, the decks of pair
+    ``n // 2``, in its order for even ``n`` and swapped for odd ``n``.
+
+    >>> setup_of("duel", 0) == setup_of("duel", 1)[::-1]
+    True
+    >>> len({tuple(d["deck"] for d in setup_of("duel", n)) for n in range(40)})
+    20
+    >>> setup_of("flank", 3) is None
+    True
+    """
+    if game != "duel":
+        return None
+    a, b = DUEL_PAIRS[(n // 2) % len(DUEL_PAIRS)]
+    return [{"deck": a}, {"deck": b}] if n % 2 == 0 else [{"deck": b}, {"deck": a}]
+
+
+def seed_of(game: str, n: int) -> int:
+    """Game ``n``'s seed: the duel's swapped pairs share one.
+
+    >>> seed_of("duel", 4) == seed_of("duel", 5) != seed_of("flank", 5)
+    True
+    """
+    return SEED + (n // 2 if game == "duel" else n)
+
+
+def play_one(n: int, game: str, level: str) -> Played:
+    """Game ``n`` of ``game``, the ``level`` computer in both seats, at the
+    default options; ``first`` is its first mover (Eclipse's first attacker)."""
+    info = get_game(game)
+    player = info.computer(level)
+    seed = seed_of(game, n)
+    setup = setup_of(game, n)
+    played = play(info, {}, seed, [player, player], setup)
+    if played.first is None:
+        opening = info.new({}, 2, seed, setup)
+        played = dataclasses.replace(played, first=getattr(opening, "attacker", None))
+    return played
+
+
+def measure(game: str, games: int = GAMES_EACH, level: str | None = None) -> Figure:
+    """The first-mover figure of ``game`` over ``games`` self-play games."""
+    level = level or LEVELS[game]
+    started = time.perf_counter()
+    played = spread(play_one, range(games), game, level)
+    seconds = time.perf_counter() - started
+    score = first_mover_score(played)
+    if score.games < games:
+        raise RuntimeError(f"{game}: {games - score.games} games without a first mover")
+    drawn = sum(1 for p in played if p.outcome.is_draw)
+    return Figure(
+        GROUP, f"{game}: first mover's score ({level} self-play, default options)",
+        score.share, "share", "between", LOW,
+        f"{score.shown}; {drawn} drawn; {seconds:.0f} s on {workers()} cores",
+        high=HIGH)
+
+
+def run() -> list[Figure]:
+    """Every two-seat game's first-mover figure."""
+    return [measure(game) for game in LEVELS]
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_alone(run))
