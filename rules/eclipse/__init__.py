@@ -13,6 +13,7 @@ from rules.eclipse.options import EclipseOptions
 from rules.eclipse.rules_text import rules_text
 from rules.eclipse.state import EclipseState
 from rules.eclipse.text import option_text, render_text
+from rules.eclipse.unseen import unseen
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
 
 GAME = GameInfo(
@@ -30,6 +31,7 @@ GAME = GameInfo(
     text=render_text,
     option_text=option_text,
     notation_help="Type your choice as `legal` lists it (e.g. S13f, 3, keep, new, 2:new)",
+    unseen=unseen,
 )
 
 __all__ = [
@@ -48,4 +50,5 @@ __all__ = [
     "parse_deck",
     "settle",
     "standard_deck",
+    "unseen",
 ]

@@ -104,6 +104,12 @@ class EclipseState(GameState):
         self.moving: tuple[int, int] | None = None
         """(card, uid of its subset) being placed in a counter-place or give-place step."""
         self.givers: list[int] = []
+        self.open: set[int] = set()
+        """Cards whose whereabouts everyone knows though they lie out of sight: seen
+        going under the deck (a lost hand's card, followers sent back), drawn from
+        there, or taken out with a player. Every other card in a hand, the deck or
+        out of the game is hidden, and :func:`~rules.eclipse.unseen.unseen` may deal
+        it again."""
         self.drawing: int | None = None
         """The card the loser of this hand draws (spec step 4), off the deck but not yet
         in their hand: it joins the hand once the loser is sure to stay in, and goes
@@ -148,6 +154,7 @@ class EclipseState(GameState):
         state.out, state.out_cards = [False] * seats, [[] for _ in hands]
         state.eliminated, state.in_front_when_out = [], [0] * seats
         state.hands_played, state.ended, state.last_reveal = 0, None, None
+        state.open = set()
         free_followers = [c.id for c in state.cards if c.follower]
 
         def ids(text: str) -> list[int]:
@@ -246,6 +253,7 @@ class EclipseState(GameState):
                 follower = next(c for c in hand if self.cards[c].follower)
                 hand.remove(follower)
                 self.deck.append(follower)
+                self.open.add(follower)
                 returned += 1
             card = self._draw_into(seat)
             assert card is not None
@@ -276,6 +284,7 @@ class EclipseState(GameState):
             orphans = list(subset.cards)
             subset.cards.clear()
             self.deck.extend(orphans)
+            self.open.update(orphans)
             events.append(Event(
                 "orphans", f"{who(seat)}'s subset lost its last symbol card: "
                 f"{plural(len(orphans), 'follower')} "
@@ -353,6 +362,7 @@ class EclipseState(GameState):
             self.hands[self.attacker].remove(a_card)
             self.hands[self.defender].remove(d_card)
             self.played = {self.attacker: a_card, self.defender: d_card}
+            self.open.update((a_card, d_card))
             self.verdict = judge(self.cards[a_card], self.cards[d_card])
             self.last_reveal = self._reveal(None)
             events = [Event("reveal", f"{who(self.attacker)} plays {self.cards[a_card].label}, "
@@ -445,6 +455,7 @@ class EclipseState(GameState):
                              if fits_subset(self.cards[card], self._subset_cards(s))), None)
                 if home is None:
                     self.deck.append(card)
+                    self.open.add(card)
                     continue
                 home.cards.append(card)
             homes[origin] = home
@@ -502,11 +513,13 @@ class EclipseState(GameState):
             self.hands[seat].append(self.drawing)  # drawn, and out with the rest
             self.drawing = None
         self.in_front_when_out[seat] = self._in_front(seat)
-        taken = [c for s in self.subsets[seat] for c in s.cards] + self.hands[seat]
+        taken = [c for s in self.subsets[seat] for c in s.cards]
         took_safe = take_safe_set and len(self.safe) >= COMPLETE
         if took_safe:
             taken += self.safe
             self.safe = []
+        self.open.update(taken)  # everyone saw them on the table
+        taken += self.hands[seat]
         self.out_cards[seat] += taken
         self.subsets[seat], self.hands[seat] = [], []
         self.out[seat] = True
@@ -967,7 +980,13 @@ class EclipseState(GameState):
             counter_left=counter_left,
             moving=self.cards[self.moving[0]] if self.moving else None,
             hands_played=self.hands_played, hand_cap=self.options.hand_cap,
-            outcome=self.outcome(), step=self.step)
+            outcome=self.outcome(), step=self.step,
+            under=tuple((place, self.cards[c]) for place, c in enumerate(self.deck)
+                        if c in self.open),
+            known=tuple(tuple(sorted((self.cards[c] for c in hand if c in self.open),
+                                     key=sort_key)) for hand in self.hands),
+            taken_out=tuple(self.cards[c] for cards in self.out_cards for c in cards
+                            if c in self.open))
 
     def private_part(self, seat: int) -> Hashable:
         """The seat's hand (what its view's ``hand`` shows), without observing."""
@@ -1014,6 +1033,7 @@ class EclipseState(GameState):
         new.played = dict(self.played)
         new.counter = list(self.counter)
         new.givers = list(self.givers)
+        new.open = set(self.open)
         new._opening = list(self._opening)
         return new
 

@@ -2,7 +2,9 @@
 
 Everything in front of the players is public: every regular subset, the safe
 set, hand sizes, the deck size, played cards and presented numbers once
-revealed. Only a seat's own hand is private, and only that seat's view holds it.
+revealed, and where the cards seen going out of sight went (under the deck, back
+into a hand, out of the game). Only a seat's own hand is private, and only that
+seat's view holds it.
 """
 
 from __future__ import annotations
@@ -97,6 +99,14 @@ class EclipseView:
     hand_cap: int
     outcome: Outcome | None
     step: int
+    under: tuple[tuple[int, Card], ...] = ()
+    """Cards everyone saw go under the deck (a lost hand's card, followers sent
+    back) that are still in it, each with its place from the top (0 is drawn next)."""
+    known: tuple[tuple[Card, ...], ...] = ()
+    """Each seat's cards in hand that everyone knows of: drawn from under the deck
+    where everyone saw them go, or a revealed card taken back."""
+    taken_out: tuple[Card, ...] = ()
+    """Cards everyone saw leave the game with a player who went out."""
 
     def cards_in_front(self, seat: int) -> int:
         """Cards in ``seat``'s regular subsets."""
