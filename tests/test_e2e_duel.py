@@ -330,13 +330,16 @@ Prepare = Callable[[int], Awaitable[None]]
 
 async def open_duel(bot: CroupierBot, channel: FakeChannel, people: Sequence[FakeUser],
                     decks: Sequence[Sequence[str]], *, life: int = 20,
-                    seed: int = SEED) -> LiveMatch:
+                    seed: int = SEED, head_start: str | None = None) -> LiveMatch:
     """A duel of two people opened, joined and started through the service, each
-    seat with its own deck."""
+    seat with its own deck (``head_start``: that option, else its default)."""
     service = bot.service
     host = Player(people[0].id, people[0].name)
+    options: dict[str, object] = {"life": life}
+    if head_start is not None:
+        options["head_start"] = head_start
     await service.open_lobby(host, guild_id=channel.guild.id, channel_id=channel.id,
-                             game="duel", options={"life": life}, seed=seed,
+                             game="duel", options=options, seed=seed,
                              setup={"deck": list(decks[0])})
     await service.join(Player(people[1].id, people[1].name), channel.id,
                        setup={"deck": list(decks[1])})
@@ -558,7 +561,8 @@ async def test_the_defender_declares_blockers_from_a_dm(
     ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
     bot = make_bot(tmp_path / "blocks.sqlite3")
     async with fake_discord.running(bot):
-        match = await open_duel(bot, channel, (ada, bo), (RED, BLUE))
+        match = await open_duel(bot, channel, (ada, bo), (RED, BLUE),
+                                 head_start="draw")  # its seeded flow: the seed's rule
         people = {0: Person(fake_discord, channel, ada), 1: Person(fake_discord, channel, bo)}
         watch = SecrecyWatch(fake_discord, channel, {0: ada, 1: bo}, {0: RED, 1: BLUE},
                              records)

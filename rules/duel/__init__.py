@@ -76,7 +76,8 @@ def new_duel(options: DuelOptions, seats: int, seed: int,
     auto_pass = [(s or {}).get("auto_pass", options.auto_pass) for s in setup]
     if not all(isinstance(a, bool) for a in auto_pass):
         raise BadOptions("auto_pass in a seat's setup is true or false")
-    return DuelState(decks, seed, life=options.life, auto_pass=auto_pass, ante=options.ante)
+    return DuelState(decks, seed, life=options.life, auto_pass=auto_pass, ante=options.ante,
+                     head_start=options.head_start)
 
 
 GAME = GameInfo(

@@ -11,6 +11,25 @@ from rules.words import table_size
 MIN_SEATS, MAX_SEATS = 2, 4
 
 
+def _head_start(options: DuelOptions) -> str:
+    """How moving first is offset (``head_start``), in one sentence.
+
+    >>> _head_start(DuelOptions.parse({"head_start": "life", "life": 7}))
+    'Every other player starts with 8 life (`head_start:life`); all draw every turn.'
+    """
+    match options.head_start:
+        case "no-draw":
+            return "The first player skips the draw of their first turn."
+        case "draw":
+            return ("The first player draws on their first turn too (`head_start:draw`, "
+                    "the seed's rule).")
+        case "card":
+            return (f"Every other player opens with {OPENING_HAND + 1} cards "
+                    "(`head_start:card`); all draw every turn.")
+    return (f"Every other player starts with {options.life + 1} life (`head_start:life`); "
+            "all draw every turn.")
+
+
 def rules_text(options: DuelOptions, seats: int | None) -> str:
     """The rules of a duel with ``options`` at a table of ``seats`` (``None``: any).
 
@@ -31,7 +50,7 @@ def rules_text(options: DuelOptions, seats: int | None) -> str:
     parts = [
         f"**Arcane Duel** — {table}, {options.life} life each, a deck of {DECK_SIZE} cards or "
         f"more (a starter deck until you own cards). Open with {OPENING_HAND} cards; who "
-        "starts is drawn at random.",
+        "starts is drawn at random. " + _head_start(options),
 
         "**A turn.** Untap → upkeep → draw a card (an empty library loses) → **main**: play "
         "one land, cast creatures, artifacts, enchantments and sorceries, make one attack → "

@@ -30,6 +30,7 @@ from rules.duel.characteristics import Table
 from rules.duel.combat import Combat, CombatState
 from rules.duel.effects import Effects
 from rules.duel.mana import Source
+from rules.duel.options import DEFAULT_HEAD_START, HeadStart
 from rules.duel.plays import Plays
 from rules.errors import IllegalChoice, MalformedChoice
 from rules.words import who
@@ -105,7 +106,8 @@ class DuelState(Plays, Effects, Combat, GameState):
     game = "duel"
 
     def __init__(self, decks: Sequence[Sequence[str]], seed: int, *, life: int = 20,
-                 auto_pass: Sequence[bool] | None = None, ante: bool = False) -> None:
+                 auto_pass: Sequence[bool] | None = None, ante: bool = False,
+                 head_start: HeadStart = DEFAULT_HEAD_START) -> None:
         self._empty(len(decks), seed, life)
         for seat, deck in enumerate(decks):
             for name in deck:
@@ -119,10 +121,21 @@ class DuelState(Plays, Effects, Combat, GameState):
             for _ in range(OPENING_HAND):
                 self._draw(seat, quiet=True)
         self.active = self.rng.randrange(self.seats)
+        self._offset_head_start(head_start)
         self._begin_turn()
         self._advance()
         self._opening = tuple(self._events)
         self._events.clear()
+
+    def _offset_head_start(self, head_start: HeadStart) -> None:
+        """Offset the first player's head start as the option ``head_start`` says
+        (after who starts is drawn; it takes no random number)."""
+        self.skip_first_draw = head_start == "no-draw"
+        for seat in self.others(self.active):
+            if head_start == "card":
+                self._draw(seat, quiet=True)
+            elif head_start == "life":
+                self.players[seat].life += 1
 
     def _set_aside_ante(self, seat: int) -> None:
         """The seat's top library card leaves the game for the ante."""
@@ -157,6 +170,8 @@ class DuelState(Plays, Effects, Combat, GameState):
         self.finished: Outcome | None = None
         self._events: list[Event] = []
         self._opening: tuple[Event, ...] = ()
+        self.skip_first_draw = False
+        """The first player skips the draw of the duel's first turn (``head_start``)."""
         self._mana_known: tuple[int, list[Source], tuple[str, ...]] | None = None
 
     def new_card(self, name: str, owner: int, cid: int | None = None) -> int:
@@ -257,7 +272,11 @@ class DuelState(Plays, Effects, Combat, GameState):
         if phase == "upkeep":
             self.phase = "draw"
             turn = self.turn
-            self._draw(self.active)
+            if turn == 1 and self.skip_first_draw:
+                self._say("no-draw", f"{who(self.active)} moves first and skips this draw.",
+                          seat=self.active)
+            else:
+                self._draw(self.active)
             self._decide_outcome()
             if self.finished or self.turn != turn:
                 return
