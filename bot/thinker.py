@@ -15,9 +15,10 @@ latency grows with each searching computer. So:
   in a pool of worker processes. The pool starts at the first such decision (a
   bot whose tables never meet ``hard`` never starts one), in *spawn* mode: a
   fresh interpreter, never a fork of this process and its threads, event loop
-  and open database. Its workers run at a lower priority (:data:`NICE`), so
-  the event loop's process is served first when cores are short, and a search
-  thinking by the clock (:mod:`rules.thinking`) just sees fewer positions.
+  and open database. Its workers run only on what everything else leaves of the
+  cores (:data:`IDLE`): when the cores are short, a search thinking by the
+  clock (:mod:`rules.thinking`) sees fewer positions, rather than the other
+  matches waiting.
 * ``easy`` and ``normal`` decisions (a few milliseconds) run in a thread.
 
 A worker that dies (killed, out of memory) breaks the pool: the decisions in
@@ -54,8 +55,12 @@ to the pool from then on. The slowest ``normal`` decisions take about 25 ms
 (Flank's); a thread costs other matches little below this."""
 MAX_WORKERS = 4
 """At most this many worker processes, however many cores there are."""
-NICE = 5
-"""How much lower the workers' scheduling priority is than the bot's."""
+IDLE = getattr(os, "SCHED_IDLE", None)
+"""The workers' scheduling policy where there is one (Linux): they run only on
+what everything else leaves of the cores, so a search never slows a match (a
+search by the clock sees fewer positions instead)."""
+NICE = 19
+"""Where there is no such policy, the lowest priority instead."""
 RETRIES = 1
 """New pools a decision is tried on after its worker died, before it fails."""
 KILL_AFTER = 2.0
@@ -78,17 +83,22 @@ class ThinkingFailed(CroupierError):
 
 
 def workers() -> int:
-    """Worker processes for the pool: the cores this process may use but one (left
-    to the event loop), at least one and at most :data:`MAX_WORKERS`."""
+    """Worker processes for the pool: one a core this process may use, at most
+    :data:`MAX_WORKERS`. Where workers run idle (:data:`IDLE`) they take no core
+    from the event loop; elsewhere one core is left to it."""
     cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
              else os.cpu_count() or 1)
-    return max(1, min(MAX_WORKERS, cores - 1))
+    return max(1, min(MAX_WORKERS, cores if IDLE is not None else cores - 1))
 
 
-def _worker_starts(nice: int) -> None:
-    """Each worker process's start: a lower priority than the bot's."""
-    with suppress(OSError):  # not allowed here: think at the bot's priority
-        os.nice(nice)
+def _worker_starts() -> None:
+    """Each worker process's start: it yields the cores to everything else."""
+    if IDLE is not None:
+        with suppress(OSError):  # not allowed here: the lowest priority instead
+            os.sched_setscheduler(0, IDLE, os.sched_param(0))
+            return
+    with suppress(OSError):  # not allowed either: think at the bot's priority
+        os.nice(NICE)
 
 
 def _decide_pickled(job: bytes) -> str:
@@ -194,7 +204,7 @@ class Thinker:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 max_workers=self._processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_starts, initargs=(NICE,))
+                initializer=_worker_starts)
         return self._pool
 
     def _drop(self, pool: ProcessPoolExecutor) -> None:

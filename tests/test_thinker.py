@@ -37,6 +37,11 @@ def _pid(state: GameState, seat: int, rng: random.Random) -> str:
     return str(os.getpid())
 
 
+def _scheduled(state: GameState, seat: int, rng: random.Random) -> str:
+    """Answers with the scheduling policy it thought under."""
+    return str(os.sched_getscheduler(0))
+
+
 def _clocked(state: GameState, seat: int, rng: random.Random) -> str:
     """A stand-in search: thinks until half a second of the thinking clock is
     spent; its answer shows how many readings that took, and its random numbers."""
@@ -113,6 +118,13 @@ async def test_hard_thinks_in_another_process_easy_in_a_thread(thinker: Thinker)
     assert await thinker.choose(info, "easy", state, seat, random.Random(1)) == here
 
 
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="no idle scheduling here")
+async def test_workers_think_on_what_the_rest_leaves_of_the_cores(thinker: Thinker) -> None:
+    state, seat = _position()
+    policy = await thinker.choose(_game(hard=_scheduled), "hard", state, seat, random.Random(1))
+    assert int(policy) == os.SCHED_IDLE
+
+
 async def test_a_pooled_decision_equals_the_same_decision_made_here(thinker: Thinker) -> None:
     """The worker thinks by the clock it is given (a counting one: repeatable)
     with the same state and random numbers as this process would."""
@@ -139,10 +151,13 @@ async def test_every_games_hard_decision_is_the_same_in_the_pool(
     setup = [{"deck": decks[seat % len(decks)]} for seat in range(2)] if decks else None
     state = info.new({}, 2, 3, setup)
     chooser = random.Random(3)
-    for _ in range(6):  # a few choices in: past the opening's forced moves
-        for decision in state.pending():
+    made = 0
+    while made < 6 or not (open_ := [d for d in state.pending()
+                                     if d.forced is None and len(d.options) > 1]):
+        for decision in state.pending():  # a few choices in, to a real choice
             state.apply(decision.seat, decision.forced or chooser.choice(decision.options))
-    seat = next(d.seat for d in state.pending() if d.forced is None)
+            made += 1
+    seat = open_[0].seat
     rng = thinking_rng(3, state.step, seat)
     pooled = await thinker.choose(info, "hard", state, seat, pickle.loads(pickle.dumps(rng)))
     with counting_clock(TICK):
