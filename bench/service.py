@@ -44,6 +44,14 @@ Everything runs on real SQLite files in a temporary directory, with
   of the spec's rate (2,750 choices/s; absolute, reported), then at shares
   of the saturated rate of the same run (:data:`PACED_SHARES`, highest first):
   the highest share committed in full within the latency target gates.
+* **Beside a hard computer** — the same 1,000 matches, paced at
+  :data:`BESIDE_SHARE` of the saturated rate, in windows taken in turn without
+  and with a game of Flank's ``hard`` computer against itself thinking alongside
+  through :class:`~bot.thinker.Thinker`, one decision after another, as the bot
+  would think it. The ratio of the two p99 latencies (with ÷ without, medians of
+  :data:`BESIDE_PAIRS` windows each) gates: a search must not slow the other
+  matches. Until Flank has its ``hard`` level, a stand-in search of the same
+  budget thinks instead (:func:`stand_in_hard`), and the figure says so.
 * **Recovery** — 1,000 unfinished matches with a few choices each: from opening
   a new :class:`~storage.Store` and :class:`~bot.service.MatchService` until
   ``restore()`` has rebuilt all of them and one choice on each is acknowledged.
@@ -56,6 +64,7 @@ Run it alone with ``python -m bench service``.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gc
 import json
 import os
@@ -75,9 +84,11 @@ from bench.figures import Figure, median_of, percentile, run_alone
 from bot.deadlines import run_deadlines
 from bot.live import LiveMatch, Player
 from bot.service import MatchService, tune_gc
+from bot.thinker import Thinker
 from bot.transport import NullTransport
-from rules.core import Decision, GameState
+from rules.core import Decision, GameInfo, GameState, thinking_rng
 from rules.registry import get_game
+from rules.thinking import clock
 from storage import Store
 from storage.connection import SYNCHRONOUS
 from storage.models import ChoiceRow, SeatRow
@@ -119,6 +130,14 @@ for the highest the service carries in full within the latency target
 (1,000 matches only)."""
 CARRIED = 0.98
 """A paced window carries its load when it commits this share of what it offered."""
+BESIDE_PAIRS = 3
+"""Paced windows without, then with a hard computer game alongside, this many
+times each, in turn (so that a drift in the machine's speed hits both alike)."""
+BESIDE_SHARE = 0.5
+"""The paced load beside the hard game, as a share of the same run's saturated
+rate: the load the service must carry within the latency target."""
+STAND_IN_SECONDS = 0.3
+"""The stand-in search's thinking time a decision (``hard``'s typical aim)."""
 RECOVERY_MATCHES = 1_000
 RECOVERY_CHOICES = 8
 """Choices made on each match before the restart."""
@@ -137,6 +156,8 @@ TARGET_RATE = 2_500
 TARGET_P99_MS = 25
 TARGET_RECOVERY_S = 3
 TARGET_MEMORY_KB = 100
+TARGET_BESIDE_RATIO = 1.2
+"""Paced p99 with a hard computer game thinking alongside ÷ without, same run."""
 
 
 @contextmanager
@@ -525,6 +546,8 @@ class Load:
     aged: int
     shares: list[tuple[float, Window]] = field(default_factory=list)
     """The paced windows at shares of the saturated rate, highest share first."""
+    beside: Beside | None = None
+    """The paced windows without and with a hard computer game alongside."""
 
     @property
     def saturated_rate(self) -> float:
@@ -542,11 +565,14 @@ class Load:
 
 async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: int,
                seconds: float, shares: tuple[float, ...] = (), *,
-               replay: bool = False, saturated_seconds: float | None = None) -> Load:
+               replay: bool = False, saturated_seconds: float | None = None,
+               beside: int = 0) -> Load:
     """Saturated, then paced windows of ``seconds`` over ``matches`` concurrent
     matches; with ``replay``, each saturated window is played again by the rules
     core alone; with ``shares``, paced windows at those shares of the saturated
-    rate follow, until one is carried within the latency target."""
+    rate follow, until one is carried within the latency target; with
+    ``beside``, that many pairs of paced windows without and with a hard
+    computer game alongside (:func:`beside_hard`)."""
     store = await Store.open(directory / f"load-{matches}.sqlite3")
     deadlines: asyncio.Task[None] | None = None
     try:
@@ -575,11 +601,125 @@ async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: i
             got.shares.append((share, window))
             if got.carried_share is not None:
                 break
+        if beside:
+            got.beside = await beside_hard(service, users, slots, beside, seconds,
+                                           BESIDE_SHARE * got.saturated_rate)
         return got
     finally:
         if deadlines is not None:
             deadlines.cancel()
         await store.close()
+
+
+# -- beside a hard computer -------------------------------------------------------------
+def stand_in_hard(state: GameState, seat: int, rng: random.Random) -> str:
+    """A stand-in for Flank's ``hard`` computer until it exists: random playouts
+    of each move in turn for :data:`STAND_IN_SECONDS` of the thinking clock, in
+    pure Python as a search is; the move whose playouts won most."""
+    options = next(d.options for d in state.pending() if d.seat == seat)
+    won = dict.fromkeys(options, 0)
+    started = clock()
+    tried = 0
+    while clock() - started < STAND_IN_SECONDS:
+        move = options[tried % len(options)]
+        tried += 1
+        game = state.copy()
+        game.apply(seat, move)
+        while (outcome := game.outcome()) is None:
+            for decision in game.pending():
+                game.apply(decision.seat, decision.forced or rng.choice(decision.options))
+        won[move] += seat in outcome.winners
+    return max(options, key=won.__getitem__)
+
+
+def hard_flank() -> tuple[GameInfo, str]:
+    """Flank with its ``hard`` computer, or with the stand-in while it has none,
+    and which it is, in words."""
+    flank = get_game("flank")
+    if "hard" in flank.levels:
+        return flank, "Flank's hard computer"
+    stand_in = dataclasses.replace(flank, name="flank-stand-in", levels={"hard": stand_in_hard})
+    return stand_in, f"a stand-in search of {STAND_IN_SECONDS:g} s a decision (no Flank hard yet)"
+
+
+@dataclass
+class Beside:
+    """Paced windows without (``quiet``) and with (``busy``) a hard computer game
+    alongside, and that game's decisions: seconds each, from the ask to the answer."""
+
+    player: str
+    quiet: list[Window] = field(default_factory=list)
+    busy: list[Window] = field(default_factory=list)
+    decisions: list[float] = field(default_factory=list)
+
+    @property
+    def ratio(self) -> float:
+        """The median p99 with the hard game over the median p99 without."""
+        return (median_of([w.p99_ms for w in self.busy])
+                / median_of([w.p99_ms for w in self.quiet]))
+
+
+async def think_alongside(thinker: Thinker, info: GameInfo, stop: asyncio.Event,
+                          decisions: list[float]) -> None:
+    """Games of ``info``'s ``hard`` computer against itself, one decision after
+    another through ``thinker``, until ``stop`` is set (the decision under way
+    is finished)."""
+    seed = SEED
+    while not stop.is_set():
+        state = info.new({}, 2, seed)
+        while state.outcome() is None and not stop.is_set():
+            for decision in state.pending():
+                choice = decision.forced
+                if choice is None:
+                    started = time.perf_counter()
+                    choice = await thinker.choose(info, "hard", state, decision.seat,
+                                                  thinking_rng(seed, state.step, decision.seat))
+                    decisions.append(time.perf_counter() - started)
+                state.apply(decision.seat, choice)
+        seed += 1
+
+
+async def beside_hard(service: MatchService, users: Users, slots: list[Slot], pairs: int,
+                      seconds: float, rate: float) -> Beside:
+    """``pairs`` paced windows of ``rate`` without, then with a hard Flank game
+    thinking alongside, in turn."""
+    info, player = hard_flank()
+    got = Beside(player)
+    thinker = Thinker()
+    try:
+        opening = info.new({}, 2, SEED)  # the pool starts before the windows
+        await thinker.choose(info, "hard", opening, opening.pending()[0].seat,
+                             random.Random(SEED))
+        for i in range(pairs):
+            got.quiet.append(await paced(service, users, slots, f"quiet{i}", seconds, rate))
+            stop = asyncio.Event()
+            game = asyncio.create_task(think_alongside(thinker, info, stop, got.decisions))
+            got.busy.append(await paced(service, users, slots, f"busy{i}", seconds, rate))
+            stop.set()
+            await game
+        return got
+    finally:
+        thinker.close()
+
+
+def _beside_figures(got: Beside) -> list[Figure]:
+    """The paced p99 without and with a hard computer game alongside, and their ratio."""
+    quiet = median_of([w.p99_ms for w in got.quiet])
+    busy = median_of([w.p99_ms for w in got.busy])
+    offered = got.quiet[0].offered or 0.0
+    thought = sorted(got.decisions)
+    return [
+        Figure(GROUP, "1,000 matches, paced: submit p99, nothing else thinking", quiet, "ms",
+               note=f"{offered:,.0f}/s offered ({BESIDE_SHARE:g} of saturated); median of "
+                    f"{len(got.quiet)} × {got.quiet[0].seconds:.0f} s"),
+        Figure(GROUP, "1,000 matches, paced: submit p99, a hard Flank game alongside", busy,
+               "ms", note=f"{got.player}; {len(thought)} decisions in the windows, "
+                          f"p50 {1000 * percentile(thought, 50):.0f} ms, "
+                          f"max {1000 * max(thought, default=0.0):.0f} ms"),
+        Figure(GROUP, "paced p99 beside a hard Flank game ÷ without (same run)", got.ratio,
+               "ratio", "<=", TARGET_BESIDE_RATIO,
+               f"{busy:.1f} ÷ {quiet:.1f} ms; windows in turn, without then with"),
+    ]
 
 
 # -- recovery -------------------------------------------------------------------------
@@ -753,7 +893,7 @@ def _run() -> list[Figure]:
         rules = {game: rules_per_second(game) for game in GAMES}
         small = asyncio.run(load(directory, LOAD_SMALL, SATURATED_RUNS, PACED_RUNS,
                                  WINDOW_SECONDS, PACED_SHARES, replay=True,
-                                 saturated_seconds=SATURATED_SECONDS))
+                                 saturated_seconds=SATURATED_SECONDS, beside=BESIDE_PAIRS))
         figures += _ratio_figures(small, raw)
         figures += [
             Figure(GROUP, "raw SQLite INSERT+COMMIT/s", raw, "commits/s",
@@ -766,6 +906,8 @@ def _run() -> list[Figure]:
               for game, rate in rules.items()),
         ]
         figures += _load_figures("1,000 matches", small)
+        assert small.beside is not None
+        figures += _beside_figures(small.beside)
         large = asyncio.run(load(directory, LOAD_LARGE, LARGE_RUNS, LARGE_RUNS,
                                  WINDOW_SECONDS))
         figures += _load_figures("10,000 matches", large, targets=False)
