@@ -85,6 +85,7 @@ def check_game(options: dict[str, int | str], seed: int, reference: bool, shy: b
     rng = random.Random(seed)
     board, zone = state.options.board, state.options.stopper_zone
     cards, stoppers = state.options.cards, state.options.stoppers
+    extra = state.options.black_stoppers - stoppers
     view = state.observe(None)
     assert view.cards_left == (cards - 2, cards - 2)
     moves = 0
@@ -115,7 +116,7 @@ def check_game(options: dict[str, int | str], seed: int, reference: bool, shy: b
         on_table = len(view.cells)
         stops_on_table = sum(stop for _, stop in view.cells.values())
         assert on_table + sum(view.cards_left) == 2 * cards
-        assert stops_on_table + sum(view.stoppers_left) == 2 * stoppers
+        assert stops_on_table + sum(view.stoppers_left) == 2 * stoppers + extra
         assert sum(view.scores) == on_table
         assert all(left >= 0 for left in view.cards_left + view.stoppers_left)
         # A stoppered card keeps its colour and its stopper for good.

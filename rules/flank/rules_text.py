@@ -40,8 +40,15 @@ def rules_text(options: FlankOptions, seats: int | None = None) -> str:
                  "A1 come -A, -B … and -1, -2 ….")
     pieces = f"{plural(cards, 'two-sided card')}" + (
         f" and {plural(stoppers, 'stopper')} each." if stoppers else " each; no stoppers.")
+    extra = options.extra_stoppers or 0
+    if extra:
+        pieces += (f" Black gets {plural(extra, 'stopper')} more: white lays the last card, "
+                   "which is worth about as much.")
+    elif stoppers and not options.bounded:
+        pieces += " Both get as many stoppers (the original rule), which favours white, who " \
+                  "lays the last card."
     parts = [
-        "**Flank** — 2 players. Who goes first is drawn at random; they play black (X).",
+        "**Flank** — two players. Who goes first is drawn at random; they play black (X).",
         f"**Pieces.** {pieces} {table}",
         f"**Opening.** X O over O X in the centre ({centre}), two cards from each supply: "
         f"{cards - 2} left each.",
@@ -62,9 +69,10 @@ def rules_text(options: FlankOptions, seats: int | None = None) -> str:
         "**End.** Both players pass in succession, or both supplies are empty. More cards "
         "showing your colour wins; equal is a draw.",
         f"**Options.** `board` (no edges, or an even N×N from 4×4 to {MAX_BOARD}×{MAX_BOARD}), "
-        f"`stoppers` (0–{MAX_STOPPERS} each), `cards` (each, the 2 opening ones included; "
-        "N×N/2 on a board), `stopper_zone` (above), e.g. `/play flank stopper_zone:ring`. "
-        "An 8×8 board with no stoppers is Othello.",
+        f"`stoppers` (0–{MAX_STOPPERS} each), `cards` (each, the opening pair included; "
+        "half of N×N on a board), `stopper_zone` (above), `extra_stoppers` (black's "
+        "stoppers beyond white's; unset: as above, none on a board), e.g. "
+        "`/play flank stopper_zone:ring`. An 8×8 board with no stoppers is Othello.",
     ]
     return "\n\n".join(parts) + "\n"
 

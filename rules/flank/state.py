@@ -81,7 +81,8 @@ class FlankView:
     """Where the seat to move may lay a card."""
     outcome: Outcome | None
     stoppers: int = 5
-    """Stoppers per player in this game (0: stoppers are not used)."""
+    """The most stoppers a player starts with in this game, black's (0: stoppers are not
+    used)."""
     step: int = 0
     colours: tuple[int, int] = (0, 1)
     """Each seat's colour (0 = black, X, who moved first; 1 = white, O)."""
@@ -142,6 +143,7 @@ class FlankState(GameState):
         """Cards left to lay, per seat."""
         self.stoppers = [options.stoppers, options.stoppers]
         """Stoppers left, per seat."""
+        self.stoppers[first] = options.black_stoppers
         self.passes = 0
         """Passes in succession just before now."""
         self.last: tuple[Cell, bool, tuple[Cell, ...]] | None = None
@@ -265,8 +267,11 @@ class FlankState(GameState):
         name = cell_name(x, y)
         self._check_placement(seat, x, y, name, legal)
         if stopper:
-            if self.options.stoppers == 0:
+            if self.options.black_stoppers == 0:
                 raise IllegalChoice(f"this game has no stoppers, so {name}* is not allowed")
+            if self.colour(seat) == 1 and self.options.stoppers == 0:
+                raise IllegalChoice(f"white has no stoppers in this game, so {name}* is not "
+                                    "allowed")
             if self.stoppers[seat] == 0:
                 raise IllegalChoice(f"you have no stoppers left, so {name}* is not allowed")
             decision = self.decision_for(seat)
@@ -421,7 +426,7 @@ class FlankState(GameState):
             last_pass=self.last_pass,
             legal=legal,
             outcome=outcome,
-            stoppers=self.options.stoppers,
+            stoppers=self.options.black_stoppers,
             step=self.step,
             colours=(self.colour(0), self.colour(1)),
             stopper_zone=self.options.stopper_zone,
@@ -436,12 +441,12 @@ class FlankState(GameState):
         O); ``first`` is the seat that plays X.
 
         >>> FlankState({"board": 4}, first=0).notation()  # doctest: +NORMALIZE_WHITESPACE
-        'board=4 stoppers=5 cards=8 stopper_zone=none first=0 at=A1 rows=..../.XO./.OX./....
-         move=X left=6,6 stop=5,5 passes=0 step=0'
+        'board=4 stoppers=5 cards=8 stopper_zone=none extra_stoppers=0 first=0 at=A1
+         rows=..../.XO./.OX./.... move=X left=6,6 stop=5,5 passes=0 step=0'
         >>> FlankState({"stopper_zone": "ring"}, first=1).notation()
         ... # doctest: +NORMALIZE_WHITESPACE
-        'board=0 stoppers=5 cards=25 stopper_zone=ring first=1 at=D4 rows=XO/OX move=X
-         left=23,23 stop=5,5 passes=0 step=0'
+        'board=0 stoppers=5 cards=25 stopper_zone=ring extra_stoppers=2 first=1 at=D4
+         rows=XO/OX move=X left=23,23 stop=7,5 passes=0 step=0'
         """
         o = self.options
         n = o.board
@@ -462,7 +467,8 @@ class FlankState(GameState):
             rows.append("".join(line))
         parts = [
             f"board={n}", f"stoppers={o.stoppers}", f"cards={o.cards}",
-            f"stopper_zone={o.stopper_zone}", f"first={first}",
+            f"stopper_zone={o.stopper_zone}", f"extra_stoppers={o.extra_stoppers}",
+            f"first={first}",
             f"at={cell_name(x0, y0)}", f"rows={'/'.join(rows)}",
             f"move={MARKS[self.colour(self.to_move)]}",
             f"left={self.supply[first]},{self.supply[1 - first]}",
@@ -507,7 +513,8 @@ class FlankState(GameState):
                 raise ValueError(f"bad Flank notation token {token!r} (want key=value)")
             fields[key] = value
         options = FlankOptions.parse(
-            {k: fields[k] for k in ("board", "stoppers", "cards", "stopper_zone") if k in fields}
+            {k: fields[k] for k in ("board", "stoppers", "cards", "stopper_zone", "extra_stoppers")
+             if k in fields}
         )
         first = fields.get("first", "0")
         if first not in ("0", "1"):
