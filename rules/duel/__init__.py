@@ -21,6 +21,7 @@ from rules.duel.options import DuelOptions
 from rules.duel.rules_text import rules_text
 from rules.duel.state import DuelState, DuelView
 from rules.duel.text import catalogue, option_text, render_text
+from rules.duel.unseen import unseen
 from rules.errors import BadOptions, shown
 
 SETUP_KEYS = frozenset({"deck", "auto_pass", "saved"})
@@ -97,6 +98,7 @@ GAME = GameInfo(
     setup="a deck: a starter deck's name (" + ", ".join(STARTERS) + ") or 40+ card names",
     catalogue=catalogue,
     decks=tuple(STARTERS),
+    unseen=unseen,
     notation_help="Type an option as shown (land Ashpeak, cast Kindlewhip, attack, pass), "
                   "a number or p1/p2 for a target, 3>7 for a block, 7=2,p2=1 for damage.",
 )

@@ -260,7 +260,11 @@ class Effects:
             return
         self._leave_combat(pid)
         owner = self.players[perm.owner]
-        (owner.hand if to == "hand" else owner.graveyard).append(pid)
+        if to == "hand":
+            owner.hand.append(pid)
+            self.seen_in_hand.add(pid)  # everyone saw it go back: no longer a secret
+        else:
+            owner.graveyard.append(pid)
         if to == "graveyard":
             self._say("dies", f"{perm.name} goes to the graveyard.", card=perm.name)
         for aura in [p for p in self.battlefield.values() if p.attached == pid]:

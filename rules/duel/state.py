@@ -170,6 +170,9 @@ class DuelState(Plays, Effects, Combat, GameState):
         self.finished: Outcome | None = None
         self._events: list[Event] = []
         self._opening: tuple[Event, ...] = ()
+        self.seen_in_hand: set[int] = set()
+        """Cards everyone saw go into a hand (returned from play): while such a card
+        stays there, its owner's opponents know it (:mod:`rules.duel.unseen`)."""
         self.skip_first_draw = False
         """The first player skips the draw of the duel's first turn (``head_start``)."""
         self._mana_known: tuple[int, list[Source], tuple[str, ...]] | None = None
@@ -865,6 +868,7 @@ class DuelState(Plays, Effects, Combat, GameState):
             self.casting.ability, self.casting.x, self.casting.target, self.casting.named)
         new.combat = None if self.combat is None else self.combat.copy()
         new.lost = set(self.lost)
+        new.seen_in_hand = set(self.seen_in_hand)
         new.knocked = dict(self.knocked)
         new._events = []
         new._decision_cache = None
