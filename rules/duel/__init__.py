@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from rules.core import GameInfo, SeatSetup
+from rules.duel import easy, hard
 from rules.duel.bot import choose
 from rules.duel.cards import CardDef, card_set
 from rules.duel.decks import STARTERS, starter
@@ -98,6 +99,7 @@ GAME = GameInfo(
     setup="a deck: a starter deck's name (" + ", ".join(STARTERS) + ") or 40+ card names",
     catalogue=catalogue,
     decks=tuple(STARTERS),
+    levels={"easy": easy.choose, "hard": hard.choose},
     unseen=unseen,
     notation_help="Type an option as shown (land Ashpeak, cast Kindlewhip, attack, pass), "
                   "a number or p1/p2 for a target, 3>7 for a block, 7=2,p2=1 for damage.",
