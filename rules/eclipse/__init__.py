@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from rules.core import GameInfo
+from rules.eclipse import easy, hard
 from rules.eclipse.bot import choose
 from rules.eclipse.cards import DECKS, Card, Deck, parse_deck, standard_deck
 from rules.eclipse.judge import Verdict, judge, settle
@@ -32,6 +33,7 @@ GAME = GameInfo(
     option_text=option_text,
     notation_help="Type your choice as `legal` lists it (e.g. S13f, 3, keep, new, 2:new)",
     unseen=unseen,
+    levels={"easy": easy.choose, "hard": hard.choose},
 )
 
 __all__ = [
