@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from rules.core import GameInfo
+from rules.nails import easy, hard
 from rules.nails.bot import choose
 from rules.nails.decks import DECKS
 from rules.nails.options import NailsOptions
@@ -14,6 +15,7 @@ from rules.nails.stack import BuildStack, Placement, placement_group, placement_
 from rules.nails.state import NailsState, NailsView
 from rules.nails.text import option_text, render_text
 from rules.nails.tiles import Deck, Tile, Zone, parse_deck
+from rules.nails.unseen import unseen
 
 GAME = GameInfo(
     name="nails",
@@ -22,6 +24,8 @@ GAME = GameInfo(
     max_seats=4,
     new_state=NailsState.new,
     bot=choose,
+    levels={"easy": easy.choose, "hard": hard.choose},
+    unseen=unseen,
     rules_text=rules_text,
     default_seats=2,
     default_turn_seconds=180,

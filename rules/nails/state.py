@@ -106,6 +106,12 @@ class NailsState(GameState):
         self.draw = list(self.deck_def.numbers)
         self.rng.shuffle(self.draw)
         self.discard: list[int] = []
+        self.discarded_by: dict[int, int | None] = {}
+        """Who saw each discarded tile go: the seat it left (its hand's discards are
+        face down) or ``None`` (taken off the stack, in view of all). Tiles a test
+        position starts in the discard pile are nobody's."""
+        self.shown_by: dict[int, int] = {}
+        """For each seat in :attr:`revealed`, whose hand it was shown."""
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.stack = BuildStack(self.deck_def.shape)
         self.penalties = [0] * seats
@@ -221,6 +227,7 @@ class NailsState(GameState):
     def _discard(self, seat: int, number: int) -> None:
         self.hands[seat].remove(number)
         self.discard.append(number)
+        self.discarded_by[number] = seat
 
     def _placements(self, seat: int, only: Sequence[int] | None = None) -> list[Placement]:
         tiles = self.hands[seat] if only is None else [n for n in only if n in self.hands[seat]]
@@ -551,6 +558,7 @@ class NailsState(GameState):
         if phase == "remove":
             tile = self.stack.remove(int(choice))
             self.discard.append(tile.number)
+            self.discarded_by[tile.number] = None
             return [Event("remove", f"{who(seat)} removes tile {tile.number} from the stack.",
                           data={"tile": tile.number}), *self._resolve_queue()]
         if phase == "search":
@@ -591,6 +599,7 @@ class NailsState(GameState):
             remover = self.tie_order.pop(0)
             tile = self.stack.remove(int(choice))
             self.discard.append(tile.number)
+            self.discarded_by[tile.number] = None
             events = [Event("tiebreak", f"{who(remover)} removes tile {tile.number}.",
                             data={"seat": remover, "tile": tile.number})]
             if self.tie_order and self.stack.top_tiles():
@@ -616,6 +625,7 @@ class NailsState(GameState):
         self.obligation = None
         hand = tuple(sorted(self.hands[activator]))
         self.revealed = {seat: hand}
+        self.shown_by = {seat: activator}
         events = [Event("challenge", f"{who(activator)} challenges and is wrong: "
                                      f"{who(activator)} takes {PENALTY} penalty "
                                      f"{self.deck_def.nail_word}s and shows their hand to "
@@ -695,6 +705,8 @@ class NailsState(GameState):
         new.penalties = list(self.penalties)
         new.queue = list(self.queue)
         new.revealed = dict(self.revealed)
+        new.shown_by = dict(self.shown_by)
+        new.discarded_by = dict(self.discarded_by)
         new.went_out = list(self.went_out)
         new.tie_order = list(self.tie_order)
         new._opening = list(self._opening)
