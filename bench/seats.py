@@ -43,12 +43,13 @@ LEVELS: dict[str, str] = {
     "flank": "normal",
     "duel": "normal",
     "nails": "normal",
-    "eclipse": "normal",
+    "eclipse": "hard",
 }
 """The computer that plays both seats of each game: the strongest whose
-:data:`GAMES_EACH` games take a few minutes here. ``hard`` thinks up to a
-second a decision by the clock; 400 games of it would take an hour and more a
-game (see ``docs/performance.md``)."""
+:data:`GAMES_EACH` games take a few minutes here. Eclipse's ``hard`` is quick
+(under 0.1 s a game); the other three's think by the clock, some 5–7 s a game,
+so that their 400 games would take 18–24 min each on two cores (see
+``docs/performance.md``)."""
 DUEL_PAIRS: tuple[tuple[str, str], ...] = tuple(
     (a, b) for a in get_game("duel").decks for b in get_game("duel").decks if a != b)
 """The 20 ordered pairs of different shipped decks."""
