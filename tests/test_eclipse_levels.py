@@ -96,6 +96,20 @@ def test_a_card_drawn_from_where_everyone_saw_it_is_known_in_that_hand() -> None
         assert m3m.id in unseen(state, 0, random.Random(deal)).hands[1]
 
 
+def test_the_card_a_loser_has_drawn_and_not_yet_taken_is_dealt_again_even_for_it() -> None:
+    state = EclipseState.position(["S6m S9f", "M3m S2m"], options=EclipseOptions(counterattack=0))
+    state.apply(0, "S6m")
+    state.apply(1, "M3m")
+    assert state.phase == "deposit" and state.drawing is not None
+    drawn = set()
+    for deal in range(10):
+        dealt = unseen(state, 1, random.Random(deal))
+        assert dealt.observe(1) == state.observe(1)
+        check_census(dealt)
+        drawn.add(dealt.drawing)
+    assert len(drawn) > 5
+
+
 def test_another_seats_held_choice_is_made_again_from_its_new_hand() -> None:
     state = EclipseState.position(["S6m S2f M4f", "M3m S4f"],
                                   options=EclipseOptions(counterattack=0))
