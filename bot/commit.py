@@ -17,8 +17,9 @@ from bot.errors import NoMatchHere, NotAllowed, NotRecorded, WrongPhase
 from bot.hooks import NO_HOOKS, MatchHooks
 from bot.live import LiveMatch, Player, opening
 from bot.ratings import RATER, is_rated
+from bot.thinker import Thinker
 from bot.transport import NullTransport, Transport
-from rules.core import Event, GameState, Outcome, thinking_rng
+from rules.core import DEFAULT_LEVEL, Event, GameState, Outcome, thinking_rng
 from storage import Store
 from storage import errors as storage_errors
 from storage.models import ChoiceRow, ChoiceSource, SeatResult, SeatRow
@@ -93,8 +94,12 @@ class MatchCore(ABC):
 
     def __init__(self, store: Store, transport: Transport | None = None, *,
                  clock: Clock | None = None, timing: Timing | None = None,
-                 hooks: Mapping[str, MatchHooks] | None = None) -> None:
+                 hooks: Mapping[str, MatchHooks] | None = None,
+                 thinker: Thinker | None = None) -> None:
         self.store = store
+        self.thinker = thinker or Thinker()
+        """Where every computer decision of this service is worked out (closed by
+        :meth:`~bot.delivery.Delivery.wind_down`)."""
         self.transport: Transport = transport or NullTransport()
         self.clock = clock or SystemClock()
         self.timing = timing or Timing()
@@ -378,8 +383,11 @@ class MatchCore(ABC):
         moves = self._forced_moves(match.state)
         forced = {move.seat for move in moves}
         for decision in match.state.pending():
-            if decision.seat not in forced and seats[decision.seat].computer_plays:
-                choice = await self._think(match, decision.seat)
+            seat = seats[decision.seat]
+            if decision.seat not in forced and seat.computer_plays:
+                # A person's seat the computer took over (a kick) gets the usual computer.
+                level = seat.level if seat.is_bot else DEFAULT_LEVEL
+                choice = await self._think(match, decision.seat, level)
                 moves.append(Move(decision.seat, choice, "bot"))
         if not moves:
             return False
@@ -395,8 +403,9 @@ class MatchCore(ABC):
         return [Move(d.seat, forced, "forced", None, True) for d in state.pending()
                 if (forced := d.forced) is not None]
 
-    async def _think(self, match: LiveMatch, seat: int) -> str:
-        """The computer player's choice for ``seat``, on a copy, off the event loop."""
+    async def _think(self, match: LiveMatch, seat: int, level: str = DEFAULT_LEVEL) -> str:
+        """The ``level`` computer player's choice for ``seat`` (by default the one
+        that chooses for a person out of time), on a copy, off the event loop."""
         assert match.state is not None
         rng = thinking_rng(match.row.seed, match.state.step, seat)
-        return await asyncio.to_thread(match.info.bot, match.state.copy(), seat, rng)
+        return await self.thinker.choose(match.info, level, match.state, seat, rng)

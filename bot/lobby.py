@@ -17,8 +17,9 @@ from bot.errors import (
     NotSeated,
     WrongPhase,
 )
+from bot.levels import checked_level
 from bot.live import LiveMatch, Player, opening
-from rules.core import Event, GameInfo, SeatSetup
+from rules.core import DEFAULT_LEVEL, Event, GameInfo, SeatSetup
 from rules.errors import shown
 from rules.registry import get_game
 from rules.words import clip
@@ -50,13 +51,16 @@ class Lobby(MatchCore):
     async def open_lobby(self, host: Player, *, guild_id: int | None, channel_id: int,
                          game: str, options: Mapping[str, Any] | None = None,
                          seats: int | None = None, vs_bot: bool = False,
-                         seed: int | None = None, setup: SeatSetup = None) -> LiveMatch:
+                         seed: int | None = None, setup: SeatSetup = None,
+                         computer_level: str = DEFAULT_LEVEL) -> LiveMatch:
         """Open a lobby with the host in seat 0, and return once its table is
         posted (a lobby nobody can see is not opened: it is cancelled and the
-        transport's refusal raised). With ``vs_bot`` the other seats go to
-        computer players and the match starts at once."""
+        transport's refusal raised). The computer players that fill its empty
+        seats play at ``computer_level``; with ``vs_bot`` they take the other seats
+        and the match starts at once."""
         info = get_game(game)
         seats = info.check_seats(info.default_seats if seats is None else seats)
+        level = checked_level(info, computer_level)
         seed = random.SystemRandom().randrange(2**62) if seed is None else seed
         # Refuse bad options before anything is stored; store them all, resolved.
         parsed = info.options.parse(options)
@@ -77,12 +81,14 @@ class Lobby(MatchCore):
             match_id = await self.store.matches.create_lobby(
                 game=info.name, options=stored, seed=seed, guild_id=guild_id,
                 channel_id=channel_id, host_id=host.user_id, max_seats=seats, seats=[host_seat],
+                computer_level=level,
             )
         except storage_errors.ChannelBusy:
             raise ChannelBusy() from None
         row = MatchRow(id=match_id, game=info.name, options=stored, seed=seed,
                        guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
-                       max_seats=seats, status="lobby", seats=[host_seat])
+                       max_seats=seats, status="lobby", seats=[host_seat],
+                       computer_level=level)
         match = LiveMatch(row=row, info=info)
         self._register(match)
         try:
@@ -99,12 +105,13 @@ class Lobby(MatchCore):
                           channel_id: int, game: str,
                           options: Mapping[str, Any] | None = None, seed: int | None = None,
                           on_open: Callable[[LiveMatch], Awaitable[None]] | None = None,
-                          computers: Collection[int] = (), host: Player | None = None,
-                          ) -> LiveMatch:
+                          computers: Mapping[int, str] | Collection[int] = (),
+                          host: Player | None = None) -> LiveMatch:
         """Open a match with ``players`` in these seats and start it at once,
         returning once its table is posted — for matches someone else arranged, such
         as a tournament's. ``host`` hosts (default: the first player); the seats of
-        ``computers`` (user ids) are played by the computer player. ``on_open`` runs
+        ``computers`` (user ids) are played by the computer player, each at the level
+        the mapping gives it (a plain collection: ``normal``). ``on_open`` runs
         once the match has its id and before it starts (so whatever it writes is in
         the store before anyone can move); if it raises, or the table cannot be shown,
         the match is cancelled and the error raised."""
@@ -112,6 +119,9 @@ class Lobby(MatchCore):
         info.check_seats(len(players))
         if len({p.user_id for p in players}) != len(players):
             raise AlreadySeated()
+        levels = {user: checked_level(info, level) for user, level in (
+            computers.items() if isinstance(computers, Mapping)
+            else ((user, DEFAULT_LEVEL) for user in computers))}
         seed = random.SystemRandom().randrange(2**62) if seed is None else seed
         parsed = info.options.parse(options)
         info.new(parsed, len(players), seed)
@@ -120,7 +130,9 @@ class Lobby(MatchCore):
         stored = parsed.stored()
         await self.hooks_for(info.name).check_open(guild_id, stored, vs_bot=False)
         seats = [SeatRow(seat=n, user_id=p.user_id, name=seat_name(p.name),
-                         is_bot=p.user_id in computers) for n, p in enumerate(players)]
+                         is_bot=p.user_id in levels,
+                         level=levels.get(p.user_id, DEFAULT_LEVEL))
+                 for n, p in enumerate(players)]
         host = host or players[0]
         try:
             match_id = await self.store.matches.create_lobby(
@@ -189,7 +201,7 @@ class Lobby(MatchCore):
                                   f"{Event.escape(leaving.name)} left; the lobby is closed.")
                 return match
             seats = [SeatRow(seat=i, user_id=s.user_id, name=s.name, is_bot=s.is_bot,
-                             setup=s.setup) for i, s in enumerate(remaining)]
+                             setup=s.setup, level=s.level) for i, s in enumerate(remaining)]
             host_id = match.row.host_id
             if host_id == player.user_id:
                 host_id = people[0].user_id or host_id
@@ -203,18 +215,23 @@ class Lobby(MatchCore):
         return match
 
     async def start(self, player: Player, channel_id: int, *,
-                    fill_with_bots: bool = False, show: bool = True) -> LiveMatch:
-        """Deal and begin. Empty seats go to computer players if asked."""
+                    fill_with_bots: bool = False, computer_level: str | None = None,
+                    show: bool = True) -> LiveMatch:
+        """Deal and begin. Empty seats go to computer players if asked, at
+        ``computer_level`` (by default the lobby's, chosen as it opened)."""
         match = self.match_in(channel_id)
         async with match.lock:
             self._require_lobby(match)
             self._require_host(match, player)
+            level = checked_level(match.info, match.row.computer_level
+                                  if computer_level is None else computer_level)
             seats = list(match.seats)
             if fill_with_bots:
                 while len(seats) < match.row.max_seats:
                     n = len(seats)
                     seats.append(SeatRow(seat=n, user_id=None, is_bot=True,
-                                         name=BOT_NAMES[(n - 1) % len(BOT_NAMES)]))
+                                         name=BOT_NAMES[(n - 1) % len(BOT_NAMES)],
+                                         level=level))
             if len(seats) < match.info.min_seats:
                 raise WrongPhase(
                     f"{match.info.title} needs at least {match.info.min_seats} players; "

@@ -73,6 +73,14 @@ _COLLECTED = False
 class MatchService(Lobby, Submissions, Deadlines, Delivery):
     """Runs every lobby and match of the process."""
 
+    async def wind_down(self) -> None:
+        """The service stops: showings under way finish (see
+        :meth:`Delivery.wind_down`), then its thinker stops, leaving nothing running."""
+        try:
+            await super().wind_down()
+        finally:
+            self.thinker.close()
+
     async def restore(self) -> list[LiveMatch]:
         """Rebuild every unfinished match from its log and re-arm its deadline; show
         the final tables and results that were not shown before the bot stopped."""

@@ -54,6 +54,7 @@ from bot.tournament_model import (
     names_of,
     unseen_place,
 )
+from rules.core import DEFAULT_LEVEL
 from rules.registry import get_game
 from storage import Store
 from storage.tournaments import PairingRow, TournamentRow
@@ -442,7 +443,9 @@ class TournamentRounds:
         return True
 
     async def _open_game(self, tournament: TournamentRow, pairing: PairingRow) -> None:
-        names = names_of(await self.store.tournaments.entrants(tournament.id))
+        entrants = await self.store.tournaments.entrants(tournament.id)
+        names = names_of(entrants)
+        levels = {e.user_id: e.level for e in entrants}
         settings = TournamentSettings.parse(tournament.settings)
         seats = list(pairing.seats)
         game_no = pairing.games_linked + 1
@@ -474,7 +477,9 @@ class TournamentRounds:
                 [Player(user, names.get(user, "?")) for user in seats],
                 guild_id=tournament.guild_id, channel_id=place, game=tournament.game,
                 options=tournament.options, on_open=link,
-                computers={user for user in seats if is_computer(user)}, host=CROUPIER)
+                computers={user: levels.get(user, DEFAULT_LEVEL) for user in seats
+                           if is_computer(user)},
+                host=CROUPIER)
         except ChannelBusy:
             if shared:  # someone opened a game there meanwhile
                 raise busy from None

@@ -29,6 +29,7 @@ from typing import Any
 
 from bot.discord_limits import CHANNEL_NAME
 from bot.errors import CroupierError, NoMatchHere, NotSeated
+from bot.levels import checked_level
 from bot.live import Player
 from bot.tournament_formats import plan_rows, pod_size
 from bot.tournament_model import (
@@ -45,7 +46,7 @@ from bot.tournament_model import (
     is_person,
 )
 from bot.tournament_rounds import CROUPIER, TournamentRounds
-from rules.core import GameInfo
+from rules.core import DEFAULT_LEVEL, GameInfo
 from rules.errors import BadOptions
 from rules.registry import get_game
 from rules.tournament.model import Entrant, Result
@@ -208,17 +209,20 @@ class TournamentService(TournamentRounds):
             tournament_id, user_id, name, allowed=BEFORE_START))
         return await self._entrant(tournament_id, user_id)
 
-    async def add_computers(self, who: Member, tournament_id: int,
-                            count: int) -> list[EntrantRow]:
+    async def add_computers(self, who: Member, tournament_id: int, count: int,
+                            level: str = DEFAULT_LEVEL) -> list[EntrantRow]:
         """Enter ``count`` computer players (organisers; before the start, the cap
         aside, but never past :data:`MOST_PLAYERS` entrants in all). Their user ids
         are negative, they are named "Computer N", always checked in, and the game's
-        computer player plays their seats."""
-        await self._organiser(who, tournament_id)
+        computer player of ``level`` plays their seats (a level the game has not
+        is refused)."""
+        tournament = await self._organiser(who, tournament_id)
+        assert tournament is not None
         if not 1 <= count <= MOST_PLAYERS:
             raise TournamentError(f"Add 1 to {MOST_PLAYERS} computer players.")
+        checked_level(get_game(tournament.game), level)
         users = set(await self._write(self.store.tournaments.add_computers(
-            tournament_id, count, allowed=BEFORE_START)))
+            tournament_id, count, allowed=BEFORE_START, level=level)))
         return [e for e in await self.store.tournaments.entrants(tournament_id)
                 if e.user_id in users]
 

@@ -113,13 +113,15 @@ class _CreateLobby:
     host_id: int
     max_seats: int
     seats: Sequence[SeatRow]
+    computer_level: str = "normal"
 
     def __call__(self, conn: sqlite3.Connection) -> int:
         cur = conn.execute(
             "INSERT INTO matches (game, options, seed, guild_id, channel_id, host_id,"
-            " max_seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
+            " max_seats, status, created_at, computer_level)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
             (self.game, self.options, self.seed, self.guild_id, self.channel_id,
-             self.host_id, self.max_seats, _now()),
+             self.host_id, self.max_seats, _now(), self.computer_level),
         )
         match_id = int(cur.lastrowid or 0)
         _write_seats(conn, match_id, self.seats)
@@ -232,7 +234,7 @@ def _match(row: sqlite3.Row, seats: list[SeatRow]) -> MatchRow:
         guild_id=row["guild_id"], channel_id=row["channel_id"], host_id=row["host_id"],
         max_seats=row["max_seats"], status=row["status"],
         table_message_id=row["table_message_id"], deadline_at=row["deadline_at"],
-        warned=bool(row["warned"]), seats=seats,
+        warned=bool(row["warned"]), seats=seats, computer_level=row["computer_level"],
     )
 
 
@@ -240,7 +242,7 @@ def _seat(row: sqlite3.Row) -> SeatRow:
     setup = row["setup"]
     return SeatRow(seat=row["seat"], user_id=row["user_id"], name=row["name"],
                    is_bot=bool(row["is_bot"]), strikes=row["strikes"], state=row["state"],
-                   setup=None if setup is None else json.loads(setup))
+                   setup=None if setup is None else json.loads(setup), level=row["level"])
 
 
 def _insert_rows(conn: sqlite3.Connection, head: str, rows: Sequence[Sequence[Any]],
@@ -259,9 +261,10 @@ def _write_seats(conn: sqlite3.Connection, match_id: int, seats: Sequence[SeatRo
     conn.execute("DELETE FROM match_seats WHERE match_id = ?", (match_id,))
     _insert_rows(
         conn, "INSERT INTO match_seats (match_id, seat, user_id, name, is_bot, strikes, state,"
-        " setup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        " setup, level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(match_id, s.seat, s.user_id, s.name, int(s.is_bot), s.strikes, s.state,
-          None if s.setup is None else json.dumps(s.setup, sort_keys=True)) for s in seats],
+          None if s.setup is None else json.dumps(s.setup, sort_keys=True), s.level)
+         for s in seats],
     )
     stamp = _now()
     _insert_rows(
@@ -341,10 +344,12 @@ class MatchRepository:
 
     async def create_lobby(self, *, game: str, options: dict, seed: int, guild_id: int | None,
                            channel_id: int, host_id: int, max_seats: int,
-                           seats: Sequence[SeatRow]) -> int:
-        """A new lobby; raises :class:`ChannelBusy` if the channel has a live match."""
+                           seats: Sequence[SeatRow], computer_level: str = "normal") -> int:
+        """A new lobby (``computer_level``: the level of the computer players that
+        fill its empty seats); raises :class:`ChannelBusy` if the channel has a live
+        match."""
         work = _CreateLobby(game, json.dumps(options, sort_keys=True), seed, guild_id,
-                            channel_id, host_id, max_seats, list(seats))
+                            channel_id, host_id, max_seats, list(seats), computer_level)
         try:
             return await self._db.write(work)
         except sqlite3.IntegrityError as exc:

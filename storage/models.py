@@ -24,6 +24,10 @@ class SeatRow:
     state: SeatState = "playing"
     setup: dict[str, Any] | None = None
     """What the seat brings to the match (its deck, say), in games that take it."""
+    level: str = "normal"
+    """The level of the computer player of a computer's seat, as its key (``easy``,
+    ``normal``, ``hard``); a person's seat keeps ``normal``, the computer that
+    chooses for them when it must (a deadline, a kick)."""
 
     @property
     def computer_plays(self) -> bool:
@@ -48,6 +52,8 @@ class MatchRow:
     deadline_at: float | None = None
     warned: bool = False
     seats: list[SeatRow] = field(default_factory=list)
+    computer_level: str = "normal"
+    """The level of the computer players that fill a lobby's empty seats (its key)."""
 
 
 class ChoiceRow(NamedTuple):

@@ -153,6 +153,8 @@ class EntrantRow:
     no_shows: int
     final_rank: int | None
     joined_at: str
+    level: str = "normal"
+    """A computer entrant's level (its key), the level its games are played at."""
 
     @property
     def dropped(self) -> bool:
@@ -397,11 +399,12 @@ class _Join:
 @dataclass(frozen=True, slots=True)
 class _AddComputers:
     """Computer players enter: the next free negative ids, named "Computer N", always
-    checked in (a computer is always here)."""
+    checked in (a computer is always here), each playing at ``level``."""
 
     tid: int
     count: int
     allowed: tuple[TournamentStatus, ...]
+    level: str = "normal"
 
     def __call__(self, conn: sqlite3.Connection) -> list[int]:
         _require(conn, self.tid, self.allowed, "take entrants")
@@ -412,8 +415,8 @@ class _AddComputers:
         users = list(range(first, first - self.count, -1))
         conn.executemany(
             "INSERT INTO tournament_entrants (tournament_id, user_id, name, checked_in,"
-            " joined_at) VALUES (?, ?, ?, 1, ?)",
-            [(self.tid, user, f"Computer {-user}", now_iso()) for user in users])
+            " joined_at, level) VALUES (?, ?, ?, 1, ?, ?)",
+            [(self.tid, user, f"Computer {-user}", now_iso(), self.level) for user in users])
         return users
 
 
@@ -737,7 +740,8 @@ def _entrant_row(row: sqlite3.Row) -> EntrantRow:
         tournament_id=row["tournament_id"], user_id=row["user_id"], name=row["name"],
         seed=row["seed"], cut_seed=row["cut_seed"], checked_in=bool(row["checked_in"]),
         dropped_after=row["dropped_after"], disqualified=bool(row["disqualified"]),
-        no_shows=row["no_shows"], final_rank=row["final_rank"], joined_at=row["joined_at"])
+        no_shows=row["no_shows"], final_rank=row["final_rank"], joined_at=row["joined_at"],
+        level=row["level"])
 
 
 def _pairing_row(row: sqlite3.Row) -> PairingRow:
@@ -916,10 +920,13 @@ class TournamentRepository:
         await self._db.write(_Join(tournament_id, user_id, name, tuple(allowed), max_players))
 
     async def add_computers(self, tournament_id: int, count: int, *,
-                            allowed: Sequence[TournamentStatus]) -> list[int]:
-        """``count`` computer players enter (negative user ids, returned); refused
-        with :class:`Full` past :data:`MOST_ENTRANTS` entrants in all."""
-        return await self._db.write(_AddComputers(tournament_id, count, tuple(allowed)))
+                            allowed: Sequence[TournamentStatus],
+                            level: str = "normal") -> list[int]:
+        """``count`` computer players of ``level`` (its key) enter (negative user ids,
+        returned); refused with :class:`Full` past :data:`MOST_ENTRANTS` entrants in
+        all."""
+        return await self._db.write(_AddComputers(tournament_id, count, tuple(allowed),
+                                                  level))
 
     async def leave(self, tournament_id: int, user_id: int) -> None:
         """An entrant leaves before the start (afterwards they drop)."""
