@@ -14,9 +14,10 @@ from discord.ext import commands
 from bot import slash_options
 from bot.discord_limits import choices
 from bot.errors import CroupierError
+from bot.levels import levels_said, seat_named
 from bot.replies import for_send, send
 from bot.views import player_of
-from rules.core import GameInfo
+from rules.core import DEFAULT_LEVEL, GameInfo, Level
 from rules.registry import games
 
 if TYPE_CHECKING:
@@ -75,7 +76,12 @@ def play_group(run: Callable[[discord.Interaction, GameInfo, dict[str, Any]], Aw
     for info in games().values():
         extra = [(inspect.Parameter("vs_bot", inspect.Parameter.KEYWORD_ONLY, default=False,
                                     annotation=bool),
-                  "Fill the other seats with computer players and start now")]
+                  "Fill the other seats with computer players and start now"),
+                 (inspect.Parameter("computer_level", inspect.Parameter.KEYWORD_ONLY,
+                                    default=None,
+                                    annotation=Optional[Level]),  # noqa: UP045
+                  "The computer players' level, now or at /start bots:true "
+                  f"({levels_said()}; default {DEFAULT_LEVEL})")]
         if info.min_seats != info.max_seats:
             extra.append((inspect.Parameter(
                 "seats", inspect.Parameter.KEYWORD_ONLY, default=None,
@@ -84,14 +90,15 @@ def play_group(run: Callable[[discord.Interaction, GameInfo, dict[str, Any]], Aw
 
         completions = {}
         if info.decks:
-            if any(spec.name == "deck" for spec in info.options.specs()):
-                raise ValueError(f"{info.name}: an option may not be called deck: "
-                                 "it is the seat's deck in /play")
             extra.append((inspect.Parameter(
                 "deck", inspect.Parameter.KEYWORD_ONLY, default=None,
                 annotation=Optional[app_commands.Range[str, 1, 40]]),  # noqa: UP045
                 "Your deck: one of yours or a starter (default: a starter at random)"))
             completions["deck"] = decks_of(info)
+        taken = {param.name for param, _ in extra} & {spec.name for spec in info.options.specs()}
+        if taken:
+            raise ValueError(f"{info.name}: an option may not be called {', '.join(taken)}: "
+                             "/play has a parameter of that name")
 
         async def open_game(interaction: discord.Interaction, values: dict[str, Any],
                             info: GameInfo = info) -> None:
@@ -127,6 +134,7 @@ class LobbyCog(commands.Cog):
                         values: dict[str, Any]) -> None:
         """``/play <game> …``: open a lobby (or start against the computer)."""
         vs_bot = bool(values.pop("vs_bot", False))
+        level = values.pop("computer_level", None) or DEFAULT_LEVEL
         seats = values.pop("seats", None)
         # Only a game with decks has a deck parameter; another's "deck" is an option.
         setup = (await self.service.seat_deck(info, interaction.guild_id, interaction.user.id,
@@ -136,8 +144,9 @@ class LobbyCog(commands.Cog):
             player_of(interaction), guild_id=interaction.guild_id,
             channel_id=interaction.channel_id, game=info.name,
             options={key: value for key, value in values.items() if value is not None},
-            seats=seats, vs_bot=vs_bot, setup=setup)
-        verb = "started against the computer" if vs_bot else "opened — /join to take a seat"
+            seats=seats, vs_bot=vs_bot, setup=setup, computer_level=level)
+        verb = (f"started against the computer ({level})" if vs_bot
+                else "opened — /join to take a seat")
         await send(interaction, f"{match.info.title} {verb}.", ephemeral=False)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby.")
@@ -161,13 +170,17 @@ class LobbyCog(commands.Cog):
         await send(interaction, "You left the lobby.")
 
     @app_commands.command(name="start", description="Start the game (host or moderator).")
-    @app_commands.describe(bots="Fill empty seats with computer players")
+    @app_commands.describe(bots="Fill empty seats with computer players",
+                           computer_level=f"Their level ({levels_said()}; default: the one "
+                                          "/play chose, else normal)")
     @app_commands.guild_only()
-    async def start(self, interaction: discord.Interaction, bots: bool = False) -> None:
+    async def start(self, interaction: discord.Interaction, bots: bool = False,
+                    computer_level: Level | None = None) -> None:
         match = await self.service.start(player_of(interaction), interaction.channel_id,
-                                         fill_with_bots=bots)
+                                         fill_with_bots=bots, computer_level=computer_level)
         await send(interaction, f"{match.info.title} begins: "
-                                + ", ".join(s.name for s in match.seats) + ".", ephemeral=False)
+                                + ", ".join(seat_named(s) for s in match.seats) + ".",
+                   ephemeral=False)
 
     @app_commands.command(name="cancel", description="Cancel this channel's game "
                                                      "(host or moderator).")

@@ -28,6 +28,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NoSuchPage
+from bot.levels import levels_said
 from bot.replies import send
 from bot.tournament_discord import (
     FORMAT_WORDS,
@@ -44,6 +45,7 @@ from bot.tournament_discord import (
 )
 from bot.tournament_model import FORMATS, MOST_PLAYERS, TournamentError
 from commands.lobby import game_names
+from rules.core import DEFAULT_LEVEL, Level
 from rules.errors import shown
 from rules.registry import games
 
@@ -386,23 +388,31 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.command(name="add", description="Enter someone, or computer players "
                                                   "(organisers).")
     @app_commands.describe(user="Who to enter",
-                           computers="How many computer players to enter instead")
+                           computers="How many computer players to enter instead",
+                           level=f"The computer players' level ({levels_said()}; default "
+                                 f"{DEFAULT_LEVEL})")
     async def add(self, interaction: discord.Interaction, user: discord.User | None = None,
                   computers: app_commands.Range[int, 1, MOST_COMPUTERS] | None = None,
+                  level: Level | None = None,
                   tournament: Tournament | None = None) -> None:
-        """Enter a person, or ``computers`` computer players (exactly one of the two)."""
+        """Enter a person, or ``computers`` computer players of ``level`` (exactly one
+        of the two)."""
         if (user is None) == (computers is None):
             raise TournamentError("Give either a user or a number of computer players "
                                   "(one of the two).")
+        if user is not None and level is not None:
+            raise TournamentError("A level is for computer players: give it with "
+                                  "computers, not with a user.")
         tid = await self._pick(interaction, tournament)
         who = member_of(interaction)
         if user is not None:
             await self.service.add(who, tid, user.id, user.display_name, is_bot=user.bot)
             text = f"{user.display_name} is in."
         else:
-            added = await self.service.add_computers(who, tid, computers)
-            text = (f"{len(added)} computer player{'s are' if len(added) != 1 else ' is'} "
-                    "in.")
+            added = await self.service.add_computers(who, tid, computers,
+                                                     level or DEFAULT_LEVEL)
+            text = (f"{len(added)} {level or DEFAULT_LEVEL} computer "
+                    f"player{'s are' if len(added) != 1 else ' is'} in.")
         self._refresh(tid)
         await send(interaction, text)
 

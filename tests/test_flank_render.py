@@ -219,7 +219,7 @@ def test_the_table_embed_names_black_first_whoever_sits_in_seat_0() -> None:
     match = LiveMatch(row=row, info=FLANK, state=FlankState(first=1))
     presenter = FlankPresenter()
     embed, files = presenter.board(match)
-    assert embed.title == "Flank — ⚫ Bo 🤖 vs ⚪ Ada"
+    assert embed.title == "Flank — ⚫ Bo (normal) 🤖 vs ⚪ Ada"
     assert [field.name for field in embed.fields] == ["⚫ Bo", "⚪ Ada"]
     assert files and files[0].filename.endswith(".png")
     match.state.apply(1, "F4")

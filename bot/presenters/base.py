@@ -20,6 +20,7 @@ from bot.commit import Ack
 from bot.discord_limits import MENU_OPTIONS
 from bot.errors import NotSeated, WrongPhase
 from bot.hooks import HooksFactory
+from bot.levels import computer_named
 from bot.live import LiveMatch, PrivateView
 from bot.replies import Drawing, menu_options, placeholder
 from bot.views import (
@@ -61,10 +62,12 @@ def shown_names(names: Sequence[str]) -> list[str]:
 
 
 def seat_label(match: LiveMatch, seat: int) -> str:
-    """A seat's name, as Discord text, with a robot for computer players."""
+    """A seat's name, as Discord text, with a robot for computer players (and a
+    computer's level)."""
     row = match.seats[seat]
+    name = computer_named(shown(row.name), row.level) if row.is_bot else shown(row.name)
     mark = " 🤖" if row.computer_plays else ""
-    return f"{shown(row.name)}{mark}"
+    return f"{name}{mark}"
 
 
 def channel_match(interaction: discord.Interaction, info: GameInfo) -> LiveMatch:
