@@ -15,14 +15,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from bot.config import Settings
-from rules.core import GameInfo
+from bot.levels import checked_level, computer_named, levels_said
+from rules.arena import play
+from rules.core import DEFAULT_LEVEL, LEVELS, GameInfo
 from rules.errors import BadOptions
 from rules.options import GameOptions, OptionSpec
 from rules.registry import games
@@ -104,6 +105,37 @@ def _seats_argument(parser: argparse.ArgumentParser, info: GameInfo) -> None:
                                  f"default {info.default_seats})")
 
 
+def _level_arguments(parser: argparse.ArgumentParser, own: bool, *,
+                     each: bool = False) -> None:
+    """``--level`` (and with ``each``, ``--levels``), given before the game or after
+    it, as :func:`_selfplay_arguments`' are."""
+    unset = argparse.SUPPRESS if own else None
+    parser.add_argument("--level", choices=LEVELS, default=unset,
+                        help=f"the computer players' level ({levels_said()}"
+                             + ("; default normal)" if each else
+                                "; without it, the table asks)"))
+    if each:
+        parser.add_argument("--levels", type=level_list, default=unset, metavar="L1,L2,…",
+                            help="each player's level in seat order, e.g. hard,normal")
+
+
+def level_list(text: str) -> tuple[str, ...]:
+    """An argparse ``type`` reading ``--levels``: levels separated by commas.
+
+    >>> level_list("hard, normal")
+    ('hard', 'normal')
+    >>> level_list("hard,expert")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: each level is easy, normal or hard, not 'expert'
+    """
+    levels = tuple(part.strip() for part in text.split(","))
+    for level in levels:
+        if level not in LEVELS:
+            raise argparse.ArgumentTypeError(f"each level is {levels_said()}, not {level!r}")
+    return levels
+
+
 def _selfplay_arguments(parser: argparse.ArgumentParser, own: bool) -> None:
     """``--games`` and ``--seed``, given before the game or after it: on a game's
     own parser they stay unset unless given, so as not to undo the first."""
@@ -129,11 +161,13 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Play in the terminal against computer players. "
                                        "Without a game, you are asked which game, how many "
                                        "players and which options.")
+    _level_arguments(local, own=False)
     local_games = local.add_subparsers(dest="game", metavar="GAME",
                                        title="games (each has its own --help)")
     for info in known.values():
         game = _game_parser(local_games, info)
         _seats_argument(game, info)
+        _level_arguments(game, own=True)
         add_game_options(game, info.options)
 
     perft = sub.add_parser("perft", help="count leaf positions to a depth",
@@ -167,9 +201,11 @@ def build_parser() -> argparse.ArgumentParser:
                                              title="games (each has its own --help)")
     selfplay.set_defaults(game_parser=selfplay)
     _selfplay_arguments(selfplay, own=False)
+    _level_arguments(selfplay, own=False, each=True)
     for info in known.values():
         game = _game_parser(selfplay_games, info)
         _selfplay_arguments(game, own=True)
+        _level_arguments(game, own=True, each=True)
         _seats_argument(game, info)
         add_game_options(game, info.options)
     return parser
@@ -185,8 +221,7 @@ def _options_or_exit(args: argparse.Namespace, info: GameInfo,
         if seats is not None:
             info.new(options, seats, 0)
     except BadOptions as refusal:
-        parser: argparse.ArgumentParser = getattr(args, "game_parser", None) or build_parser()
-        parser.error(str(refusal))
+        _usage_error(args, str(refusal))
     return options
 
 
@@ -217,22 +252,46 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def _usage_error(args: argparse.Namespace, refusal: str) -> NoReturn:
+    """End the command as a usage error naming ``refusal``."""
+    parser: argparse.ArgumentParser = getattr(args, "game_parser", None) or build_parser()
+    parser.error(refusal)
+
+
+def _levels_or_exit(args: argparse.Namespace, info: GameInfo, seats: int) -> list[str]:
+    """Each seat's computer level from ``--level`` or ``--levels`` (default normal),
+    each one the game has; a refusal ends the command as a usage error."""
+    level, levels = getattr(args, "level", None), getattr(args, "levels", None)
+    if level is not None and levels is not None:
+        _usage_error(args, "give --level (every player's) or --levels (each player's), "
+                           "not both")
+    if levels is not None and len(levels) != seats:
+        _usage_error(args, f"--levels names {plural(len(levels), 'level')} for "
+                           f"{plural(seats, 'player')}: one for each")
+    chosen = list(levels) if levels is not None else [level or DEFAULT_LEVEL] * seats
+    try:
+        return [checked_level(info, each) for each in chosen]
+    except BadOptions as refusal:
+        _usage_error(args, str(refusal))
+
+
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    """Play seeded computer-vs-computer games and summarise them (players numbered from 1)."""
+    """Play seeded computer-vs-computer games and summarise them (players numbered
+    from 1, each with its level), through :func:`rules.arena.play` like every other
+    computer-against-computer game."""
     info = games()[args.game] if args.game else next(iter(games().values()))
     seats = getattr(args, "seats", None) or info.default_seats
     options = _options_or_exit(args, info, seats)
+    levels = _levels_or_exit(args, info, seats)
+    players = [info.computer(level) for level in levels]
     wins = [0] * seats
     draws = steps = 0
     started = time.perf_counter()
     for n in range(args.games):
         seed = args.seed + n
-        state = info.new(options, seats, seed)
-        rng = random.Random(seed)
-        while (outcome := state.outcome()) is None:
-            for decision in state.pending():
-                state.apply(decision.seat, info.bot(state, decision.seat, rng))
-                steps += 1
+        played = play(info, options, seed, players)
+        outcome = played.outcome
+        steps += played.choices
         if outcome.is_draw:
             draws += 1
         else:
@@ -246,7 +305,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         said = outcome.said([f"player {s + 1}" for s in range(seats)])
         print(f"game {n + 1} (seed {seed}): {places}; {said}")
     elapsed = time.perf_counter() - started
-    tally = ", ".join(f"player {s + 1} {wins[s]}" for s in range(seats))
+    tally = ", ".join(f"{computer_named(f'player {s + 1}', levels[s])} {wins[s]}"
+                      for s in range(seats))
     print(f"{info.title}: {plural(args.games, 'game')}, {plural(steps, 'choice')} in "
           f"{elapsed:.2f} s; wins: {tally}; {plural(draws, 'draw')}")
     return 0
@@ -257,14 +317,18 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     from bot.local import play_local
 
     seats = getattr(args, "seats", None)
+    level = getattr(args, "level", None)
     given = given_options(args)
     if args.game is not None:  # checked before the table opens, as a usage error
         info = games()[args.game]
         _options_or_exit(args, info, seats or info.default_seats)
+        if level is not None:
+            _levels_or_exit(args, info, 1)
     try:
-        # Only what was given: a saved game is offered when it has those options.
+        # Only what was given: a saved game is offered when it has those options;
+        # without a level, the table asks for one as a new game opens.
         asyncio.run(play_local(str(settings.database), game=args.game,
-                               options=given or None, seats=seats))
+                               options=given or None, seats=seats, level=level))
     except KeyboardInterrupt:
         return LEFT
     return 0

@@ -43,6 +43,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bot.errors import CroupierError, NoMatchHere
+from bot.levels import checked_level, level_label
 from bot.live import LiveMatch, Player
 from bot.local_commands import LocalCommand, LocalSitting, commands_help, first_word, game_commands
 from bot.local_files import pictures_folder
@@ -61,7 +62,7 @@ from bot.local_words import (
 )
 from bot.service import MatchService, Timing, tune_gc
 from bot.table_picture import save_hand_picture, save_picture
-from rules.core import NOTHING, GameInfo, SeatSetup
+from rules.core import DEFAULT_LEVEL, LEVELS, NOTHING, GameInfo, SeatSetup
 from rules.errors import BadOptions, RulesError, shown
 from rules.options import GameOptions, OptionSpec
 from rules.registry import games, get_game
@@ -90,6 +91,7 @@ class Quit(Exception):
 # -- the table -----------------------------------------------------------------------------
 async def play_local(database: str, *, game: str | None = None,
                      options: Mapping[str, Any] | None = None, seats: int | None = None,
+                     level: str | None = DEFAULT_LEVEL,
                      read_line: ReadLine | None = None, write: Write | None = None,
                      name: str | None = None, console: Console | None = None
                      ) -> LiveMatch | None:
@@ -97,7 +99,9 @@ async def play_local(database: str, *, game: str | None = None,
     more; returns the last match (``None`` if the person left before one began).
     With ``game`` ``None`` the person is asked which game, how many players and
     which options; with a game, its unfinished local game is offered first (only
-    one with the ``options`` and ``seats`` asked for, when they are given). Output
+    one with the ``options``, ``seats`` and ``level`` asked for, when they are
+    given). The computer players of a new game play at ``level``, or at the level
+    the person picks when asked (``None``: asked for each new game). Output
     goes to ``write`` as plain text if given, else to the ``console`` (by default
     the terminal); input comes from ``read_line`` if given, else from the terminal.
     Pictures are saved beside the database (:func:`pictures_folder`)."""
@@ -107,7 +111,7 @@ async def play_local(database: str, *, game: str | None = None,
     transport = TerminalTransport(screen)
     service = MatchService(store, transport, timing=Timing(turn_seconds=7 * 24 * 3600))
     player = Player(LOCAL_USER, name or _user_name())
-    table = _Table(service, transport, player, read, screen, pictures_folder(database))
+    table = _Table(service, transport, player, read, screen, pictures_folder(database), level)
     try:
         screen.say(f"Croupier — local table (saved in {database}).")
         screen.say(DISCORD_HINT, "hint")
@@ -140,6 +144,7 @@ async def play_local(database: str, *, game: str | None = None,
         raise
     finally:
         await service.settle()
+        service.thinker.close()
         await store.close()
 
 
@@ -147,8 +152,10 @@ class _Table:
     """One sitting at the local table: choosing a game, then playing it."""
 
     def __init__(self, service: MatchService, transport: TerminalTransport, player: Player,
-                 read: ReadLine, screen: Screen, pictures: Path) -> None:
+                 read: ReadLine, screen: Screen, pictures: Path, level: str | None) -> None:
         self.service = service
+        self.level = level
+        """The computer players' level in new games (``None``: asked for each)."""
         self.pictures = pictures
         self.transport = transport
         self.player = player
@@ -198,10 +205,11 @@ class _Table:
         info = get_game(game) if game is not None else None
         saved = [m for m in self.saved() if info is None or m.info.name == info.name]
         other = [m for m in saved if info is not None and not _as_asked(m, info, options,
-                                                                         seats)]
+                                                                         seats, self.level)]
         resumed = await self.offer([m for m in saved if m not in other])
         if resumed is None and other and not await self.ask_yes(
-                f"Your unfinished {summary(other[0])} has other options or players. "
+                f"Your unfinished {summary(other[0])} has other options, players or "
+                "computer level. "
                 "Start the new one instead (it replaces that one)? [Y/n] ", True,
                 "y starts the new game; n continues the saved one."):
             resumed = other[0]
@@ -329,30 +337,60 @@ class _Table:
             except BadOptions as refusal:
                 self.screen.warn(f"{refusal} (? lists the options)")
 
+    async def ask_level(self, info: GameInfo) -> str:
+        """The computer players' level, asked when the game has more than one."""
+        offered = [level for level in LEVELS if level == DEFAULT_LEVEL or level in info.levels]
+        if len(offered) == 1:
+            return offered[0]
+        listing = " · ".join(f"{n}. {level}" for n, level in enumerate(offered, start=1))
+        while True:
+            answer = (await self.ask(f"Computer level? {listing} [{DEFAULT_LEVEL}] ")).lower()
+            if not answer:
+                return DEFAULT_LEVEL
+            if answer in ("?", "help"):
+                self.screen.say("How strongly the computer players play: "
+                                + "; ".join(level_label(level) for level in offered)
+                                + f" (Enter: {DEFAULT_LEVEL}).", "hint")
+                continue
+            picked = numbered(answer, offered) or (answer if answer in offered else None)
+            if picked is not None:
+                return picked
+            self.screen.warn(f"{shown(answer)} is not a level: "
+                             f"{', '.join(offered)} (or 1–{len(offered)}).")
+
     async def open(self, info: GameInfo, options: Mapping[str, Any] | GameOptions | None,
                    seats: int | None, interactive: bool, setup: SeatSetup = None
                    ) -> LiveMatch:
         """Open a new game against the computer, with the person's seat ``setup``,
-        asking again (players, then options) whenever the game refuses them."""
+        asking again (players, then options) whenever the game refuses them; the
+        computer's level is asked once, unless the sitting has one."""
         if interactive:
             seats = await self.ask_seats(info)
             options = await self.ask_options(info)
+        level = None
+        if self.level is not None:
+            try:
+                level = checked_level(info, self.level)
+            except BadOptions as refusal:
+                self.screen.warn(f"{refusal}: choose another level.")
+        level = level or await self.ask_level(info)
         while True:
             try:
-                return await self._open(info, options, seats, setup)
+                return await self._open(info, options, seats, setup, level)
             except BadOptions as refusal:
                 self.screen.warn(f"{info.title}: {refusal}")
             seats = await self.ask_seats(info)
             options = await self.ask_options(info)
 
     async def _open(self, info: GameInfo, options: Mapping[str, Any] | GameOptions | None,
-                    seats: int | None, setup: SeatSetup = None) -> LiveMatch:
+                    seats: int | None, setup: SeatSetup = None,
+                    level: str = DEFAULT_LEVEL) -> LiveMatch:
         replaced = [m for m in self.saved() if m.info.name == info.name]
         given = options.stored() if isinstance(options, GameOptions) else options
         match = await self.service.open_lobby(self.player, guild_id=None,
                                               channel_id=self.free_channel(), game=info.name,
                                               options=given, seats=seats, vs_bot=True,
-                                              setup=setup)
+                                              setup=setup, computer_level=level)
         for old in replaced:  # one unfinished local game of each kind
             await self.service.cancel(self.player, old.row.channel_id)
             self.screen.say(f"Your unfinished {info.title} game (match #{old.id}) is "
@@ -474,7 +512,8 @@ class _Table:
                 seat = match.seat_of(LOCAL_USER)
                 try:
                     return await self._open(match.info, match.row.options, len(match.seats),
-                                            seat.setup if seat is not None else None)
+                                            seat.setup if seat is not None else None,
+                                            match.row.computer_level)
                 except (BadOptions, CroupierError, RulesError) as refusal:
                     self.screen.warn(f"{match.info.title}: {refusal}; choose again.")
                     return await self.resume_or_open(None, None, None)
@@ -484,10 +523,13 @@ class _Table:
 
 
 def _as_asked(match: LiveMatch, info: GameInfo, options: Mapping[str, Any] | None,
-              seats: int | None) -> bool:
-    """Whether a saved match has the options and players asked for (any, when none
-    are asked for; options the game refuses are not asked for: opening says why)."""
+              seats: int | None, level: str | None = None) -> bool:
+    """Whether a saved match has the options, players and computer level asked for
+    (any, when none are asked for; options the game refuses are not asked for:
+    opening says why)."""
     if seats is not None and len(match.seats) != seats:
+        return False
+    if level is not None and match.row.computer_level != level:
         return False
     if not options:
         return True

@@ -12,6 +12,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from bot.levels import seat_named
 from bot.live import LiveMatch
 from bot.local_help import pick_help
 from bot.local_screen import STYLES, titled
@@ -161,7 +162,8 @@ def result_block(match: LiveMatch) -> RenderableType | None:
         table.add_column("score", justify="right")
     for seat in sorted(range(len(places)), key=lambda s: places[s]):
         row = match.seats[seat]
-        who = row.name + (" (you)" if row.user_id == LOCAL_USER and not row.is_bot else "")
+        who = seat_named(row) + (" (you)" if row.user_id == LOCAL_USER and not row.is_bot
+                                 else "")
         cells = [place_label(places[seat], places), who]
         if outcome.scores is not None:
             cells.append(str(outcome.scores[seat]))
@@ -189,9 +191,11 @@ async def stats_text(store: Store, user_id: int) -> RenderableType:
 
 
 def summary(match: LiveMatch, progress: bool = True) -> str:
-    """A game in a line: ``<title>, 2 players, board 8×8, stoppers 0 — 12 moves in,
-    your turn (match #5)``; without ``progress``, only its game, players and options."""
-    said = f"{match.info.title}, {plural(len(match.seats), 'player')}, {options_text(match)}"
+    """A game in a line: ``<title>, 2 players, board 8×8, stoppers 0, hard computer —
+    12 moves in, your turn (match #5)``; without ``progress``, only its game, players,
+    options and computer level."""
+    said = (f"{match.info.title}, {plural(len(match.seats), 'player')}, {options_text(match)}, "
+            f"{match.row.computer_level} computer")
     if not progress:
         return said
     moves = f"{plural(match.next_seq, 'move')} in" if match.next_seq else "no move yet"

@@ -3,14 +3,19 @@ numbers, perft and selfplay for any game, and nothing in it naming a game."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.cli import build_parser, given_options, main
 from bot.local import options_example_value
-from rules.registry import games
+from rules.arena import play
+from rules.core import GameInfo
+from rules.registry import add_game, games, remove_game
+from tests import levelgame
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,8 +105,9 @@ def test_selfplay_any_game_with_players_numbered_from_one(capsys) -> None:
     assert len(lines) == 3
     assert all(re.search(r"\b1st player [1-4]\b", line) for line in lines[:2])
     assert "player 0" not in out and "seat 0" not in out
-    assert re.fullmatch(r"Hammer & Nails: 2 games, \d+ choices in [\d.]+ s; wins: player 1 \d, "
-                        r"player 2 \d, player 3 \d, player 4 \d; \d+ draws?", lines[-1])
+    assert re.fullmatch(r"Hammer & Nails: 2 games, \d+ choices in [\d.]+ s; wins: player 1 "
+                        r"\(normal\) \d, player 2 \(normal\) \d, player 3 \(normal\) \d, "
+                        r"player 4 \(normal\) \d; \d+ draws?", lines[-1])
 
 
 def test_the_default_game_is_the_first_registered(capsys) -> None:
@@ -134,3 +140,70 @@ def test_cards_lists_a_games_cards_by_name(capsys) -> None:
     assert "no such card" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["cards", "flank"])  # Flank has no cards to list
+
+
+# -- computer levels --------------------------------------------------------------------------
+@pytest.fixture
+def picks() -> Iterator[GameInfo]:
+    yield from levelgame.registered()
+
+
+def test_selfplay_plays_each_player_at_its_level_and_the_summary_names_them(capsys,
+                                                                            picks) -> None:
+    assert main(["selfplay", "picks", "--seats", "3", "--levels", "hard,easy,normal",
+                 "--games", "2"]) == 0
+    lines = capsys.readouterr().out.strip().split("\n")
+    # Each level picks its own number: hard's 3s beat normal's 2s beat easy's 1s.
+    assert lines[0] == ("game 1 (seed 1): 1st player 1 (6), 2nd player 3 (4), 3rd player 2 "
+                        "(2); the highest total")
+    assert lines[-1].endswith("; wins: player 1 (hard) 2, player 2 (easy) 0, "
+                              "player 3 (normal) 0; 0 draws")
+    assert main(["selfplay", "--level", "easy", "picks", "--games", "1"]) == 0
+    assert capsys.readouterr().out.strip().endswith(
+        "wins: player 1 (easy) 0, player 2 (easy) 0; 1 draw")
+
+
+def test_selfplay_plays_the_arenas_games(capsys) -> None:
+    """``croupier selfplay`` and the benchmarks play one game the same way."""
+    assert main(["selfplay", "flank", "--board", "6", "--games", "2", "--seed", "5"]) == 0
+    lines = capsys.readouterr().out.strip().split("\n")
+    info = games()["flank"]
+    for n, line in enumerate(lines[:2]):
+        outcome = play(info, {"board": 6}, 5 + n, [info.bot, info.bot]).outcome
+        assert f"; {outcome.said(['player 1', 'player 2'])}" in line
+
+
+def test_levels_are_refused_by_name_before_anything_plays(capsys, picks) -> None:
+    assert "invalid choice: 'expert' (choose from 'easy', 'normal', 'hard')" in refused(
+        capsys, "selfplay", "picks", "--level", "expert")
+    assert "each level is easy, normal or hard, not 'Hard'" in refused(
+        capsys, "selfplay", "picks", "--levels", "Hard,normal")
+    assert "--levels names 1 level for 2 players: one for each" in refused(
+        capsys, "selfplay", "picks", "--levels", "hard")
+    assert "give --level (every player's) or --levels (each player's), not both" in refused(
+        capsys, "selfplay", "picks", "--level", "hard", "--levels", "hard,easy")
+    assert "invalid choice: 'expert'" in refused(capsys, "local", "picks", "--level", "expert")
+    add_game(dataclasses.replace(picks, name="plain", levels={}))
+    try:
+        assert "Picks has no hard computer player" in refused(
+            capsys, "selfplay", "plain", "--level", "hard")
+        assert "Picks has no easy computer player" in refused(
+            capsys, "local", "plain", "--level", "easy")
+    finally:
+        remove_game("plain")
+    assert capsys.readouterr().out == ""
+
+
+def test_local_takes_the_level_given_before_or_after_the_game_else_leaves_it_to_ask(
+        monkeypatch, picks) -> None:
+    asked: list[str | None] = []
+
+    async def table(database: str, **given: object) -> None:
+        asked.append(given["level"])  # type: ignore[arg-type]
+
+    monkeypatch.setattr("bot.local.play_local", table)
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    for argv in (["local", "picks", "--level", "hard"], ["local", "--level", "easy", "picks"],
+                 ["local", "--level", "easy"], ["local", "picks"], ["local"]):
+        assert main(argv) == 0
+    assert asked == ["hard", "easy", "easy", None, None]

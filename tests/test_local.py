@@ -19,6 +19,7 @@ from pydantic import Field
 
 from bot.live import LiveMatch
 from bot.local import MAX_LINE, Screen, TerminalInput, play_local, result_block
+from bot.local_words import summary
 from bot.presenters.base import GamePresenter
 from rules.core import Decision, Event, GameInfo, GameState, Outcome
 from rules.errors import SHOWN
@@ -26,6 +27,7 @@ from rules.options import GameOptions
 from rules.registry import add_game, get_game, remove_game
 from storage import Store
 from storage.models import MatchRow, SeatRow
+from tests import levelgame
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -381,8 +383,9 @@ def finished(places: tuple[int, ...], bots: tuple[int, ...], scores=None) -> Liv
     state = info.new({}, len(places), 1)
     state._resigned = Outcome(places, scores, "last player standing")
     names = ["Tess", "Croupier Bot", "Dealer Bot", "Pit Boss Bot"]
+    levels = ["normal", "easy", "hard", "normal"]  # each computer seat's own, shown
     seats = [SeatRow(seat=s, user_id=None if s in bots else 1, name=names[s],
-                     is_bot=s in bots) for s in range(len(places))]
+                     is_bot=s in bots, level=levels[s]) for s in range(len(places))]
     row = MatchRow(id=1, game="eclipse", options={}, seed=1, guild_id=None, channel_id=0,
                    host_id=1, max_seats=len(places), status="finished", seats=seats)
     return LiveMatch(row=row, info=info, state=state, finished=True)
@@ -394,19 +397,21 @@ def plain(block: object) -> str:
     return out[0]
 
 
-def test_places_say_ties_as_ties_and_computers_win_together() -> None:
+def test_places_say_ties_as_ties_name_each_computers_level_and_computers_win_together(
+) -> None:
     match = finished((3, 1, 1, 4), bots=(1, 2, 3))
     text = plain(result_block(match))
     assert text.split("\n")[0] == "Result: Computer players win; last player standing."
     assert [line.split() for line in text.split("\n")[1:]] == [
-        ["=1st", "Croupier", "Bot"], ["=1st", "Dealer", "Bot"], ["3rd", "Tess", "(you)"],
-        ["4th", "Pit", "Boss", "Bot"]]
+        ["=1st", "Croupier", "Bot", "(easy)"], ["=1st", "Dealer", "Bot", "(hard)"],
+        ["3rd", "Tess", "(you)"], ["4th", "Pit", "Boss", "Bot", "(normal)"]]
     discord = GamePresenter().result_text(match)
     assert discord.split("\n")[0] == "**Computer players win** (last player standing)"
-    assert discord.split("\n")[1:] == ["🥇 =1st Croupier Bot 🤖", "🥇 =1st Dealer Bot 🤖",
-                                       "🥉 3rd Tess", "4th Pit Boss Bot 🤖"]
+    assert discord.split("\n")[1:] == ["🥇 =1st Croupier Bot (easy) 🤖",
+                                       "🥇 =1st Dealer Bot (hard) 🤖", "🥉 3rd Tess",
+                                       "4th Pit Boss Bot (normal) 🤖"]
     shared = finished((1, 2, 2), bots=(1, 2), scores=(5, 3, 3))
-    assert "=2nd Croupier Bot 🤖 — 3" in GamePresenter().result_text(shared)
+    assert "=2nd Croupier Bot (easy) 🤖 — 3" in GamePresenter().result_text(shared)
     assert "**Tess wins**" in GamePresenter().result_text(shared)
     assert "Result: Tess wins" in plain(result_block(shared))
     together = finished((1, 2, 1), bots=(1, 2))
@@ -503,7 +508,7 @@ def test_ctrl_c_quits_at_once_at_a_setup_prompt(tmp_path, answers, prompt):
 
 
 def test_ctrl_c_quits_at_once_during_a_game_and_keeps_it(tmp_path):
-    process = croupier(tmp_path, "local", "eclipse", "--seats", "3")
+    process = croupier(tmp_path, "local", "eclipse", "--seats", "3", "--level", "normal")
     read_until(process, " > ")
     status, rest = interrupt(process)
     assert status == 0
@@ -663,3 +668,56 @@ async def test_picture_of_a_game_without_one_says_so_and_saves_nothing(tmp_path,
                      write=person.write, name="Tess")
     assert person.warnings() == ["⚠ Letters has no table picture; nothing was saved."] * 2
     assert not list(tmp_path.glob("*.png"))
+
+
+# -- the computer's level -----------------------------------------------------------------
+@pytest.fixture
+def picks() -> Iterator[GameInfo]:
+    yield from levelgame.registered()
+
+
+async def picked_by(db: Path, match_id: int, seat: int) -> set[str]:
+    store = await Store.open(db)
+    try:
+        choices = await store.matches.choices(match_id)
+    finally:
+        await store.close()
+    return levelgame.levels_picked([(c.seat, c.choice) for c in choices], seat)
+
+
+async def test_without_a_level_the_table_asks_and_the_same_again_keeps_it(tmp_path, picks):
+    db = tmp_path / "x.sqlite3"
+    person = Player(["expert", "?", "3", PLAY, PLAY, "s"])
+    last = await play_local(str(db), game="picks", level=None, read_line=person.read_line,
+                            write=person.write, name="Tess")
+    assert [p for p in person.prompts if p.startswith("Computer level?")] == [
+        "Computer level? 1. easy · 2. normal · 3. hard [normal] "] * 3
+    assert person.warnings() == ["⚠ 'expert' is not a level: easy, normal, hard (or 1–3)."]
+    assert "hard (thinks ahead, the strongest)" in person.text  # ? explains each
+    # Played at hard (the result names the level), and the same again at hard
+    # without asking again.
+    assert re.search(r"\n  1st +Croupier Bot \(hard\) +6\n", person.text)
+    offered = [p for p in person.prompts if p.startswith(AGAIN)]
+    assert len(offered) == 2
+    assert "(Picks, 2 players, the usual options, hard computer)" in offered[0]
+    assert last is not None and last.finished and last.row.computer_level == "hard"
+    assert await picked_by(db, last.id, 1) == await picked_by(db, last.id - 1, 1) == {"hard"}
+
+
+async def test_a_level_given_is_not_asked_and_a_saved_game_of_another_is_not_offered(
+        tmp_path, picks):
+    db = tmp_path / "x.sqlite3"
+    person = Player([PLAY], then="quit")
+    easy = await play_local(str(db), game="picks", level="easy", read_line=person.read_line,
+                            write=person.write)
+    assert easy is not None and not any(p.startswith("Computer level?") for p in person.prompts)
+    assert await picked_by(db, easy.id, 1) == {"easy"}
+    assert "easy computer" in summary(easy)
+    again = Player(["y"], then="quit")
+    hard = await play_local(str(db), game="picks", level="hard", read_line=again.read_line,
+                            write=again.write)
+    assert again.prompts[0].startswith("Your unfinished Picks, 2 players, the usual options, "
+                                       "easy computer")
+    assert "other options, players or computer level" in again.prompts[0]
+    assert hard is not None and hard.id != easy.id and hard.row.computer_level == "hard"
+    assert await picked_by(db, hard.id, 1) == {"hard"}
