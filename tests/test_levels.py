@@ -265,6 +265,9 @@ async def test_tournament_computers_enter_at_a_level_and_their_games_play_at_it(
     match = matches.get(pairing.match_id)
     computer = next(s for s in match.seats if s.is_bot)
     assert computer.level == "hard"
+    if match.state.decision_for(computer.seat) is None:  # Ada sits last: she opens
+        await matches.submit(ADA.user_id, match.id, "1")
+        await matches.settle()
     assert await picked(store, match.id, computer.seat) == {"hard"}
     await cups.settle()
     await matches.wind_down()
