@@ -411,8 +411,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         else:
             added = await self.service.add_computers(who, tid, computers,
                                                      level or DEFAULT_LEVEL)
-            text = (f"{len(added)} {level or DEFAULT_LEVEL} computer "
-                    f"player{'s are' if len(added) != 1 else ' is'} in.")
+            text = (f"{len(added)} computer player{'s are' if len(added) != 1 else ' is'} "
+                    f"in ({level or DEFAULT_LEVEL}).")
         self._refresh(tid)
         await send(interaction, text)
 

@@ -120,7 +120,7 @@ async def test_tournament_computers_enter_at_a_level_and_play_their_games_at_it(
         assert await bot.store.tournaments.entrants(tournament.id) == []
         added = await fake_discord.slash(boss, channel, "tournament add", computers=1,
                                          level="hard")
-        assert added.content == "1 hard computer player is in."
+        assert added.content == "1 computer player is in (hard)."
         await fake_discord.slash(boss, channel, "tournament add", user=ada)
         assert [(e.name, e.level) for e in await bot.store.tournaments.entrants(
             tournament.id)] == [("Computer 1", "hard"), ("Ada", "normal")]

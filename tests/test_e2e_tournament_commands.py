@@ -285,10 +285,10 @@ async def test_a_channel_per_match_with_computer_entrants_named_never_pinged(fak
             assert f"{player.name} is in." == added.content
         added = await fake_discord.slash(world.boss, world.channel, "tournament add",
                                          computers=2)
-        assert added.content == "2 normal computer players are in."
+        assert added.content == "2 computer players are in (normal)."
         one = await fake_discord.slash(world.boss, world.channel, "tournament add",
                                        computers=1)
-        assert one.content == "1 normal computer player is in."
+        assert one.content == "1 computer player is in (normal)."
         await bot.tournaments.settle()  # the message shows it just after the answer
         message = world.message().content
         assert "Entrants (5)" in message and "Computer 1" in message
