@@ -130,9 +130,11 @@ for the highest the service carries in full within the latency target
 (1,000 matches only)."""
 CARRIED = 0.98
 """A paced window carries its load when it commits this share of what it offered."""
-BESIDE_PAIRS = 3
+BESIDE_PAIRS = 6
 """Paced windows without, then with a hard computer game alongside, this many
-times each, in turn (so that a drift in the machine's speed hits both alike)."""
+times each, in turn: many short windows, so that the medians hold when the
+machine's speed drifts (it hits both kinds alike)."""
+BESIDE_SECONDS = 2.5
 BESIDE_SHARE = 0.5
 """The paced load beside the hard game, as a share of the same run's saturated
 rate: the load the service must carry within the latency target."""
@@ -571,8 +573,8 @@ async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: i
     matches; with ``replay``, each saturated window is played again by the rules
     core alone; with ``shares``, paced windows at those shares of the saturated
     rate follow, until one is carried within the latency target; with
-    ``beside``, that many pairs of paced windows without and with a hard
-    computer game alongside (:func:`beside_hard`)."""
+    ``beside``, that many pairs of paced windows of :data:`BESIDE_SECONDS`
+    without and with a hard computer game alongside (:func:`beside_hard`)."""
     store = await Store.open(directory / f"load-{matches}.sqlite3")
     deadlines: asyncio.Task[None] | None = None
     try:
@@ -602,7 +604,7 @@ async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: i
             if got.carried_share is not None:
                 break
         if beside:
-            got.beside = await beside_hard(service, users, slots, beside, seconds,
+            got.beside = await beside_hard(service, users, slots, beside, BESIDE_SECONDS,
                                            BESIDE_SHARE * got.saturated_rate)
         return got
     finally:
@@ -711,7 +713,7 @@ def _beside_figures(got: Beside) -> list[Figure]:
     return [
         Figure(GROUP, "1,000 matches, paced: submit p99, nothing else thinking", quiet, "ms",
                note=f"{offered:,.0f}/s offered ({BESIDE_SHARE:g} of saturated); median of "
-                    f"{len(got.quiet)} × {got.quiet[0].seconds:.0f} s"),
+                    f"{len(got.quiet)} × {got.quiet[0].seconds:.1f} s"),
         Figure(GROUP, "1,000 matches, paced: submit p99, a hard Flank game alongside", busy,
                "ms", note=f"{got.player}; {len(thought)} decisions in the windows, "
                           f"p50 {1000 * percentile(thought, 50):.0f} ms, "
