@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules.cells import cell_name, column_name, parse_cell, row_name
 from rules.core import GameInfo
+from rules.flank import easy, hard
 from rules.flank.bot import choose
 from rules.flank.options import FlankOptions
 from rules.flank.perft import main_perft
@@ -27,6 +28,7 @@ GAME = GameInfo(
     text=render_text,
     notation_help="Type a cell to lay a card (e.g. C4), C4* to add a stopper, or pass",
     perft=main_perft,
+    levels={"easy": easy.choose, "hard": hard.choose},
 )
 
 __all__ = [
