@@ -16,6 +16,7 @@ from functools import cache
 
 import pytest
 
+from rules.arena import play
 from rules.core import thinking_rng
 from rules.duel import GAME, DuelState, bot, easy, hard
 from rules.duel.notation import act, parse, pass_until
@@ -74,6 +75,13 @@ def test_every_choice_is_legal(level: str) -> None:
         after.apply(seat, choice)  # refused if illegal
         kinds[decision.kind] += 1
     assert {"main", "priority", "attack", "block"} <= set(kinds), kinds
+
+
+def test_every_level_plays_a_free_for_all_to_its_end() -> None:
+    """Three seats: ``hard`` plays on to its next turn past two opponents."""
+    with counting_clock(0.05):  # one playout a decision
+        played = play(GAME, {}, 0, [hard.choose, bot.choose, easy.choose])
+    assert sorted(played.outcome.places) in ([1, 2, 3], [1, 1, 3], [1, 2, 2], [1, 1, 1])
 
 
 def test_hard_repeats_itself_under_a_counting_clock() -> None:

@@ -45,11 +45,10 @@ class DuelOptions(GameOptions):
                            "keeps both")
     head_start: HeadStart = Field(
         DEFAULT_HEAD_START,
-        description="how moving first is offset: no-draw (the first player skips their "
-                    "first draw), draw (the seed: nothing), card (the others open with a "
-                    "card more), life (the others start with a life more)",
+        description="how moving first is offset (no-draw: the first player skips their first "
+                    "draw; draw: the seed's rule)",
         json_schema_extra={"labels": {
             "no-draw": "first player skips their first draw",
             "draw": "first player draws too (the seed)",
-            "card": "others open with a card more",
-            "life": "others start with a life more"}})
+            "card": "a card more for the others",
+            "life": "a life more for the others"}})
