@@ -19,10 +19,11 @@ from rules.nails.text import player_line
 from storage.models import MatchRow, SeatRow
 
 NAMES = ("Ada", "Bo", "Cy", "Di")
-DIFFERED = ((0, 2, {}), (1, 4, {}), (0, 2, {"deck": "space"}), (0, 3, {"deck": "workshop4"}),
-            (3, 2, {}))
+DEALER = {"final_round": "dealer"}
+DIFFERED = ((0, 2, DEALER), (1, 4, DEALER), (0, 2, {**DEALER, "deck": "space"}),
+            (0, 3, {**DEALER, "deck": "workshop4"}), (3, 2, DEALER))
 """Games (seed, seats, options) where the count shown at the end, hands left out,
-was not the final count."""
+was not the final count (found under the ending they are played with)."""
 
 
 def finished(seed: int, seats: int, options: dict, check=None) -> NailsState:

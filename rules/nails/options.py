@@ -1,4 +1,4 @@
-"""Hammer & Nails' options: the deck, the objective and teams."""
+"""Hammer & Nails' options: the deck, the objective, teams and how the final round ends."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ class NailsOptions(GameOptions):
     """The options of one game.
 
     >>> NailsOptions.parse({"deck": "Space"})
-    NailsOptions(deck='space', objective=None, teams=None)
+    NailsOptions(deck='space', objective=None, teams=None, final_round='each')
     >>> NailsOptions.parse({"objective": "most"}).most_wins
     True
     """
@@ -31,6 +31,9 @@ class NailsOptions(GameOptions):
     teams: bool | None = Field(
         None, description="with 4 players: two teams sharing a colour (yes, the default) "
                           "or a colour each (no)")
+    final_round: Literal["each", "dealer"] = Field(
+        "each", description="once someone goes out, each other player has one last turn "
+                            "(each) or the round ends (dealer)")
 
     @property
     def most_wins(self) -> bool | None:

@@ -83,10 +83,19 @@ def rules_text(options: NailsOptions, seats: int | None) -> str:
         "their hand to the declarer, and the declarer discards a tile at random, draws one "
         "and must play it if able.",
 
-        "**End.** When the deck is empty and a player ends a turn with no tiles, the round is "
-        f"finished and the game ends. {scoring} Ties: the tied players, from the one who went "
+        f"**End.** When the deck is empty and a player ends a turn with no tiles, "
+        f"{_last_turns(options)} {scoring} Ties: the tied players, from the one who went "
         "out first, each remove a top tile, then recount.",
     ]) + "\n"
+
+
+def _last_turns(options: NailsOptions) -> str:
+    """How the game ends once a player goes out."""
+    if options.final_round == "dealer":
+        return ("the round is finished with the dealer's turn and the game ends "
+                "(`final_round:each`: each other player has one last turn).")
+    return ("each other player has one last turn and the game ends (`final_round:dealer`: "
+            "the round is finished, the dealer last).")
 
 
 def _players(deck: Deck, options: NailsOptions, seats: int | None) -> str:

@@ -127,6 +127,8 @@ class NailsState(GameState):
         self.revealed: dict[int, tuple[int, ...]] = {}
         self.went_out: list[int] = []
         self.final_round = False
+        self.last_seat: int | None = None
+        """Who plays the game's last turn, once the final round has begun."""
         self.tie_order: list[int] = []
         self.tie_rounds = 0
         self.ended: Outcome | None = None
@@ -357,8 +359,13 @@ class NailsState(GameState):
             last = "" if self.final_round else "; this is the final round"
             events.append(Event("out", f"{who(seat)} has no tiles left{last}.",
                                 data={"seat": seat}))
-            self.final_round = True
-        if self.final_round and seat == self.dealer:
+            if not self.final_round:
+                self.final_round = True
+                # "each": everyone else has one last turn, so the player before the one
+                # who went out ends the game; "dealer": the round ends as every round does.
+                self.last_seat = (self.dealer if self.options.final_round == "dealer"
+                                  else (seat - 1) % self.seats)
+        if self.final_round and seat == self.last_seat:
             return events + self._score()
         self.turn = self._next(seat)
         return events + self._start_turn()
