@@ -51,8 +51,8 @@ POOL_LEVELS = frozenset({"hard"})
 """Levels that always think in the process pool: they search by the clock."""
 SLOW_SECONDS = 0.05
 """CPU seconds past which a decision made in a thread sends its game and level
-to the pool from then on. The slowest ``normal`` decisions take about 25 ms
-(Flank's); a thread costs other matches little below this."""
+to the pool from then on. The slowest ``normal`` decisions (a board game's
+search) take about 25 ms; a thread costs other matches little below this."""
 MAX_WORKERS = 4
 """At most this many worker processes, however many cores there are."""
 IDLE = getattr(os, "SCHED_IDLE", None)
