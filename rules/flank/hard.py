@@ -49,6 +49,11 @@ CHECK = 256
 """Positions searched between two readings of the clock."""
 MAX_DEPTH = 10
 """The deepest look-ahead before the endgame (it bounds the search window too)."""
+TABLE_NOISE = 2.0
+"""How far the evaluation of a position on the table may be moved at random (half a
+placement of mobility early): two games are not one game."""
+BOARD_NOISE = 40.0
+"""The same on a board (about 5 % of mobility; a corner is worth 2,000)."""
 WIN = 100_000
 """Worth of a finished game won (plus the cards it was won by)."""
 
@@ -205,7 +210,8 @@ class Search:
     """One decision's search: the window, the table of positions seen, the move
     ordering's memory and the clock."""
 
-    def __init__(self, grid: Grid, zone: str, total: int, deadline: float) -> None:
+    def __init__(self, grid: Grid, zone: str, total: int, deadline: float,
+                 salt: int = 0) -> None:
         self.s = grid.stride
         self.mask = grid.mask
         self.bounded = grid.bounded
@@ -213,6 +219,8 @@ class Search:
         self.total = max(1, total)
         self.squares = _squares(grid) if grid.bounded else None
         self.worth = self.board_worth if grid.bounded else self.table_worth
+        self.salt = salt
+        self.spread = (BOARD_NOISE if grid.bounded else TABLE_NOISE) / 1024
         self.deadline = deadline
         self.nodes = 0
         self.next_check = CHECK
@@ -415,8 +423,11 @@ class Search:
             return -self.search(theirs, mine, stops, their_cards, my_cards, their_stoppers,
                                 my_stoppers, 1, depth, -beta, -alpha, ply + 1)
         if depth <= 0:
-            return self.worth(mine, theirs, stops, my_cards, their_cards, my_stoppers,
-                                 their_stoppers, legal)
+            # A little noise, the same for a position all through one decision, lets
+            # the player's RNG choose among options the evaluation finds about equal.
+            noise = ((hash(key) ^ self.salt) & 1023) * self.spread
+            return noise + self.worth(mine, theirs, stops, my_cards, their_cards, my_stoppers,
+                                      their_stoppers, legal)
         start_alpha = alpha
         best = -float("inf")
         hint, best_move = best_move, None
@@ -503,7 +514,7 @@ def think(state: GameState, seat: int, rng: random.Random) -> Thought:
     my_stoppers, their_stoppers = state.stoppers[seat], state.stoppers[1 - seat]
     budget = ENDGAME_TIME if endgame else TIME
     search = Search(grid, state.options.stopper_zone, 2 * (state.options.card_count - 2),
-                    started + budget)
+                    started + budget, rng.getrandbits(30))
     legal = search.legal(mine, theirs, stops)
     options = search.children(legal, mine, theirs, stops, my_cards, their_cards, my_stoppers)
     if not options:  # never so: the state offers only what the search sees
