@@ -140,3 +140,22 @@ def test_easy_is_fallible_but_not_random() -> None:
     picks = [easy.choose(state, 1, random.Random(n)) for n in range(60)]
     assert 0 < picks.count("A8") < 50
     assert picks.count("A3") > 12
+
+
+def _signature(seed: int) -> tuple[tuple[int, bool], ...]:
+    """The first choices of hard against itself from ``seed``, as what survives a
+    mirror image of the table: the cards each flipped and whether it was stoppered."""
+    state = FLANK.new({}, 2, seed)
+    marks = []
+    with counting_clock(0.05):
+        for _ in range(10):
+            (decision,) = state.pending()
+            choice = hard.choose(state, decision.seat,
+                                 thinking_rng(seed, state.step, decision.seat))
+            (event, *_) = state.apply(decision.seat, choice)
+            marks.append((len(event.data.get("flipped", ())), bool(event.data.get("stopper"))))
+    return tuple(marks)
+
+
+def test_hard_against_itself_plays_different_games() -> None:
+    assert len({_signature(seed) for seed in range(4)}) > 1
