@@ -49,6 +49,12 @@ CHECK = 256
 """Positions searched between two readings of the clock."""
 MAX_DEPTH = 10
 """The deepest look-ahead before the endgame (it bounds the search window too)."""
+SETTLE = 14
+"""Cards left on a board from which, with no stoppers in hand, the player works out
+which options win to the end of the game once its look-ahead is done."""
+SORTED = 7
+"""Cards left from which the exact search orders options and keeps positions in its
+table; with fewer, sorting costs more than it saves."""
 TABLE_NOISE = 2.0
 """How far the evaluation of a position on the table may be moved at random (half a
 placement of mobility early): two games are not one game."""
@@ -416,6 +422,9 @@ class Search:
                     return value
                 if bound < 0 and value <= alpha:
                     return value
+        if depth >= my_cards + their_cards and self.bounded and not my_stoppers \
+                and not their_stoppers:
+            return self.solve(mine, theirs, stops, my_cards, their_cards, passes, alpha, beta)
         legal = self.legal(mine, theirs, stops) if my_cards else 0
         if not legal:
             if passes:
@@ -458,6 +467,82 @@ class Search:
                         break
         bound = 1 if best >= beta else (-1 if best <= start_alpha else 0)
         self.table[key] = (depth, bound, best, best_move)
+        return best
+
+
+    def solve(self, mine: int, theirs: int, stops: int, my_cards: int, their_cards: int,
+              passes: int, alpha: float, beta: float) -> float:
+        """The exact worth of a position to the end of the game, when neither side
+        holds a stopper (so an option is a cell): a leaner search than
+        :meth:`search`, with no evaluation, that orders options by the opponent's
+        fewest replies while many cards are left and takes them as they come near
+        the end."""
+        self.tick()
+        left = my_cards + their_cards
+        if not left:
+            return self.final(mine, theirs)
+        legal = self.legal(mine, theirs, stops) if my_cards else 0
+        if not legal:
+            if passes:
+                return self.final(mine, theirs)
+            return -self.solve(theirs, mine, stops, their_cards, my_cards, 1, -beta, -alpha)
+        s = self.s
+        flippable = theirs & ~stops
+        if left < SORTED:
+            best = -float("inf")
+            while legal:
+                low = legal & -legal
+                legal ^= low
+                flips = _flips(low, mine, flippable, 0, s)
+                value = -self.solve(theirs & ~flips, mine | low | flips, stops, their_cards,
+                                    my_cards - 1, 0, -beta, -alpha)
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            return best
+        key = (mine, theirs, stops, my_cards, their_cards, 0, 0, passes)
+        entry = self.table.get(key)
+        hint: Move | None = None
+        if entry is not None:
+            stored_depth, bound, value, hint = entry
+            if stored_depth >= left and (bound == 0 or (bound > 0 and value >= beta)
+                                         or (bound < 0 and value <= alpha)):
+                return value
+        children = []
+        for cell in bits(legal):
+            low = 1 << cell
+            flips = _flips(low, mine, flippable, 0, s)
+            after_mine, after_theirs = mine | low | flips, theirs & ~flips
+            replies = self.legal(after_theirs, after_mine, stops).bit_count() if their_cards \
+                else 0
+            first = hint is not None and hint[0] == cell
+            children.append((-1 if first else replies, cell, after_mine, after_theirs))
+        children.sort()
+        start_alpha = alpha
+        best = -float("inf")
+        best_move: Move | None = None
+        for n, (_, cell, after_mine, after_theirs) in enumerate(children):
+            if n == 0:
+                value = -self.solve(after_theirs, after_mine, stops, their_cards, my_cards - 1,
+                                    0, -beta, -alpha)
+            else:
+                value = -self.solve(after_theirs, after_mine, stops, their_cards, my_cards - 1,
+                                    0, -alpha - 1e-3, -alpha)
+                if alpha < value < beta:
+                    value = -self.solve(after_theirs, after_mine, stops, their_cards,
+                                        my_cards - 1, 0, -beta, -value)
+            if value > best:
+                best = value
+                best_move = (cell, False)
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        bound = 1 if best >= beta else (-1 if best <= start_alpha else 0)
+        self.table[key] = (left, bound, best, best_move)
         return best
 
 
@@ -541,11 +626,36 @@ def think(state: GameState, seat: int, rng: random.Random) -> Thought:
     except _OutOfTime:
         if search.found is not None:
             best_move = search.found
+    exact = done >= left
+    if not exact and grid.bounded and left <= SETTLE and not my_stoppers \
+            and not their_stoppers:
+        settled, exact = _settle(search, options, their_cards, my_cards)
+        best_move = settled or best_move
     cell, flag = best_move
     choice = grid.name(cell) + ("*" if flag else "")
     if choice not in decision.options:
         choice = rng.choice(decision.options)
-    return Thought(choice, done, search.nodes, done >= left)
+    return Thought(choice, done, search.nodes, exact)
+
+
+def _settle(search: Search, options: list[Child], their_cards: int,
+            my_cards: int) -> tuple[Move | None, bool]:
+    """Win, draw or loss of each option to the end of the game (a narrow window is
+    much quicker than the exact count), the best by the last iteration first: the
+    first option that wins, else the first that draws (``None`` if all lose or
+    the clock runs out first), and whether every option it needed was settled."""
+    drawn: Move | None = None
+    try:
+        for cell, flag, after_mine, after_theirs, after_stops, _ in options:
+            value = -search.solve(after_theirs, after_mine, after_stops, their_cards,
+                                  my_cards - 1, 0, -1.0, 1.0)
+            if value >= 1.0:
+                return (cell, flag), True
+            if value > -1.0 and drawn is None:
+                drawn = (cell, flag)
+    except _OutOfTime:
+        return drawn, False
+    return drawn, True
 
 
 def _root(search: Search, options: list[Child], their_cards: int, my_cards: int,
