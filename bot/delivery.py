@@ -11,6 +11,7 @@ import logging
 from bot.commit import MatchCore
 from bot.errors import CannotPost
 from bot.live import LiveMatch
+from bot.thinker import ThinkingFailed
 from bot.transport import ShowLater
 from rules.core import Decision, Event, GameState
 
@@ -60,6 +61,10 @@ class Delivery(MatchCore):
                 log.warning("match %s: the table cannot be shown (%s)", match.id, refused)
                 if match.finished and not match.last_shown:
                     await self._last_shown(match)
+            except ThinkingFailed as failed:
+                # Only a closing bot or a normal computer that cannot think: the
+                # match waits for its next change or the restart's restore.
+                log.warning("match %s: its computer player waits (%s)", match.id, failed.why)
             except Exception:
                 log.exception("match %s: driving failed", match.id)
             else:

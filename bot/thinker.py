@@ -22,8 +22,10 @@ latency grows with each searching computer. So:
 * ``easy`` and ``normal`` decisions (a few milliseconds) run in a thread.
 
 A worker that dies (killed, out of memory) breaks the pool: the decisions in
-it are tried once more on a new pool, and then fail with
-:class:`ThinkingFailed`, a value the service can show, rather than hang.
+it are tried once more on a new pool; then the game's ``normal`` computer makes
+the decision in a thread instead, so that the match goes on rather than hang
+(``normal`` itself, or a closed thinker, fails with :class:`ThinkingFailed`,
+a value the service can show).
 :meth:`Thinker.close` stops the pool and leaves no process behind.
 """
 
@@ -42,7 +44,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, nullcontext, suppress
 
 from bot.errors import CroupierError
-from rules.core import BotPlayer, GameInfo, GameState
+from rules.core import DEFAULT_LEVEL, BotPlayer, GameInfo, GameState
 from rules.registry import get_game, shipped_games
 
 log = logging.getLogger(__name__)
@@ -127,10 +129,13 @@ class Thinker:
 
     def __init__(self, *, processes: int | None = None,
                  pool_levels: frozenset[str] = POOL_LEVELS,
-                 clock: ClockSetter | None = None) -> None:
+                 clock: ClockSetter | None = None, idle: bool = True) -> None:
         """``processes``: the pool's size (default :func:`workers`); ``pool_levels``:
         the levels that always think in the pool; ``clock``: what every decision
-        thinks under (tests: a counting clock), in a thread and in a worker alike."""
+        thinks under (tests: a counting clock), in a thread and in a worker alike;
+        ``idle``: the workers yield the cores to everything else (``False``: they
+        think at the bot's priority, as tests beside other busy tests need to)."""
+        self._idle = idle
         self._processes = processes or workers()
         self._pool_levels = pool_levels
         self._clock = clock
@@ -142,6 +147,7 @@ class Thinker:
                      rng: random.Random) -> str:
         """The ``level`` computer's choice for ``seat`` in ``state`` (left untouched).
 
+        A level whose worker processes keep dying gets ``normal``'s choice instead.
         Raises :class:`~rules.errors.BadOptions` for an unknown level and
         :class:`ThinkingFailed` when the decision cannot be made; a player's own
         error is raised as it is."""
@@ -152,7 +158,16 @@ class Thinker:
         if level in self._pool_levels or key in self._slow:
             job = self._job(info, level, player, state, seat, rng)
             if job is not None:
-                return await self._in_pool(job)
+                try:
+                    return await self._in_pool(job)
+                except ThinkingFailed as failed:
+                    if self._closed or level == DEFAULT_LEVEL:
+                        raise
+                    # The match goes on with a weaker move rather than wait on a
+                    # pool that keeps dying (out of memory, say).
+                    log.warning("%s %s: %s; its %s computer chooses instead, in a thread",
+                                info.name, level, failed.why, DEFAULT_LEVEL)
+                    player, key = info.computer(DEFAULT_LEVEL), (info.name, DEFAULT_LEVEL)
         choice, spent = await asyncio.to_thread(_decide_timed, player, state.copy(), seat,
                                                 rng, self._clock)
         if spent > SLOW_SECONDS and key not in self._slow:
@@ -204,7 +219,7 @@ class Thinker:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 max_workers=self._processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_starts)
+                initializer=_worker_starts if self._idle else None)
         return self._pool
 
     def _drop(self, pool: ProcessPoolExecutor) -> None:

@@ -102,8 +102,10 @@ def _position() -> tuple[GameState, int]:
 @pytest.fixture(scope="module")
 def thinker() -> Iterator[Thinker]:
     """One thinker for the module's tests (a worker starts in some 0.3 s), thinking
-    by a counting clock; the tests that close theirs make their own."""
-    made = Thinker(processes=1, clock=functools.partial(counting_clock, TICK))
+    by a counting clock; the tests that close theirs make their own. Its workers
+    think at the test's priority: idle ones would wait for the other busy tests
+    (the policy is tested on its own)."""
+    made = Thinker(processes=1, clock=functools.partial(counting_clock, TICK), idle=False)
     try:
         yield made
     finally:
@@ -121,8 +123,15 @@ async def test_hard_thinks_in_another_process_easy_in_a_thread(thinker: Thinker)
 @pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="no idle scheduling here")
 async def test_workers_think_on_what_the_rest_leaves_of_the_cores(thinker: Thinker) -> None:
     state, seat = _position()
-    policy = await thinker.choose(_game(hard=_scheduled), "hard", state, seat, random.Random(1))
+    idle = Thinker(processes=1)
+    try:
+        policy = await idle.choose(_game(hard=_scheduled), "hard", state, seat, random.Random(1))
+    finally:
+        idle.close()
     assert int(policy) == os.SCHED_IDLE
+    # the tests' own thinker works at their priority
+    assert int(await thinker.choose(_game(hard=_scheduled), "hard", state, seat,
+                                    random.Random(1))) != os.SCHED_IDLE
 
 
 async def test_a_pooled_decision_equals_the_same_decision_made_here(thinker: Thinker) -> None:
@@ -205,20 +214,33 @@ async def test_a_decision_whose_worker_dies_is_made_again(thinker: Thinker,
     assert got == "survived" and mark.exists()
 
 
-async def test_a_worker_that_keeps_dying_fails_clearly_rather_than_hang(
+async def test_a_level_whose_worker_keeps_dying_gets_normals_choice_rather_than_hang(
         thinker: Thinker, tmp_path: Path) -> None:
-    info = _game(hard=functools.partial(_dies, os.getpid(), str(tmp_path / "died"), True))
+    info = _game(normal=_pid, hard=functools.partial(_dies, os.getpid(),
+                                                     str(tmp_path / "died"), True))
     state, seat = _position()
-    with pytest.raises(ThinkingFailed) as failed:
-        await asyncio.wait_for(thinker.choose(info, "hard", state, seat, random.Random(1)), 30)
-    assert "moderators" in str(failed.value) and "died" in failed.value.why
+    got = await asyncio.wait_for(thinker.choose(info, "hard", state, seat, random.Random(1)), 30)
+    assert got == str(os.getpid()) and (tmp_path / "died").exists()  # normal, in a thread
     # and the thinker goes on: the next decision gets a new pool
     assert await thinker.choose(_game(hard=_pid), "hard", state, seat,
                                 random.Random(1)) != str(os.getpid())
 
 
+async def test_normal_whose_worker_keeps_dying_fails_clearly_rather_than_hang(
+        thinker: Thinker, tmp_path: Path) -> None:
+    died = functools.partial(_dies, os.getpid(), str(tmp_path / "died"), True)
+    pooled = Thinker(processes=1, pool_levels=frozenset({"normal"}), idle=False)
+    try:
+        with pytest.raises(ThinkingFailed) as failed:
+            await asyncio.wait_for(pooled.choose(_game(normal=died), "normal", *_position(),
+                                                 random.Random(1)), 30)
+    finally:
+        pooled.close()
+    assert "moderators" in str(failed.value) and "died" in failed.value.why
+
+
 async def test_close_leaves_no_process_and_refuses_more() -> None:
-    closing = Thinker(processes=2)
+    closing = Thinker(processes=2, idle=False)
     info = _game(hard=_pid)
     state, seat = _position()
     pids = set(map(int, await asyncio.gather(*(
@@ -231,7 +253,7 @@ async def test_close_leaves_no_process_and_refuses_more() -> None:
 
 
 async def test_close_ends_the_decisions_running_and_waiting_at_once() -> None:
-    closing = Thinker(processes=1)
+    closing = Thinker(processes=1, idle=False)
     info = _game(hard=_sleeps)
     state, seat = _position()
     await closing.choose(_game(hard=_pid), "hard", state, seat, random.Random(1))  # pool up
