@@ -50,8 +50,7 @@ Everything runs on real SQLite files in a temporary directory, with
   through :class:`~bot.thinker.Thinker`, one decision after another, as the bot
   would think it. The ratio of the two p99 latencies (with ÷ without, medians of
   :data:`BESIDE_PAIRS` windows each) gates: a search must not slow the other
-  matches. Until Flank has its ``hard`` level, a stand-in search of the same
-  budget thinks instead (:func:`stand_in_hard`), and the figure says so.
+  matches.
 * **Recovery** — 1,000 unfinished matches with a few choices each: from opening
   a new :class:`~storage.Store` and :class:`~bot.service.MatchService` until
   ``restore()`` has rebuilt all of them and one choice on each is acknowledged.
@@ -64,7 +63,6 @@ Run it alone with ``python -m bench service``.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import gc
 import json
 import os
@@ -88,7 +86,6 @@ from bot.thinker import Thinker
 from bot.transport import NullTransport
 from rules.core import Decision, GameInfo, GameState, thinking_rng
 from rules.registry import get_game
-from rules.thinking import clock
 from storage import Store
 from storage.connection import SYNCHRONOUS
 from storage.models import ChoiceRow, SeatRow
@@ -138,8 +135,6 @@ BESIDE_SECONDS = 2.5
 BESIDE_SHARE = 0.5
 """The paced load beside the hard game, as a share of the same run's saturated
 rate: the load the service must carry within the latency target."""
-STAND_IN_SECONDS = 0.3
-"""The stand-in search's thinking time a decision (``hard``'s typical aim)."""
 RECOVERY_MATCHES = 1_000
 RECOVERY_CHOICES = 8
 """Choices made on each match before the restart."""
@@ -614,36 +609,6 @@ async def load(directory: Path, matches: int, saturated_runs: int, paced_runs: i
 
 
 # -- beside a hard computer -------------------------------------------------------------
-def stand_in_hard(state: GameState, seat: int, rng: random.Random) -> str:
-    """A stand-in for Flank's ``hard`` computer until it exists: random playouts
-    of each move in turn for :data:`STAND_IN_SECONDS` of the thinking clock, in
-    pure Python as a search is; the move whose playouts won most."""
-    options = next(d.options for d in state.pending() if d.seat == seat)
-    won = dict.fromkeys(options, 0)
-    started = clock()
-    tried = 0
-    while clock() - started < STAND_IN_SECONDS:
-        move = options[tried % len(options)]
-        tried += 1
-        game = state.copy()
-        game.apply(seat, move)
-        while (outcome := game.outcome()) is None:
-            for decision in game.pending():
-                game.apply(decision.seat, decision.forced or rng.choice(decision.options))
-        won[move] += seat in outcome.winners
-    return max(options, key=won.__getitem__)
-
-
-def hard_flank() -> tuple[GameInfo, str]:
-    """Flank with its ``hard`` computer, or with the stand-in while it has none,
-    and which it is, in words."""
-    flank = get_game("flank")
-    if "hard" in flank.levels:
-        return flank, "Flank's hard computer"
-    stand_in = dataclasses.replace(flank, name="flank-stand-in", levels={"hard": stand_in_hard})
-    return stand_in, f"a stand-in search of {STAND_IN_SECONDS:g} s a decision (no Flank hard yet)"
-
-
 @dataclass
 class Beside:
     """Paced windows without (``quiet``) and with (``busy``) a hard computer game
@@ -685,8 +650,8 @@ async def beside_hard(service: MatchService, users: Users, slots: list[Slot], pa
                       seconds: float, rate: float) -> Beside:
     """``pairs`` paced windows of ``rate`` without, then with a hard Flank game
     thinking alongside, in turn."""
-    info, player = hard_flank()
-    got = Beside(player)
+    info = get_game("flank")
+    got = Beside("Flank's hard computer")
     thinker = Thinker()
     try:
         opening = info.new({}, 2, SEED)  # the pool starts before the windows
