@@ -1,6 +1,7 @@
 """Trades in Discord: the one offer message both people see, kept true to the stored
 trade. The service (:mod:`bot.duel.collections`) decides everything; this posts the
-offer, answers its buttons by editing it, and sweeps expired trades.
+offer, answers its buttons (:class:`TradeButton`, here beside the desk they call) by
+editing it, and sweeps expired trades.
 
 Why a desk and not just the buttons:
 
@@ -24,15 +25,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
 from bot.answer_first import add_pictures
 from bot.duel.collections import CollectionError, TradeProblem, TradeView
+from bot.duel.interactions import guild_of
 from bot.duel.messages import trade_embed, trade_picture
-from bot.duel.views import guild_of, trade_buttons
-from bot.replies import for_send, ping, release, send
+from bot.replies import for_send, guarded, ping, release, send
+from bot.views import ID, Claimed, croupier
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -44,6 +47,11 @@ SWEEP_SECONDS = 30.0
 """How often expired trades are closed and their messages edited."""
 LOCKS = 64
 """Per-trade locks, by trade id modulo this: enough that unrelated trades rarely wait."""
+
+
+def desk_of(interaction: discord.Interaction) -> TradeDesk:
+    """The trade desk (offer messages, their edits) of the bot behind an interaction."""
+    return croupier(interaction).trade_desk  # type: ignore[attr-defined, no-any-return]
 
 
 class TradeDesk:
@@ -182,3 +190,46 @@ def _edit_parts(view: TradeView) -> dict[str, Any]:
     buttons = trade_buttons(view)
     release(buttons)  # DynamicItems only: answered from their ids, the view is not kept
     return {"embed": trade_embed(view), "view": buttons}
+
+
+class TradeButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=re.compile(
+                      rf"cr:tr:(?P<trade>{ID}):(?P<action>accept|decline|cancel|confirm)")):
+    """One of a trade's actions on its offer message. Who may do it is checked by the
+    service against the stored trade; a stranger's click is refused privately."""
+
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "accept": ("Accept", discord.ButtonStyle.success),
+        "decline": ("Decline", discord.ButtonStyle.danger),
+        "cancel": ("Cancel", discord.ButtonStyle.secondary),
+        "confirm": ("Confirm", discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, trade_id: int, action: str) -> None:
+        label, style = self.LOOKS[action]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"cr:tr:{trade_id}:{action}"))
+        self.trade_id, self.action = trade_id, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TradeButton:
+        return cls(int(match["trade"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            await desk_of(interaction).act(interaction, self.trade_id, self.action)
+
+        await guarded(interaction, act)
+
+
+def trade_buttons(view: TradeView) -> discord.ui.View | None:
+    """The buttons a trade's offer message has now (none once it is closed)."""
+    actions = {"open": ("accept", "decline", "cancel"),
+               "accepted": ("confirm", "cancel")}.get(view.status, ())
+    if not actions:
+        return None
+    buttons = discord.ui.View(timeout=None)
+    for action in actions:
+        buttons.add_item(TradeButton(view.id, action))
+    return buttons

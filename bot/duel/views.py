@@ -1,5 +1,6 @@
 """Arcane Duel's persistent buttons: a collection's pages, a trade's Accept, Decline,
-Cancel and Confirm, and the duel DM's automatic passing. Like every Croupier button
+Cancel and Confirm (:class:`~bot.duel.trades.TradeButton`, beside the trade desk it
+calls), and the duel DM's automatic passing. Like every Croupier button
 they are ``DynamicItem``\\ s whose custom ids carry all they need (the viewer, the
 owner, the filters and the page; the trade and the action; the match and the setting),
 so they keep working after a restart, and each click is checked in code: who clicks,
@@ -14,20 +15,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.duel.autopass import said, set_auto_pass
+from bot.duel.interactions import collections_of, guild_of
 from bot.duel.messages import collection_parts
-from bot.errors import NotAllowed
+from bot.duel.trades import TradeButton
 from bot.replies import for_edit, guarded, send
 from bot.views import ID, SMALL, Claimed, croupier, player_of, require_private
 from rules.duel.cards import COLOUR_NAMES, card_set
 
 if TYPE_CHECKING:
-    from bot.duel.collections import CollectionPage, CollectionService, TradeView
-    from bot.duel.trades import TradeDesk
+    from bot.duel.collections import CollectionPage
 
 COLOURS = {**{code.lower(): name for code, name in COLOUR_NAMES.items()}, "c": "colourless"}
 """A colour filter's letter in a custom id, and the filter."""
@@ -110,24 +111,6 @@ class Filters:
         return ", ".join(parts)
 
 
-def collections_of(interaction: discord.Interaction) -> CollectionService:
-    """The collections service of the bot behind an interaction."""
-    return croupier(interaction).collections  # type: ignore[attr-defined, no-any-return]
-
-
-def desk_of(interaction: discord.Interaction) -> TradeDesk:
-    """The trade desk (offer messages, their edits) of the bot behind an interaction."""
-    return croupier(interaction).trade_desk  # type: ignore[attr-defined, no-any-return]
-
-
-def guild_of(interaction: discord.Interaction) -> int:
-    """The server an interaction comes from; collections live on servers only."""
-    if interaction.guild_id is None:
-        raise NotAllowed("Cards, packs, decks and trades belong to a server: use this in "
-                         "one.")
-    return interaction.guild_id
-
-
 class CollectionPageButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
                            template=re.compile(
                                rf"cr:cl:(?P<viewer>{ID}):(?P<owner>{ID}):(?P<page>{SMALL}):"
@@ -183,49 +166,6 @@ def page_buttons(viewer: int, page: CollectionPage,
 def page_parts(page: CollectionPage, viewer: int, filters: Filters) -> dict[str, Any]:
     """A collection page's message parts with its buttons."""
     return collection_parts(page, viewer, filters.words(), page_buttons(viewer, page, filters))
-
-
-class TradeButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=re.compile(
-                      rf"cr:tr:(?P<trade>{ID}):(?P<action>accept|decline|cancel|confirm)")):
-    """One of a trade's actions on its offer message. Who may do it is checked by the
-    service against the stored trade; a stranger's click is refused privately."""
-
-    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "accept": ("Accept", discord.ButtonStyle.success),
-        "decline": ("Decline", discord.ButtonStyle.danger),
-        "cancel": ("Cancel", discord.ButtonStyle.secondary),
-        "confirm": ("Confirm", discord.ButtonStyle.primary),
-    }
-
-    def __init__(self, trade_id: int, action: str) -> None:
-        label, style = self.LOOKS[action]
-        super().__init__(discord.ui.Button(label=label, style=style,
-                                           custom_id=f"cr:tr:{trade_id}:{action}"))
-        self.trade_id, self.action = trade_id, action
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> TradeButton:
-        return cls(int(match["trade"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def act() -> None:
-            await desk_of(interaction).act(interaction, self.trade_id, self.action)
-
-        await guarded(interaction, act)
-
-
-def trade_buttons(view: TradeView) -> discord.ui.View | None:
-    """The buttons a trade's offer message has now (none once it is closed)."""
-    actions = {"open": ("accept", "decline", "cancel"),
-               "accepted": ("confirm", "cancel")}.get(view.status, ())
-    if not actions:
-        return None
-    buttons = discord.ui.View(timeout=None)
-    for action in actions:
-        buttons.add_item(TradeButton(view.id, action))
-    return buttons
 
 
 class AutoPassButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -12,8 +12,9 @@ from discord.ext import commands
 
 from bot.answer_first import send_then_draw
 from bot.duel.collections import CollectionError
+from bot.duel.interactions import collections_of, guild_of
 from bot.duel.messages import audit_text, starter_parts
-from bot.duel.views import TYPES, Filters, collections_of, guild_of, page_parts
+from bot.duel.views import TYPES, Filters, page_parts
 from bot.errors import NoSuchPage, NotAllowed
 from bot.presenters.duel.commands import card_names
 from bot.replies import for_send, send

@@ -12,8 +12,8 @@ from discord.ext import commands
 
 from bot.answer_first import send_then_draw
 from bot.duel.collections import CollectionError
+from bot.duel.interactions import collections_of, guild_of
 from bot.duel.messages import deck_parts, decks_text, file_safe
-from bot.duel.views import collections_of, guild_of
 from bot.replies import send
 from commands.duel.complete import card_entries, own_decks
 

@@ -10,8 +10,8 @@ from discord.ext import commands
 
 from bot.answer_first import send_then_draw
 from bot.duel.collections import MOST_GIVEN, CollectionError, PackGiver
+from bot.duel.interactions import collections_of, guild_of
 from bot.duel.messages import pack_parts, packs_text
-from bot.duel.views import collections_of, guild_of
 from bot.replies import ping, send
 
 if TYPE_CHECKING:

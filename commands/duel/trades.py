@@ -12,8 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.duel.interactions import collections_of, guild_of
 from bot.duel.messages import trade_list_text
-from bot.duel.views import collections_of, desk_of, guild_of
+from bot.duel.trades import desk_of
 from bot.replies import send
 from commands.duel.complete import card_entries
 
