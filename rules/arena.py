@@ -66,7 +66,22 @@ def play(info: GameInfo, options: Mapping[str, Any] | GameOptions | None, seed: 
     """Play one game of ``info`` seeded ``seed``, ``players[seat]`` choosing for
     each seat (forced choices are made at once); ``limit`` choices at most
     (a game longer than that is a bug: :class:`RuntimeError`)."""
-    state = info.new(options, len(players), seed, setup)
+    return play_from(info.new(options, len(players), seed, setup), seed, players, limit=limit)
+
+
+def play_from(state: GameState, seed: int, players: Sequence[BotPlayer],
+              *, limit: int = 100_000) -> Played:
+    """Play ``state`` to its end as :func:`play` does; ``seed`` seeds the players'
+    random numbers. For a start the options cannot make (a candidate rule measured
+    before it is one).
+
+    >>> from rules.flank import FlankState
+    >>> from rules.registry import get_game
+    >>> bot = get_game("flank").bot
+    >>> start = FlankState.from_notation("board=4 rows=./.XO/.OX stoppers=0")
+    >>> play_from(start, 5, [bot, bot]).first
+    0
+    """
     first = first_mover(state)
     choices = 0
     while (outcome := state.outcome()) is None:
@@ -78,7 +93,8 @@ def play(info: GameInfo, options: Mapping[str, Any] | GameOptions | None, seed: 
             state.apply(decision.seat, choice)
             choices += 1
             if choices > limit:
-                raise RuntimeError(f"{info.title} seed {seed}: no end after {limit} choices")
+                raise RuntimeError(f"{type(state).__name__} seed {seed}: "
+                                   f"no end after {limit} choices")
     return Played(outcome, first, choices)
 
 
