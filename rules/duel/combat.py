@@ -16,94 +16,23 @@ band splits the damage dealt *to* the band among its members.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
 
 from rules.core import Decision
+from rules.duel.attack import Assignment, CombatState
+from rules.duel.core import DuelCore
 from rules.errors import IllegalChoice, MalformedChoice
 from rules.words import who
-
-if TYPE_CHECKING:
-    from rules.duel.state import DuelState
 
 MAX_BANDS = 40
 """Most band options offered (attacks rarely have more than a handful)."""
 
 
-@dataclass(slots=True)
-class Assignment:
-    """A split of damage somebody must choose.
-
-    ``sources`` deal ``total`` between ``options``; ``lethal`` (trample) is the
-    damage each blocker must get before the player may get any."""
-
-    seat: int
-    sources: tuple[int, ...]
-    total: int
-    options: tuple[str, ...]
-    lethal: dict[str, int] = field(default_factory=dict)
-    player: str | None = None
-    to_band: bool = False
-
-
-@dataclass(slots=True)
-class CombatState:
-    """One attack in progress."""
-
-    defender: int
-    stage: str = "declare"
-    """declare → band → attack window → block → block window → damage →
-    assign → prevent window → (damage again) → over."""
-    attackers: list[int] = field(default_factory=list)
-    band: tuple[int, ...] = ()
-    blocks: dict[int, list[int]] = field(default_factory=dict)
-    """Each attacking unit (an attacker, or a band's first member) → its blockers."""
-    blocking: dict[int, int] = field(default_factory=dict)
-    """Each blocker → the unit it blocks."""
-    blocked: set[int] = field(default_factory=set)
-    steps: list[str] = field(default_factory=list)
-    step: str = ""
-    dealt: set[int] = field(default_factory=set)
-    """Creatures that dealt damage in the first-strike step."""
-    assignments: list[Assignment] = field(default_factory=list)
-    splits: list[tuple[Assignment, dict[str, int]]] = field(default_factory=list)
-
-    def units(self) -> list[tuple[int, ...]]:
-        """The attacking units still in combat: the band (its members still
-        attacking; it keeps its first member's number as its name), then each
-        attacker not in it."""
-        band = tuple(m for m in self.band if m in self.attackers)
-        units: list[tuple[int, ...]] = [band] if band else []
-        return units + [(a,) for a in self.attackers if a not in self.band]
-
-    def unit_key(self, unit: tuple[int, ...]) -> int:
-        """The number blocks of ``unit`` are kept under."""
-        return self.key_of(unit[0])
-
-    def key_of(self, attacker: int) -> int:
-        """The unit an attacker belongs to, by its number (a band: its first member)."""
-        return self.band[0] if self.band and attacker in self.band else attacker
-
-    def view(self) -> dict[str, Any]:
-        """What everyone sees of the attack."""
-        return {"attackers": tuple(self.attackers), "band": self.band,
-                "blocks": {a: tuple(b) for a, b in self.blocks.items()},
-                "stage": self.stage, "step": self.step}
-
-    def copy(self) -> CombatState:
-        """An independent copy."""
-        return CombatState(self.defender, self.stage, list(self.attackers), self.band,
-                           {a: list(b) for a, b in self.blocks.items()}, dict(self.blocking),
-                           set(self.blocked), list(self.steps), self.step, set(self.dealt),
-                           list(self.assignments), list(self.splits))
-
-
-class Combat:
+class Combat(DuelCore):
     """The attack, as part of :class:`~rules.duel.state.DuelState`."""
 
     # -- declaring ----------------------------------------------------------------
-    def _begin_attack(self: DuelState) -> None:
+    def _begin_attack(self) -> None:
         self.window = None
         opponents = self.others(self.active)
         if len(opponents) == 1:
@@ -111,7 +40,7 @@ class Combat:
         else:  # free-for-all: each attack is made on one opponent, chosen first
             self.combat = CombatState(-1, stage="defender")
 
-    def _combat_decision(self: DuelState) -> Decision | None:
+    def _combat_decision(self) -> Decision | None:
         combat = self.combat
         if combat is None:
             return None
@@ -142,7 +71,7 @@ class Combat:
                                 total=job.total)
         return None
 
-    def _bands(self: DuelState) -> list[str]:
+    def _bands(self) -> list[str]:
         combat = self.combat
         assert combat is not None
         table = self.table
@@ -159,7 +88,7 @@ class Combat:
                     return found[:MAX_BANDS]
         return found
 
-    def _block_pairs(self: DuelState) -> tuple[str, ...]:
+    def _block_pairs(self) -> tuple[str, ...]:
         combat = self.combat
         assert combat is not None
         table = self.table
@@ -174,7 +103,7 @@ class Combat:
                         pairs.append(f"{blocker.id}>{member}")
         return tuple(pairs)
 
-    def _canonical_blocks(self: DuelState, decision: Decision, choice: str) -> str:
+    def _canonical_blocks(self, decision: Decision, choice: str) -> str:
         if choice.strip().casefold() in {"", "none", "no blocks"}:
             return "none"
         canonical = decision.canonical(choice.replace(" ", ""))
@@ -183,7 +112,7 @@ class Combat:
             raise IllegalChoice("a creature blocks one attacker at most")
         return canonical
 
-    def _canonical_band(self: DuelState, decision: Decision, choice: str) -> str:
+    def _canonical_band(self, decision: Decision, choice: str) -> str:
         text = choice.strip().casefold()
         if text in {"", "none"}:
             return "none"
@@ -196,7 +125,7 @@ class Combat:
                                 f"the bands are {', '.join(decision.options)}")
         return band
 
-    def _canonical_assignment(self: DuelState, decision: Decision, choice: str) -> str:
+    def _canonical_assignment(self, decision: Decision, choice: str) -> str:
         canonical = decision.canonical(choice.replace(" ", ""))
         combat = self.combat
         assert combat is not None
@@ -209,7 +138,7 @@ class Combat:
                                     f"before the player ({', '.join(short)} short)")
         return canonical
 
-    def _combat_choice(self: DuelState, seat: int, kind: str, choice: str) -> None:
+    def _combat_choice(self, seat: int, kind: str, choice: str) -> None:
         combat = self.combat
         assert combat is not None
         if kind == "defender":
@@ -251,11 +180,11 @@ class Combat:
             if not combat.assignments:
                 self._deal_damage()
 
-    def _attack_declared(self: DuelState) -> None:
+    def _attack_declared(self) -> None:
         if self._check_life() and self.combat is not None:  # "at the start of an attack"
             self._open("fast")
 
-    def _combat_window_closed(self: DuelState) -> None:
+    def _combat_window_closed(self) -> None:
         combat = self.combat
         assert combat is not None
         if combat.stage == "attack window":
@@ -273,7 +202,7 @@ class Combat:
             self._after_damage()
 
     # -- damage ---------------------------------------------------------------------------
-    def _combat_step(self: DuelState) -> None:
+    def _combat_step(self) -> None:
         """Work out the next damage step (called when nobody is asked)."""
         combat = self.combat
         assert combat is not None
@@ -299,7 +228,7 @@ class Combat:
             return table.has(pid, "first strike")
         return pid not in combat.dealt
 
-    def _assignments(self: DuelState) -> list[Assignment]:
+    def _assignments(self) -> list[Assignment]:
         """Every split of this step, the automatic ones already made."""
         combat = self.combat
         assert combat is not None
@@ -343,7 +272,7 @@ class Combat:
                 decided.append(job)
         return decided
 
-    def _deal_damage(self: DuelState) -> None:
+    def _deal_damage(self) -> None:
         """Every split of the step is known: all its damage is dealt at once."""
         combat = self.combat
         assert combat is not None
@@ -363,7 +292,7 @@ class Combat:
         combat.stage = "prevent window"
         self._open("prevent")
 
-    def _after_damage(self: DuelState) -> None:
+    def _after_damage(self) -> None:
         """The prevention window closed: lethal damage destroys (or regenerates)."""
         combat = self.combat
         assert combat is not None
@@ -382,7 +311,7 @@ class Combat:
         if self._check_life():  # "at the end of an attack"
             self._open("main")
 
-    def _leave_combat(self: DuelState, pid: int) -> None:
+    def _leave_combat(self, pid: int) -> None:
         combat = self.combat
         if combat is None:
             return

@@ -11,22 +11,19 @@ damage its target was dealt in that damage step.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from rules.duel.board import StackItem
 from rules.duel.cards import Effect, card
+from rules.duel.core import DuelCore
 from rules.words import plural, who
-
-if TYPE_CHECKING:
-    from rules.duel.state import DuelState
 
 PLAYER_EFFECTS = frozenset({"gain life", "lose life", "draw", "discard", "add mana", "search"})
 
 
-class Effects:
+class Effects(DuelCore):
     """Resolving effects, as part of :class:`~rules.duel.state.DuelState`."""
 
-    def _run_effects(self: DuelState, effects: Sequence[Effect], controller: int,
+    def _run_effects(self, effects: Sequence[Effect], controller: int,
                      source: int | None, target: str | None, x: int, colour: str | None,
                      *, spell: StackItem | None = None, name: str | None = None,
                      enchanted: int | None = None) -> None:
@@ -45,7 +42,7 @@ class Effects:
             self._effect(effect, refs, amount, controller, colour, name)
         self._decide_outcome()  # a draw from an empty library, after every player drew
 
-    def _affected(self: DuelState, effect: Effect, controller: int, source: int | None,
+    def _affected(self, effect: Effect, controller: int, source: int | None,
                   target: str | None, enchanted: int | None = None) -> list[str]:
         kind = effect.target
         alive = [s for s in range(self.seats) if s not in self.lost]
@@ -83,14 +80,14 @@ class Effects:
             found.append(str(perm.id))
         return found
 
-    def _seat_of(self: DuelState, ref: str) -> int | None:
+    def _seat_of(self, ref: str) -> int | None:
         """The player a reference names, or the controller of the permanent."""
         if ref.startswith("p"):
             return int(ref[1:]) - 1
         perm = self.battlefield.get(int(ref))
         return None if perm is None else perm.controller
 
-    def _effect(self: DuelState, effect: Effect, refs: list[str], amount: int,
+    def _effect(self, effect: Effect, refs: list[str], amount: int,
                 controller: int, colour: str | None, source_name: str) -> None:
         do = effect.do
         if do in PLAYER_EFFECTS:
@@ -154,7 +151,7 @@ class Effects:
                     perm.colour_eot = effect.colour
                     self._say("recolour", f"{name} becomes {effect.colour} until end of turn.")
 
-    def _player_effect(self: DuelState, effect: Effect, seat: int, amount: int) -> None:
+    def _player_effect(self, effect: Effect, seat: int, amount: int) -> None:
         player = self.players[seat]
         match effect.do:
             case "gain life":
@@ -190,7 +187,7 @@ class Effects:
                     self._say("search", f"{who(seat)} finds no {effect.find} card.")
                 self.rng.shuffle(player.library)
 
-    def _damage(self: DuelState, ref: str, amount: int, colour: str | None,
+    def _damage(self, ref: str, amount: int, colour: str | None,
                 source_name: str) -> None:
         if ref.startswith("p"):
             seat = int(ref[1:]) - 1
@@ -217,7 +214,7 @@ class Effects:
         perm.damaged_now += dealt
         self._say("damage", f"{source_name} deals {dealt} damage to {perm.name}.")
 
-    def _prevent_player(self: DuelState, seat: int, amount: int) -> None:
+    def _prevent_player(self, seat: int, amount: int) -> None:
         player = self.players[seat]
         back = min(amount, player.damaged_now) if self._in_prevention_window() else 0
         player.life += back
@@ -225,12 +222,12 @@ class Effects:
         player.prevent += amount - back
         self._say("prevent", f"The next {amount} damage to {who(seat)} is prevented.")
 
-    def _in_prevention_window(self: DuelState) -> bool:
+    def _in_prevention_window(self) -> bool:
         """The combat prevention window, where prevention also gives back damage
         dealt in that damage step."""
         return self.window is not None and self.window.kind == "prevent"
 
-    def _counter(self: DuelState, item_id: int) -> None:
+    def _counter(self, item_id: int) -> None:
         for index, item in enumerate(self.stack):
             if item.id == item_id:
                 del self.stack[index]
@@ -240,7 +237,7 @@ class Effects:
                 return
 
     # -- leaving play -----------------------------------------------------------------
-    def _destroy(self: DuelState, pid: int, *, regenerate: bool = True) -> None:
+    def _destroy(self, pid: int, *, regenerate: bool = True) -> None:
         perm = self.battlefield.get(pid)
         if perm is None:
             return
@@ -254,7 +251,7 @@ class Effects:
             return
         self._leave(pid, "graveyard")
 
-    def _leave(self: DuelState, pid: int, to: str) -> None:
+    def _leave(self, pid: int, to: str) -> None:
         perm = self.battlefield.pop(pid, None)
         if perm is None:
             return
@@ -271,7 +268,7 @@ class Effects:
             self._say("dies", f"{aura.name} falls off and goes to the graveyard.")
             self._leave(aura.id, "graveyard")
 
-    def _state_checks(self: DuelState) -> None:
+    def _state_checks(self) -> None:
         """After a resolution: creatures with no toughness die; lethal damage
         destroys, except in the combat prevention window (then it waits for the
         window to close)."""
@@ -291,7 +288,7 @@ class Effects:
         if not self._in_prevention_window():
             self._destroy_lethal()
 
-    def _destroy_lethal(self: DuelState) -> None:
+    def _destroy_lethal(self) -> None:
         table = self.table
         for perm in list(self.battlefield.values()):
             if perm.id not in self.battlefield or not perm.card.is_creature:

@@ -23,8 +23,9 @@ part, separated by `` // ``; a player's fields are separated by `` | ``::
   it enchants.
 
 Cards not on the battlefield are numbered after the highest permanent, in the
-order written. :func:`render` writes a position the same way, so a position
-read and written again is the same text. (A position with a spell on the stack,
+order written. :func:`render` (from :mod:`rules.duel.position`, which a duel writes
+itself with) writes a position the same way, so a position read and written again
+is the same text. (A position with a spell on the stack,
 a combat or a spell being announced is written with those parts as a comment
 after ``#``, which reading ignores: tests reach such moments by actions.)
 
@@ -52,8 +53,13 @@ import re
 from rules.core import Decision, Event
 from rules.duel.board import Permanent
 from rules.duel.cards import CardDef, card
-from rules.duel.state import PHASES, DuelState, Window
+from rules.duel.core import PHASES, Window
+from rules.duel.position import render
+from rules.duel.state import DuelState
 from rules.errors import MalformedChoice
+
+__all__ = ["FILLER", "MAX_PLAYERS", "MAX_ZONE", "OPEN_PHASES", "act", "parse", "pass_until",
+           "render", "settle"]
 
 MAX_PLAYERS = 4
 MAX_ZONE = 250
@@ -63,53 +69,6 @@ OPEN_PHASES = tuple(p for p in PHASES if p not in {"untap", "heal"})
 FILLER = "Dawnfield"
 """What a library written as a number holds."""
 _PERMANENT = re.compile(r"^(\d+) ([A-Za-z][A-Za-z' -]*?)((?: (?:T|S|D\d+|R\d+|@\d+))*)$")
-
-
-def render(state: DuelState) -> str:
-    """The position in scenario notation."""
-    head = f"{state.turn} {state.player_ref(state.active)} {state.phase}" + (
-        " attacked" if state.attacked else "")
-    parts = [head]
-    for seat, player in enumerate(state.players):
-        fields = [f"{state.player_ref(seat)} {player.life}",
-                  "lib " + _names(state, player.library),
-                  "hand " + _names(state, player.hand),
-                  "gy " + _names(state, player.graveyard),
-                  "play " + (", ".join(_permanent(p) for p in state.battlefield.values()
-                                      if p.controller == seat) or "-")]
-        mana = "".join(c * n for c, n in sorted(player.pool.items()) if n > 0)
-        if mana:
-            fields.append("pool " + mana)
-        if player.land_played:
-            fields.append("land-played")
-        if not player.auto_pass:
-            fields.append("manual")
-        if player.ante is not None:
-            fields.append("ante " + state.cards[player.ante])
-        parts.append(" | ".join(fields))
-    text = " // ".join(parts)
-    notes = []
-    if state.stack:
-        notes.append("stack " + ", ".join(f"{i.id} {i.name}" + (f" @{i.target}" if i.target
-                                                                  else "")
-                                          for i in state.stack))
-    if state.combat is not None:
-        notes.append(f"combat {state.combat.stage} attackers "
-                     + ",".join(map(str, state.combat.attackers)))
-    if state.casting is not None:
-        notes.append("announcing")
-    return text + (" # " + "; ".join(notes) if notes else "")
-
-
-def _names(state: DuelState, cids: list[int]) -> str:
-    return ", ".join(state.cards[c] for c in cids) or "-"
-
-
-def _permanent(perm: Permanent) -> str:
-    flags = ("T" if perm.tapped else "") , ("S" if perm.sick else ""), \
-        (f"D{perm.damage}" if perm.damage else ""), (f"R{perm.shields}" if perm.shields else ""), \
-        (f"@{perm.attached}" if perm.attached is not None else "")
-    return " ".join([str(perm.id), perm.name, *[f for f in flags if f]])
 
 
 def parse(text: str, seed: int = 0) -> DuelState:
@@ -126,8 +85,7 @@ def parse(text: str, seed: int = 0) -> DuelState:
             or head[3:] not in ([], ["attacked"]):
         raise MalformedChoice(f"{parts[0][:40]!r} is not 'turn p<n> phase [attacked]' "
                               f"(phases: {', '.join(OPEN_PHASES)})")
-    state = DuelState.__new__(DuelState)
-    state._empty(len(parts) - 1, seed, 20)
+    state = DuelState.empty(len(parts) - 1, seed, 20)
     state.turn = _number(head[0]) or 0
     state.active = _seat(head[1], state.seats)
     state.phase = head[2]
@@ -189,7 +147,7 @@ def parse(text: str, seed: int = 0) -> DuelState:
             raise MalformedChoice(f"{perm.id} {perm.name} enchants {perm.attached}, "
                                   "which is not in play")
     state.window = Window("main" if state.phase == "main" else "fast", state.active)
-    state._advance()
+    state.advance()
     return state
 
 

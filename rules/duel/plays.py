@@ -5,23 +5,19 @@ exists; and every legal target of an effect.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.duel.board import Permanent
 from rules.duel.cards import Ability, CardDef, Cost, Effect, card
+from rules.duel.core import DuelCore
 from rules.duel.mana import Payment, Source, available, pay
-
-if TYPE_CHECKING:
-    from rules.duel.state import DuelState
 
 MAX_X = 20
 """The largest X offered (a menu of X values stays short)."""
 
 
-class Plays:
+class Plays(DuelCore):
     """The options of a window, as part of :class:`~rules.duel.state.DuelState`."""
 
-    def _plays(self: DuelState, seat: int) -> list[str]:
+    def _plays(self, seat: int) -> list[str]:
         """What ``seat`` may play in the current window: lands, spells, abilities, boosts."""
         # Every option asks whether it can be paid for: the sources are looked up once.
         self._mana_known = (seat, self._sources(seat), self._keep(seat))
@@ -30,7 +26,7 @@ class Plays:
         finally:
             self._mana_known = None
 
-    def _each_play(self: DuelState, seat: int) -> list[str]:
+    def _each_play(self, seat: int) -> list[str]:
         window = self.window
         if window is None:
             return []
@@ -61,7 +57,7 @@ class Plays:
                     options.append(f"boost {perm.id}.{colour}")
         return options
 
-    def _may_cast(self: DuelState, seat: int, data: CardDef, main: bool) -> bool:
+    def _may_cast(self, seat: int, data: CardDef, main: bool) -> bool:
         window = self.window
         assert window is not None
         top_interrupt = bool(self.stack) and self.stack[-1].interrupt
@@ -76,11 +72,11 @@ class Plays:
             return True
         return main
 
-    def _payable(self: DuelState, seat: int, cost: str, x: int, *,
+    def _payable(self, seat: int, cost: str, x: int, *,
                  exclude: int | None = None) -> bool:
         return self._payment(seat, cost, x, exclude=exclude) is not None
 
-    def _payment(self: DuelState, seat: int, cost: str, x: int, *, exclude: int | None = None,
+    def _payment(self, seat: int, cost: str, x: int, *, exclude: int | None = None,
                  named: tuple[int, ...] | None = None) -> Payment | None:
         known = self._mana_known
         if named is not None:
@@ -94,12 +90,12 @@ class Plays:
             sources, keep = self._sources(seat, exclude), self._keep(seat)
         return pay(Cost.parse(cost), x, self.players[seat].pool, sources, keep)
 
-    def _keep(self: DuelState, seat: int) -> tuple[str, ...]:
+    def _keep(self, seat: int) -> tuple[str, ...]:
         """The colours the seat's hand asks for (spent last on generic mana)."""
         return tuple(sorted({c for cid in self.players[seat].hand
                              for c in card(self.cards[cid]).cost_parts.colours}))
 
-    def _sources(self: DuelState, seat: int, exclude: int | None = None) -> list[Source]:
+    def _sources(self, seat: int, exclude: int | None = None) -> list[Source]:
         """What ``seat`` could tap for mana now (lands, and permanents whose
         ability is only ``Tap: add mana``)."""
         found = []
@@ -123,13 +119,13 @@ class Plays:
                 found.append(Source(perm.id, colours, max(1, amount)))
         return found
 
-    def _max_x(self: DuelState, seat: int, cost: str, exclude: int | None = None,
+    def _max_x(self, seat: int, cost: str, exclude: int | None = None,
                named: tuple[int, ...] | None = None) -> int:
         sources = [s for s in self._sources(seat, exclude) if named is None or s.id in named]
         spare = available(self.players[seat].pool, sources) - Cost.parse(cost).mana_value
         return max(0, min(MAX_X, spare))
 
-    def _may_use(self: DuelState, seat: int, perm: Permanent, index: int) -> bool:
+    def _may_use(self, seat: int, perm: Permanent, index: int) -> bool:
         ability = perm.card.abilities[index - 1]
         window = self.window
         assert window is not None
@@ -152,13 +148,13 @@ class Plays:
         return self._has_target(seat, perm.card, target, source=perm.id)
 
     # -- targets ---------------------------------------------------------------------
-    def _has_target(self: DuelState, seat: int, data: CardDef, effect: Effect | None, *,
+    def _has_target(self, seat: int, data: CardDef, effect: Effect | None, *,
                     source: int | None = None) -> bool:
         if data.enchants is not None and source is None:
             return bool(self._aura_targets(seat, data))
         return effect is None or bool(self.targets(seat, effect, data.colour, source=source))
 
-    def _aura_targets(self: DuelState, seat: int, data: CardDef) -> list[str]:
+    def _aura_targets(self, seat: int, data: CardDef) -> list[str]:
         kind = data.enchants
         table = self.table
         found = []
@@ -171,7 +167,7 @@ class Plays:
         return found
 
 
-    def targets(self: DuelState, seat: int, effect: Effect, colour: str | None, *,
+    def targets(self, seat: int, effect: Effect, colour: str | None, *,
                 source: int | None = None, exclude: int | None = None) -> list[str]:
         """Every legal target of ``effect`` for a spell or ability of ``colour``
         controlled by ``seat``, in notation."""

@@ -3,9 +3,9 @@ written from the duel's options and its table's size."""
 
 from __future__ import annotations
 
+from rules.duel.core import HAND_LIMIT, OPENING_HAND
 from rules.duel.decks import DECK_SIZE
 from rules.duel.options import DuelOptions
-from rules.duel.state import HAND_LIMIT, OPENING_HAND
 from rules.words import table_size
 
 MIN_SEATS, MAX_SEATS = 2, 4

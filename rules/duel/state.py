@@ -22,49 +22,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Decision, Event, GameState, Outcome
+from rules.core import Decision, Event, Outcome
 from rules.duel.ante import settled_event
-from rules.duel.board import Permanent, Player, StackItem
+from rules.duel.board import Permanent, StackItem
 from rules.duel.cards import CardDef, Effect, card
-from rules.duel.characteristics import Table
-from rules.duel.combat import Combat, CombatState
+from rules.duel.combat import Combat
+from rules.duel.core import HAND_LIMIT, OPENING_HAND, Casting, Window
 from rules.duel.effects import Effects
-from rules.duel.mana import Source
 from rules.duel.options import DEFAULT_HEAD_START, HeadStart
 from rules.duel.plays import Plays
+from rules.duel.position import render
 from rules.errors import IllegalChoice, MalformedChoice
 from rules.words import who
-
-HAND_LIMIT = 7
-OPENING_HAND = 7
-PHASES = ("untap", "upkeep", "draw", "main", "discard", "end", "heal")
-
-
-@dataclass(slots=True)
-class Casting:
-    """A spell or ability being announced: its X and target are asked in turn."""
-
-    seat: int
-    card_id: int | None = None
-    """The card cast from the hand (``None`` for an ability)."""
-    source: int | None = None
-    ability: int | None = None
-    x: int | None = None
-    target: str | None = None
-    named: tuple[int, ...] | None = None
-    """The mana sources the player named to pay with (``None``: chosen for them)."""
-
-
-@dataclass(slots=True)
-class Window:
-    """A priority window: who may act now and how many passed in succession."""
-
-    kind: str
-    """``fast`` (instants, interrupts, abilities), ``prevent`` (the combat
-    prevention window: prevention, regeneration and interrupts only) or ``main``
-    (the active player's main phase: anything they may cast)."""
-    priority: int
-    passes: int = 0
 
 
 @dataclass
@@ -94,7 +63,7 @@ class DuelView:
     back, after a draw or a shared first place)."""
 
 
-class DuelState(Plays, Effects, Combat, GameState):
+class DuelState(Plays, Effects, Combat):
     """A duel between two players (or a free-for-all of up to four), each with a
     deck of at least 40 cards.
 
@@ -108,7 +77,7 @@ class DuelState(Plays, Effects, Combat, GameState):
     def __init__(self, decks: Sequence[Sequence[str]], seed: int, *, life: int = 20,
                  auto_pass: Sequence[bool] | None = None, ante: bool = False,
                  head_start: HeadStart = DEFAULT_HEAD_START) -> None:
-        self._empty(len(decks), seed, life)
+        super().__init__(len(decks), seed, life)
         for seat, deck in enumerate(decks):
             for name in deck:
                 self.players[seat].library.append(self.new_card(name, seat))
@@ -123,7 +92,7 @@ class DuelState(Plays, Effects, Combat, GameState):
         self.active = self.rng.randrange(self.seats)
         self._offset_head_start(head_start)
         self._begin_turn()
-        self._advance()
+        self.advance()
         self._opening = tuple(self._events)
         self._events.clear()
 
@@ -147,47 +116,6 @@ class DuelState(Plays, Effects, Combat, GameState):
         name = self.cards[cid]
         self._say("ante", f"{who(seat)} sets aside {name} for ante.", seat=seat, card=name)
 
-    def _empty(self, seats: int, seed: int, life: int) -> None:
-        """Every field of a table with no cards yet (the scenario notation fills it)."""
-        GameState.__init__(self, seats, seed)
-        self.cards: dict[int, str] = {}
-        self.owners: dict[int, int] = {}
-        self.players = [Player(life=life) for _ in range(seats)]
-        self.battlefield: dict[int, Permanent] = {}
-        self.stack: list[StackItem] = []
-        self.next_id = 1
-        self.turn = 0
-        self.active = 0
-        self.phase = "untap"
-        self.window: Window | None = None
-        self.casting: Casting | None = None
-        self.combat: CombatState | None = None
-        self.attacked = False
-        self.discarding = 0
-        self.lost: set[int] = set()
-        self.knocked: dict[int, int] = {}
-        """Each player out of the game → the order they left in (1 first)."""
-        self.finished: Outcome | None = None
-        self._events: list[Event] = []
-        self._opening: tuple[Event, ...] = ()
-        self.seen_in_hand: set[int] = set()
-        """Cards everyone saw go into a hand (returned from play): while such a card
-        stays there, its owner's opponents know it (:mod:`rules.duel.unseen`)."""
-        self.skip_first_draw = False
-        """The first player skips the draw of the duel's first turn (``head_start``)."""
-        self._mana_known: tuple[int, list[Source], tuple[str, ...]] | None = None
-
-    def new_card(self, name: str, owner: int, cid: int | None = None) -> int:
-        """A new card instance of ``name`` owned by ``owner``; its number.
-        :class:`KeyError` for a card the set does not have."""
-        card(name)
-        if cid is None:
-            cid = self.next_id
-        self.cards[cid] = name
-        self.owners[cid] = owner
-        self.next_id = max(self.next_id, cid + 1)
-        return cid
-
     # -- small questions -----------------------------------------------------
     @property
     def ante(self) -> tuple[str | None, ...]:
@@ -208,21 +136,6 @@ class DuelState(Plays, Effects, Combat, GameState):
         """What happened while the duel was set up (the ante set aside, the first
         turn begun): :meth:`apply` returns only what choices make happen."""
         return list(self._opening)
-
-    @property
-    def table(self) -> Table:
-        """The battlefield's permanents with their characteristics."""
-        return Table(self.battlefield)
-
-    def others(self, seat: int) -> list[int]:
-        """The other players still in the game, in turn order after ``seat``."""
-        return [(seat + k) % self.seats for k in range(1, self.seats)
-                if (seat + k) % self.seats not in self.lost]
-
-    @staticmethod
-    def player_ref(seat: int) -> str:
-        """A player in notation: ``p1`` for seat 0."""
-        return f"p{seat + 1}"
 
     def name_of(self, ref: str) -> str:
         """A target reference in words for narration (a card's name or a player)."""
@@ -257,9 +170,6 @@ class DuelState(Plays, Effects, Combat, GameState):
                 self._say("upkeep", f"{perm.name} ({who(seat)}'s upkeep):")
                 self._run_effects(perm.card.upkeep, seat, perm.id, None, 0, perm.card.colour)
         self._open("fast")
-
-    def _open(self, kind: str) -> None:
-        self.window = Window(kind, self.active)
 
     def _window_closed(self) -> None:
         """Every player passed with nothing on the stack: the phase moves on."""
@@ -308,7 +218,7 @@ class DuelState(Plays, Effects, Combat, GameState):
             self.active = self.others(self.active)[0]
             self._begin_turn()
 
-    def _advance(self) -> None:
+    def advance(self) -> None:
         """Make every automatic move until someone must decide."""
         while not self.finished:
             if self.casting is not None or self.discarding:
@@ -361,11 +271,6 @@ class DuelState(Plays, Effects, Combat, GameState):
         player = self.players[seat]
         return (Decision(seat, "priority", self._priority_prompt(), ("pass", *options),
                          automatic=player.auto_pass, default="pass", strike=False),)
-
-    def _main_turn(self, seat: int) -> bool:
-        window = self.window
-        return (window is not None and window.kind == "main" and seat == self.active
-                and not self.stack and self.combat is None)
 
     def _priority_prompt(self) -> str:
         if self.stack:
@@ -473,7 +378,7 @@ class DuelState(Plays, Effects, Combat, GameState):
             self._combat_choice(seat, kind, choice)
         else:
             self._play(seat, choice)
-        self._advance()
+        self.advance()
         events, self._events = self._events, []
         return events
 
@@ -676,23 +581,6 @@ class DuelState(Plays, Effects, Combat, GameState):
         self.battlefield[cid] = perm
         return perm
 
-    def _to_graveyard(self, cid: int) -> None:
-        self.players[self.owners[cid]].graveyard.append(cid)
-
-    def _draw(self, seat: int, *, quiet: bool = False) -> None:
-        player = self.players[seat]
-        if not player.library:
-            player.drew_from_empty = True
-            self._say("deck-out", f"{who(seat)} must draw from an empty library.")
-            self.lost.add(seat)  # the outcome waits: both may lose at once (a draw)
-            return
-        cid = player.library.pop(0)
-        player.hand.append(cid)
-        if not quiet:
-            self._say("draw", f"{who(seat)} draws a card.")
-            self._events.append(Event("drew", f"You draw {self.cards[cid]}.",
-                                      seats=frozenset({seat}), data={"card": self.cards[cid]}))
-
     def _check_life(self) -> bool:
         """Players at 0 life or less lose; ``True`` if this turn goes on (the
         duel is not over and the active player is still in it)."""
@@ -802,9 +690,6 @@ class DuelState(Plays, Effects, Combat, GameState):
         events, self._events = self._events, []
         return [Event("resign", f"{who(seat)} concedes.", data={"seat": seat}), *events]
 
-    def _say(self, kind: str, text: str, **data: Any) -> None:
-        self._events.append(Event(kind, text, data=data))
-
     # -- what players see -----------------------------------------------------------------
     def observe(self, seat: int | None) -> DuelView:
         table = self.table
@@ -852,8 +737,6 @@ class DuelState(Plays, Effects, Combat, GameState):
         return tuple(self.cards[c] for c in self.players[seat].hand)
 
     def notation(self) -> str:
-        from rules.duel.notation import render
-
         return render(self)
 
     def copy(self) -> DuelState:
