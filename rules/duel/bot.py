@@ -40,7 +40,7 @@ def choose(state: GameState, seat: int, rng: random.Random) -> str:
             return min(decision.options, key=lambda ref: (
                 state.players[int(ref[1:]) - 1].life, order.index(int(ref[1:]) - 1)))
         case "attack":
-            return _attackers(state, seat, decision)
+            return attackers(state, seat, decision)
         case "band":
             return "none"
         case "block":
@@ -53,7 +53,9 @@ def choose(state: GameState, seat: int, rng: random.Random) -> str:
 
 
 # -- how much things are worth ---------------------------------------------------------
-def _threat(state: DuelState, pid: int) -> float:
+def threat(state: DuelState, pid: int) -> float:
+    """How much a permanent weighs on the game: a creature by its power, toughness and
+    keywords, anything else by half its mana value (the easy and hard levels ask too)."""
     table = state.table
     perm = state.battlefield[pid]
     if not perm.card.is_creature:
@@ -72,7 +74,8 @@ def _castable(decision: Decision, verb: str) -> list[str]:
     return [o for o in decision.options if o.startswith(verb + " ")]
 
 
-def _card_of(option: str) -> CardDef:
+def card_of(option: str) -> CardDef:
+    """The card an option such as ``cast Kindlewhip`` names."""
     return card(option.split(" ", 1)[1])
 
 
@@ -80,16 +83,16 @@ def _card_of(option: str) -> CardDef:
 def _main(state: DuelState, seat: int, decision: Decision) -> str:
     lands = _castable(decision, "land")
     if lands:
-        return max(lands, key=lambda o: _land_worth(state, seat, _card_of(o)))
-    spells = [o for o in _castable(decision, "cast") if _worth_casting(state, seat,
-                                                                        _card_of(o))]
+        return max(lands, key=lambda o: _land_worth(state, seat, card_of(o)))
+    spells = [o for o in _castable(decision, "cast") if worth_casting(state, seat,
+                                                                        card_of(o))]
     if spells:
-        return max(spells, key=lambda o: (_card_of(o).is_permanent,
-                                          _card_of(o).cost_parts.mana_value))
+        return max(spells, key=lambda o: (card_of(o).is_permanent,
+                                          card_of(o).cost_parts.mana_value))
     uses = [o for o in _castable(decision, "use") if _worth_using(state, seat, o)]
     if uses:
         return uses[0]
-    if "attack" in decision.options and _attackers(state, seat, None):
+    if "attack" in decision.options and attackers(state, seat, None):
         return "attack"
     return "end"
 
@@ -100,7 +103,7 @@ def _land_worth(state: DuelState, seat: int, land: CardDef) -> int:
     return sum(wanted.count(c) for c in land.produces) + len(land.produces)
 
 
-def _worth_casting(state: DuelState, seat: int, data: CardDef) -> bool:
+def worth_casting(state: DuelState, seat: int, data: CardDef) -> bool:
     """Whether casting ``data`` now does some good (a target worth it exists)."""
     if data.type == "interrupt":
         return False  # counters wait for a spell to answer; rituals are not worth a card
@@ -114,9 +117,9 @@ def _worth_casting(state: DuelState, seat: int, data: CardDef) -> bool:
 
 
 def _mass_ok(state: DuelState, seat: int, data: CardDef) -> bool:
-    mine = sum(_threat(state, p.id) for p in state.battlefield.values()
+    mine = sum(threat(state, p.id) for p in state.battlefield.values()
                if p.controller == seat and p.card.is_creature)
-    theirs = sum(_threat(state, p.id) for p in state.battlefield.values()
+    theirs = sum(threat(state, p.id) for p in state.battlefield.values()
                  if p.controller != seat and p.card.is_creature)
     return theirs > mine + 3
 
@@ -139,7 +142,7 @@ def _priority(state: DuelState, seat: int, decision: Decision) -> str:
     theirs = state.active != seat
     top = state.stack[-1] if state.stack else None
     counters = [o for o in _castable(decision, "cast")
-                if any(e.do == "counter" for e in _card_of(o).spell)]
+                if any(e.do == "counter" for e in card_of(o).spell)]
     if top is not None and top.controller != seat and counters and top.spell \
             and (top.card.cost_parts.mana_value >= 3 or _aims_at_me(state, seat, top.target)):
         return counters[0]
@@ -148,8 +151,8 @@ def _priority(state: DuelState, seat: int, decision: Decision) -> str:
         return saving
     if theirs and state.phase == "end" and not state.stack:
         for option in _castable(decision, "cast"):
-            data = _card_of(option)
-            if data.type == "instant" and _worth_casting(state, seat, data):
+            data = card_of(option)
+            if data.type == "instant" and worth_casting(state, seat, data):
                 return option
     if state.combat is not None and state.combat.stage == "block window":
         unblocked = [a for a in state.combat.attackers
@@ -195,7 +198,7 @@ def _save_creature(state: DuelState, seat: int, decision: Decision) -> str | Non
 def _target(state: DuelState, seat: int, decision: Decision) -> str:
     casting = state.casting
     assert casting is not None
-    data, _, effect = state._casting_parts(casting)
+    data, _, effect = state.casting_parts(casting)
     options = [o for o in decision.options if o != "cancel"]
     if casting.card_id is not None and data.enchants is not None:
         return _aura_target(state, seat, data) or options[0]
@@ -215,7 +218,7 @@ def _best_target(state: DuelState, seat: int, effect: Effect, colour: str | None
                                                 == seat)]
         creatures = [r for r in mine if r.isdigit()]
         if creatures:
-            return max(creatures, key=lambda r: _threat(state, int(r)))
+            return max(creatures, key=lambda r: threat(state, int(r)))
         return mine[0] if mine else None
     theirs = [r for r in refs if r != me and not (r.isdigit() and int(r) in state.battlefield
                                                   and state.battlefield[int(r)].controller
@@ -228,26 +231,30 @@ def _best_target(state: DuelState, seat: int, effect: Effect, colour: str | None
         amount = effect.amount if isinstance(effect.amount, int) else 99
         killable = [r for r in creatures if table.lethal(int(r)) <= amount]
         if killable:
-            return max(killable, key=lambda r: _threat(state, int(r)))
+            return max(killable, key=lambda r: threat(state, int(r)))
         return players[0] if players else None
     if creatures:
-        return max(creatures, key=lambda r: _threat(state, int(r)))
+        return max(creatures, key=lambda r: threat(state, int(r)))
     others = [r for r in theirs if r.isdigit()]
     return others[0] if others else (players[0] if players else None)
 
 
 def _aura_target(state: DuelState, seat: int, data: CardDef) -> str | None:
-    refs = state._aura_targets(seat, data)
+    refs = state.aura_targets(seat, data)
     good = any(s.power > 0 or s.toughness > 0 or s.keywords or s.extra_mana
                for s in data.statics)
     pick = [r for r in refs if (state.battlefield[int(r)].controller == seat) == good]
     if not pick:
         return None
-    return max(pick, key=lambda r: _threat(state, int(r)))
+    return max(pick, key=lambda r: threat(state, int(r)))
 
 
 # -- combat -------------------------------------------------------------------------------
-def _attackers(state: DuelState, seat: int, decision: Decision | None) -> str:
+def attackers(state: DuelState, seat: int, decision: Decision | None) -> str:
+    """The creatures ``seat`` attacks with, comma-separated: all of them when nothing
+    can block and their power is lethal, else those no untapped blocker could kill and
+    survive. With ``decision`` (the declaration) at least one of its options; without
+    it, before attacking, ``""`` when no attack is worth it."""
     table = state.table
     able = [p for p in state.battlefield if table.can_attack(p, seat)]
     combat = state.combat
@@ -273,7 +280,7 @@ def _blocks(state: DuelState, seat: int) -> str:
     combat = state.combat
     assert combat is not None
     table = state.table
-    pairs = state._block_pairs()
+    pairs = state.block_pairs()
     used: set[int] = set()
     chosen: list[str] = []
     incoming = sum(table.power(a) for a in combat.attackers)
@@ -291,10 +298,10 @@ def _blocks(state: DuelState, seat: int) -> str:
                 and table.toughness(b) > power]
         safe = [b for b in options if table.toughness(b) > power]
         trade = [b for b in options if table.power(b) >= toughness
-                 and _threat(state, b) <= _threat(state, unit[0])]
+                 and threat(state, b) <= threat(state, unit[0])]
         pick = (good or safe or trade or (options if danger else []))
         if pick:
-            blocker = min(pick, key=lambda b: _threat(state, b))
+            blocker = min(pick, key=lambda b: threat(state, b))
             used.add(blocker)
             member = next(int(p.split(">")[1]) for p in pairs if p.startswith(f"{blocker}>")
                           and combat.key_of(int(p.split(">")[1])) == key)
@@ -323,7 +330,7 @@ def _assign(state: DuelState, seat: int, decision: Decision) -> str:
             amounts[order[0]] = amounts.get(order[0], 0) + left
     elif job.seat != state.active:  # defender splits among its blockers: lose the least
         order = sorted(job.options, key=lambda r: (r.startswith("p"),
-                                                   _threat(state, int(r)) if r.isdigit()
+                                                   threat(state, int(r)) if r.isdigit()
                                                    else 0))
         amounts[order[0]] = left
     else:

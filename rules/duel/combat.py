@@ -58,7 +58,7 @@ class Combat(DuelCore):
                 return Decision(self.active, "band", "Form a band?",
                                 ("none", *self._bands()))
             case "block":
-                pairs = self._block_pairs()
+                pairs = self.block_pairs()
                 blockers = {p.split(">")[0] for p in pairs}
                 return Decision(combat.defender, "block", "Declare your blockers", pairs,
                                 pick="several", least=0, most=len(blockers))
@@ -88,7 +88,9 @@ class Combat(DuelCore):
                     return found[:MAX_BANDS]
         return found
 
-    def _block_pairs(self) -> tuple[str, ...]:
+    def block_pairs(self) -> tuple[str, ...]:
+        """Every legal block of the attack, ``blocker>attacker`` (blocking any member of
+        a band blocks the band)."""
         combat = self.combat
         assert combat is not None
         table = self.table
@@ -189,7 +191,7 @@ class Combat(DuelCore):
         assert combat is not None
         if combat.stage == "attack window":
             combat.stage = "block"
-            if not self._block_pairs():
+            if not self.block_pairs():
                 combat.stage = "block window"
                 self._open("fast")
         elif combat.stage == "block window":

@@ -50,9 +50,9 @@ def _main(state: DuelState, seat: int, decision: Decision, rng: random.Random) -
     if lands:
         return lands[0]  # the first land in hand, whatever colours the hand needs
     spells = [o for o in decision.options if o.startswith("cast ")
-              and normal._worth_casting(state, seat, normal._card_of(o))]
+              and normal.worth_casting(state, seat, normal.card_of(o))]
     if spells:  # the cheapest first: a beginner plays what they can afford at once
-        return min(spells, key=lambda o: normal._card_of(o).cost_parts.mana_value)
+        return min(spells, key=lambda o: normal.card_of(o).cost_parts.mana_value)
     return normal.choose(state, seat, rng)
 
 
@@ -88,7 +88,7 @@ def _target(state: DuelState, seat: int, decision: Decision, rng: random.Random)
         return planned
     casting = state.casting
     assert casting is not None
-    _, _, effect = state._casting_parts(casting)
+    _, _, effect = state.casting_parts(casting)
     if effect is None or effect.do not in normal.HARMFUL:
         return planned
     theirs = [o for o in decision.options if o.isdigit() and int(o) in state.battlefield

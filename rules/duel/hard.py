@@ -119,12 +119,12 @@ def attack_sets(state: DuelState, seat: int, able: Sequence[str],
     """Sets of attackers worth trying: every set of a few, else the ``normal``
     computer's, all, each alone, all but each, the evasive ones."""
     table = state.table
-    ranked = sorted(able, key=lambda r: -normal._threat(state, int(r)))
+    ranked = sorted(able, key=lambda r: -normal.threat(state, int(r)))
     sets: list[tuple[str, ...]] = []
     if guess is not None:
         sets.append(tuple(guess.split(",")))
     else:
-        chosen = normal._attackers(state, seat, None)
+        chosen = normal.attackers(state, seat, None)
         if chosen:
             sets.append(tuple(chosen.split(",")))
     if len(ranked) <= ALL_SUBSETS:
@@ -153,7 +153,7 @@ def block_sets(state: DuelState, seat: int, guess: str) -> list[str]:
     combat = state.combat
     assert combat is not None
     table = state.table
-    pairs = [tuple(int(x) for x in p.split(">")) for p in state._block_pairs()]
+    pairs = [tuple(int(x) for x in p.split(">")) for p in state.block_pairs()]
     units = sorted(combat.units(), key=lambda u: -sum(table.power(a) for a in u))
     incoming = sum(table.power(a) for a in combat.attackers)
     life = state.players[seat].life
@@ -171,8 +171,8 @@ def block_sets(state: DuelState, seat: int, guess: str) -> list[str]:
             best: tuple[float, int, int] | None = None
             for blocker, member in options(unit, used):
                 kills, dies = fight(table, unit, [blocker])
-                gain = (normal._threat(state, unit[0]) if kills else 0.0) - (
-                    normal._threat(state, blocker) if dies else 0.0)
+                gain = (normal.threat(state, unit[0]) if kills else 0.0) - (
+                    normal.threat(state, blocker) if dies else 0.0)
                 fits = {"win": kills and not dies, "safe": not dies,
                         "trade": kills and gain >= -0.5,
                         "chump": left >= life}[accept] or (not dies and accept != "win")

@@ -151,10 +151,12 @@ class Plays(DuelCore):
     def _has_target(self, seat: int, data: CardDef, effect: Effect | None, *,
                     source: int | None = None) -> bool:
         if data.enchants is not None and source is None:
-            return bool(self._aura_targets(seat, data))
+            return bool(self.aura_targets(seat, data))
         return effect is None or bool(self.targets(seat, effect, data.colour, source=source))
 
-    def _aura_targets(self, seat: int, data: CardDef) -> list[str]:
+    def aura_targets(self, seat: int, data: CardDef) -> list[str]:
+        """The permanents the aura ``data`` may enchant (not those with protection from
+        its colour), by number."""
         kind = data.enchants
         table = self.table
         found = []

@@ -287,7 +287,7 @@ class DuelState(Plays, Effects, Combat):
     def _casting_decision(self) -> Decision:
         casting = self.casting
         assert casting is not None
-        data, cost, effect = self._casting_parts(casting)
+        data, cost, effect = self.casting_parts(casting)
         if data.cost_parts.x and casting.card_id is not None and casting.x is None:
             top = self._max_x(casting.seat, cost, named=casting.named)
             return Decision(casting.seat, "x", f"{data.name}: choose X",
@@ -295,7 +295,9 @@ class DuelState(Plays, Effects, Combat):
         return Decision(casting.seat, "target", f"{data.name}: choose a target",
                         (*self._casting_targets(casting, data, effect), "cancel"))
 
-    def _casting_parts(self, casting: Casting) -> tuple[CardDef, str, Effect | None]:
+    def casting_parts(self, casting: Casting) -> tuple[CardDef, str, Effect | None]:
+        """What is being announced: the card (or the permanent's card, for an ability),
+        the mana cost to pay and the effect that chooses a target, if any."""
         if casting.card_id is not None:
             data = card(self.cards[casting.card_id])
             return data, data.cost, data.target_effect()
@@ -308,12 +310,12 @@ class DuelState(Plays, Effects, Combat):
     def _casting_targets(self, casting: Casting, data: CardDef,
                          effect: Effect | None) -> list[str]:
         if casting.card_id is not None and data.enchants is not None:
-            return self._aura_targets(casting.seat, data)
+            return self.aura_targets(casting.seat, data)
         assert effect is not None
         return self.targets(casting.seat, effect, data.colour, source=casting.source)
 
     def _needs_more(self, casting: Casting) -> bool:
-        data, _, effect = self._casting_parts(casting)
+        data, _, effect = self.casting_parts(casting)
         if casting.card_id is not None and data.cost_parts.x and casting.x is None:
             return True
         needs_target = (data.enchants is not None if casting.card_id is not None
@@ -555,7 +557,7 @@ class DuelState(Plays, Effects, Combat):
         if item.spell and data.is_permanent:
             target = item.target
             if data.enchants is not None and (target is None or target not in
-                                              self._aura_targets(item.controller, data)):
+                                              self.aura_targets(item.controller, data)):
                 self._to_graveyard(item.id)
                 self._say("fizzle", f"{data.name} has nothing to enchant and does nothing.")
                 return
