@@ -1,5 +1,5 @@
 """/trade offer and /trade list; the offer message's buttons are
-:class:`~bot.duel.views.TradeButton`, answered by the trade desk, which this cog's
+:class:`~bot.duel.trades.TradeButton`, answered by the trade desk, which this cog's
 background task also uses to close expired trades and edit their messages."""
 
 from __future__ import annotations
