@@ -184,7 +184,7 @@ def test_the_text_board_marks_stoppers_the_last_move_and_legal_cells() -> None:
 def test_the_text_board_follows_the_seat_playing_black() -> None:
     state = FlankState({"stopper_zone": "ring"}, first=1)
     lines = render_text(state.observe(None), NAMES).split("\n")
-    assert lines[-3:] == ["X Bo: 2 showing, 23 cards left, 7 stoppers".ljust(len(lines[0])),
+    assert lines[-3:] == ["X Bo: 2 showing, 23 cards left, 6 stoppers".ljust(len(lines[0])),
                           "O Ada: 2 showing, 23 cards left, 5 stoppers".ljust(len(lines[0])),
                           "To move: X Bo".ljust(len(lines[0]))]
     state.apply(1, "F4*")

@@ -59,7 +59,7 @@ def test_opening_is_x_o_over_o_x_with_23_cards_each() -> None:
     view = state.observe(0)
     assert colours(state) == {"D4": "X", "E4": "O", "D5": "O", "E5": "X"}
     assert view.cards_left == (23, 23)
-    assert view.stoppers_left == (7, 5)  # black's 2 extra (tests/test_flank_seats.py)
+    assert view.stoppers_left == (6, 5)  # black's extra one (tests/test_flank_seats.py)
     assert view.scores == (2, 2)
     assert view.to_move == 0 and state.to_move == 0
     assert view.board == 0 and view.outcome is None and view.last_move is None
@@ -546,7 +546,7 @@ def test_a_copy_is_independent() -> None:
     twin.apply(0, "F4*")
     assert state.notation() != twin.notation()
     assert state.observe(None).cells == FlankState(first=0).observe(None).cells
-    assert state.observe(None).stoppers_left == (7, 5)
+    assert state.observe(None).stoppers_left == (6, 5)
     assert twin.rng is not state.rng
     assert twin.rng.getstate() == state.rng.getstate()
     twin.rng.random()
@@ -613,7 +613,7 @@ def test_a_stored_match_without_stopper_zone_gets_the_default() -> None:
     assert FLANK.new(stored, 2, 1).options.stopper_zone == "none"
     options = FlankOptions.parse({"stopper_zone": "ring"})
     assert options.stored() == {"board": 0, "stoppers": 5, "stopper_zone": "ring", "cards": 25,
-                                "extra_stoppers": 2}
+                                "extra_stoppers": 1}
     assert FlankOptions.parse(options.stored()) == options
 
 

@@ -1,5 +1,5 @@
-"""Fair seats in Flank: black, who moves first, gets extra stoppers on the unbounded
-table (``extra_stoppers``, 2 unless set), because white lays the last card.
+"""Fair seats in Flank: black, who moves first, gets an extra stopper on the unbounded
+table (``extra_stoppers``, 1 unless set), because white lays the last card.
 
 The measurements behind the default are in docs/rules/flank.md. The seed's literal
 rule (stoppers evenly divided) is ``extra_stoppers:0``, the default on a board (8×8
@@ -24,15 +24,15 @@ from storage.models import SeatRow
 
 
 @pytest.mark.parametrize("first", [0, 1])
-def test_black_gets_two_stoppers_more_on_the_default_table(first: int) -> None:
+def test_black_gets_a_stopper_more_on_the_default_table(first: int) -> None:
     state = FLANK.new({}, 2, 4)
     assert isinstance(state, FlankState)
     state = FlankState({}, first=first)
     view = state.observe(None)
     black, white = first, 1 - first
-    assert view.stoppers_left[black] == 7 and view.stoppers_left[white] == 5
-    assert state.options.extra_stoppers == 2 and state.options.black_stoppers == 7
-    assert view.stoppers == 7
+    assert view.stoppers_left[black] == 6 and view.stoppers_left[white] == 5
+    assert state.options.extra_stoppers == 1 and state.options.black_stoppers == 6
+    assert view.stoppers == 6
 
 
 def test_the_seeds_even_split_is_extra_stoppers_0() -> None:
@@ -46,11 +46,11 @@ def test_the_seeds_even_split_is_extra_stoppers_0() -> None:
     ({"board": 8, "stoppers": 0}, 0),
     ({"board": 6, "stoppers": 3}, 0),
     ({"stoppers": 0}, 0),       # no stoppers means none at all
-    ({"stoppers": 1}, 2),
+    ({"stoppers": 1}, 1),
     ({"board": 8, "extra_stoppers": 1}, 1),
-    ({"extra_stoppers": None}, 2),
+    ({"extra_stoppers": None}, 1),
 ])
-def test_the_extra_defaults_to_2_only_on_the_table_with_stoppers(
+def test_the_extra_defaults_to_1_only_on_the_table_with_stoppers(
         given: dict[str, object], extra: int) -> None:
     assert FlankOptions.parse(given).extra_stoppers == extra
 
@@ -95,7 +95,7 @@ def test_the_notation_keeps_the_extra() -> None:
 
 def test_the_rules_say_who_gets_the_extra_stoppers() -> None:
     usual = FLANK.rules_for()
-    assert "Black gets 2 stoppers more" in usual and "`extra_stoppers`" in usual
+    assert "Black gets 1 stopper more" in usual and "`extra_stoppers`" in usual
     seed = FLANK.rules_for({"extra_stoppers": 0})
     assert "Black gets" not in seed and "the original rule" in seed
     assert "Black gets" not in FLANK.rules_for({"board": 8, "stoppers": 0})

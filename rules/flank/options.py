@@ -20,10 +20,10 @@ StopperZone = Literal["none", "orthogonal", "ring"]
 """The values of ``stopper_zone``, the default first."""
 MAX_EXTRA = 5
 """Most stoppers black may get beyond white's."""
-TABLE_EXTRA = 2
+TABLE_EXTRA = 1
 """Black's extra stoppers, when the option is unset, on the unbounded table with
-stoppers: white lays the last card there, and two stoppers more bring the first mover
-nearest an even score (measurements in docs/rules/flank.md)."""
+stoppers: white lays the last card there, and one stopper more brings the first mover
+nearest an even score with the strongest computer (measurements in docs/rules/flank.md)."""
 SEED_EXTRA = 0
 """The seed's literal rule (stoppers "evenly divided"); the default on a board (so 8×8
 without stoppers stays Othello) and with ``stoppers=0``."""
@@ -36,7 +36,7 @@ class FlankOptions(GameOptions):
     >>> FlankOptions.parse({"board": "8x8"}).board
     8
     >>> FlankOptions.parse({})
-    FlankOptions(board=0, stoppers=5, stopper_zone='none', cards=25, extra_stoppers=2)
+    FlankOptions(board=0, stoppers=5, stopper_zone='none', cards=25, extra_stoppers=1)
     >>> FlankOptions.parse({"board": 7})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

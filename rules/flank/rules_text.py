@@ -36,7 +36,7 @@ def rules_text(options: FlankOptions, seats: int | None = None) -> str:
         table = (f"Played on an {n}×{n} board: columns A–{column_name(n - 1)}, rows 1–{n}, "
                  "row 1 at the top; nothing is laid beyond its edges.")
     else:
-        table = ("No table edges: columns are letters, rows numbers, row 1 at the top; past "
+        table = ("No table edges: columns are letters, rows numbers counted from the top; past "
                  "A1 come -A, -B … and -1, -2 ….")
     pieces = f"{plural(cards, 'two-sided card')}" + (
         f" and {plural(stoppers, 'stopper')} each." if stoppers else " each; no stoppers.")

@@ -445,8 +445,8 @@ class FlankState(GameState):
          rows=..../.XO./.OX./.... move=X left=6,6 stop=5,5 passes=0 step=0'
         >>> FlankState({"stopper_zone": "ring"}, first=1).notation()
         ... # doctest: +NORMALIZE_WHITESPACE
-        'board=0 stoppers=5 cards=25 stopper_zone=ring extra_stoppers=2 first=1 at=D4
-         rows=XO/OX move=X left=23,23 stop=7,5 passes=0 step=0'
+        'board=0 stoppers=5 cards=25 stopper_zone=ring extra_stoppers=1 first=1 at=D4
+         rows=XO/OX move=X left=23,23 stop=6,5 passes=0 step=0'
         """
         o = self.options
         n = o.board
