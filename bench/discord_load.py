@@ -1,6 +1,6 @@
 """Interaction latency under load, through the real discord.py client.
 
-The real :class:`~bot.client.CroupierBot` runs against the fake Discord of the test
+The real :class:`~bot.discord_side.client.CroupierBot` runs against the fake Discord of the test
 suite (REST and gateway on 127.0.0.1, see ``tests/fakediscord``). Each of 100 channels
 gets a Flank match against the computer (``/play flank vs_bot:true``); then users
 fire ``/rules game:flank`` and ``/hand`` (both answered ephemerally, neither posts a

@@ -8,7 +8,7 @@ ordered pairs of different starters (:func:`pairing`), so every deck meets every
 from either seat. Three measurements:
 
 * **Computer against computer**: whole duels with the computer player in both seats, as
-  the service plays them (``bot/service.py``): a decision with a forced choice is made
+  the service plays them (``bot/matches/service.py``): a decision with a forced choice is made
   at once, any other is :func:`rules.duel.bot.choose` with
   ``thinking_rng(seed, step, seat)``. Only the time spent inside ``choose()`` counts
   toward the decisions per second (median of :data:`RUNS` runs of the same duels); the

@@ -6,20 +6,20 @@ come from seeded random duels (:func:`bench.duel.new_duel`, :func:`bench.duel.ra
 played to mid-game; the busiest (most permanents) of each duel's turns is the
 "busy battlefield". Figures are medians of :data:`REPEATS` timed renders:
 
-* **card**: :func:`bot.render.duel.render_card` of a card never drawn before (every
+* **card**: :func:`bot.games.duel.card.render_card` of a card never drawn before (every
   cache cleared first: face, art, mana circles), over :data:`CARDS` cards of the set;
   and the same card again once cached (context);
-* **hand of 7**: :func:`bot.render.duel.render_hand` of a mid-game duel's seven cards,
+* **hand of 7**: :func:`bot.games.duel.hand.render_hand` of a mid-game duel's seven cards,
   some castable, the faces already cached (a DM's hand is redrawn as it changes), and
   with every cache cleared first;
-* **busy battlefield**: :func:`bot.render.duel.render_battlefield` of the busy positions
+* **busy battlefield**: :func:`bot.games.duel.battlefield.render_battlefield` of the busy positions
   from a spectator's view, its tiles cached from the previous update (how the bot draws
   a duel's table again and again), and with every cache cleared first.
 
-* **pack picture**: :func:`bot.render.duel.collection.render_pack` of a seeded pack of
+* **pack picture**: :func:`bot.games.duel.collection.render_pack` of a seeded pack of
   15 (a third limited, with serials), every cache cleared first (a pack is new cards);
   and the same pack again (context);
-* **deck picture**: :func:`bot.render.duel.collection.render_deck` of a 40-card starter,
+* **deck picture**: :func:`bot.games.duel.collection.render_deck` of a 40-card starter,
   its name bars cached (a deck is shown again as it is built); and with every cache
   cleared first (context).
 
@@ -41,10 +41,16 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import bot.render.duel as render
-import bot.render.duel.collection as collection
+import bot.games.duel.collection as collection
+import bot.games.duel.hand as hand_pictures
+import bot.games.duel.permanents as tile_pictures
 from bench.duel import SEED, new_duel, random_choice
 from bench.figures import Figure, median_of, run_alone
+from bot.games.duel.art import card_art
+from bot.games.duel.battlefield import render_battlefield
+from bot.games.duel.card import card_face, render_card
+from bot.games.duel.frames import mana_symbol
+from bot.games.duel.hand import render_hand
 from rules.duel.cards import card_set
 from rules.duel.decks import STARTERS, starter
 from rules.duel.packs import RUN_SIZES, open_pack
@@ -69,8 +75,8 @@ NAMES = ("Ada", "Bo", "Cy", "Dee")
 
 def clear_caches() -> None:
     """Forget every drawn face, tile, art and symbol: the next picture starts cold."""
-    for cached in (render._face, render.card_art, render.mana_symbol, render.render_card,
-                   render._dimmed, render._tile_base, render._tick):
+    for cached in (card_face, card_art, mana_symbol, render_card, hand_pictures._dimmed,
+                   tile_pictures._tile_base, hand_pictures._tick):
         cached.cache_clear()
 
 
@@ -138,24 +144,24 @@ def speeds(repeats: int = REPEATS, cards: int = CARDS, positions: int = POSITION
     for name in chosen:  # each card from nothing, once: a median over cards
         clear_caches()
         started = time.perf_counter()
-        render.render_card(name)
+        render_card(name)
         cold_cards.append((time.perf_counter() - started) * 1000.0)
-    card_warm = _median_ms(lambda: render.render_card(chosen[0]), repeats)
+    card_warm = _median_ms(lambda: render_card(chosen[0]), repeats)
 
     state = mid_game(0)
     hand = [state.cards[c] for c in state.players[0].hand][:7]
     hand += [n for n in chosen if n not in hand][: 7 - len(hand)]
     playable = set(hand[::2])
-    hand_warm = _median_ms(lambda: render.render_hand(hand, playable), repeats)
-    hand_cold = _median_ms(lambda: render.render_hand(hand, playable), repeats, clear_caches)
+    hand_warm = _median_ms(lambda: render_hand(hand, playable), repeats)
+    hand_cold = _median_ms(lambda: render_hand(hand, playable), repeats, clear_caches)
 
     views = [busy_position(n) for n in range(positions)]
     seats = [NAMES[: len(v.players)] for v in views]
     for view, who in zip(views, seats, strict=True):  # the previous update drew its tiles
-        render.render_battlefield(view, who)
-    warm = [_median_ms(lambda v=view, w=who: render.render_battlefield(v, w), repeats)
+        render_battlefield(view, who)
+    warm = [_median_ms(lambda v=view, w=who: render_battlefield(v, w), repeats)
             for view, who in zip(views, seats, strict=True)]
-    cold = [_median_ms(lambda v=view, w=who: render.render_battlefield(v, w), max(3, repeats // 3),
+    cold = [_median_ms(lambda v=view, w=who: render_battlefield(v, w), max(3, repeats // 3),
                        clear_caches) for view, who in zip(views, seats, strict=True)]
     permanents = sum(len(v.battlefield) for v in views) / len(views)
     return Speeds(median_of(cold_cards), card_warm, hand_warm, hand_cold, median_of(warm),
@@ -219,7 +225,7 @@ PACKS = 9
 
 def collection_figures(repeats: int = REPEATS, packs: int = PACKS) -> list[Figure]:
     """How long a pack just opened and a starter deck take to draw
-    (:mod:`bot.render.duel.collection`). A pack is new cards each time, so its figure
+    (:mod:`bot.games.duel.collection`). A pack is new cards each time, so its figure
     with the target is drawn from nothing (every cache cleared before each of ``packs``
     seeded packs, a third of their copies limited); a deck is shown again and again
     as it is built, so its target figure is warm, and from nothing is context."""

@@ -5,7 +5,7 @@ Three measurements, each the median of :data:`RUNS` runs or more:
 * **Whole games** of every game in :func:`rules.core.games` at its default seat
   count (Flank 2, Eclipse 3, Hammer & Nails 2) and default options, seeded so each
   run plays the very same games. *Computer* games play every seat as the service
-  does (``bot/service.py``): a pending decision with one option that may be made
+  does (``bot/matches/service.py``): a pending decision with one option that may be made
   at once is made at once, any other is ``info.bot(state.copy(), seat,
   thinking_rng(seed, step, seat))``, every choice of a step worked out
   before any is applied. *Random* games pick a uniform random legal option for

@@ -1,7 +1,7 @@
 """The match service under load, against the SQLite ceiling of the same machine.
 
 Everything runs on real SQLite files in a temporary directory, with
-:class:`~bot.transport.NullTransport` (nothing is shown, everyone is reached):
+:class:`~bot.matches.transport.NullTransport` (nothing is shown, everyone is reached):
 
 * **Ceilings, in the same run** — this machine's speed swings 2–3× from one
   hour to the next, so the service is measured against two ceilings taken in
@@ -26,7 +26,7 @@ Everything runs on real SQLite files in a temporary directory, with
   of Flank, Eclipse and Hammer & Nails with their default options, every seat a
   simulated person (distinct users open a lobby, join and start). The process
   runs as the bot's does: the deadline task alongside, and
-  :func:`bot.service.tune_gc` once the matches exist. Each Nails match first
+  :func:`bot.matches.service.tune_gc` once the matches exist. Each Nails match first
   plays a seeded number of choices, so the load meets Nails at every stage of
   its games and not only openings (it grows dearer as its stack grows). Then
   one player task per match submits a seeded legal choice for a pending seat
@@ -47,12 +47,12 @@ Everything runs on real SQLite files in a temporary directory, with
 * **Beside a hard computer** — the same 1,000 matches, paced at
   :data:`BESIDE_SHARE` of the saturated rate, in windows taken in turn without
   and with a game of Flank's ``hard`` computer against itself thinking alongside
-  through :class:`~bot.thinker.Thinker`, one decision after another, as the bot
+  through :class:`~bot.matches.thinker.Thinker`, one decision after another, as the bot
   would think it. The ratio of the two p99 latencies (with ÷ without, medians of
   :data:`BESIDE_PAIRS` windows each) gates: a search must not slow the other
   matches.
 * **Recovery** — 1,000 unfinished matches with a few choices each: from opening
-  a new :class:`~storage.Store` and :class:`~bot.service.MatchService` until
+  a new :class:`~storage.Store` and :class:`~bot.matches.service.MatchService` until
   ``restore()`` has rebuilt all of them and one choice on each is acknowledged.
 * **Memory** — resident set growth per active match, one game at a time, each in
   a fresh subprocess.
@@ -79,11 +79,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.figures import Figure, median_of, percentile, run_alone
-from bot.deadlines import run_deadlines
-from bot.live import LiveMatch, Player
-from bot.service import MatchService, tune_gc
-from bot.thinker import Thinker
-from bot.transport import NullTransport
+from bot.matches.deadlines import run_deadlines
+from bot.matches.live import LiveMatch, Player
+from bot.matches.service import MatchService, tune_gc
+from bot.matches.thinker import Thinker
+from bot.matches.transport import NullTransport
 from rules.core import Decision, GameInfo, GameState, thinking_rng
 from rules.registry import get_game
 from storage import Store

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from bot.config import Settings
-from bot.levels import checked_level, computer_named, levels_said
+from bot.matches.levels import checked_level, computer_named, levels_said
 from rules.arena import play
 from rules.core import DEFAULT_LEVEL, LEVELS, GameInfo
 from rules.errors import BadOptions
@@ -314,7 +314,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     """The terminal table. Ctrl-C leaves at once (every choice is already saved)."""
-    from bot.local import play_local
+    from bot.terminal.table import play_local
 
     seats = getattr(args, "seats", None)
     level = getattr(args, "level", None)
@@ -341,7 +341,7 @@ def cmd_run(settings: Settings) -> int:
         print("No Discord token: set DISCORD_TOKEN in .env (see README.md). "
               "`croupier local` plays in the terminal.", file=sys.stderr)
         return 2
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
     CroupierBot(settings).run(token, log_handler=None)
     return 0

@@ -13,13 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_limits import choices
+from bot.discord_parts.limits import choices
+from bot.discord_parts.replies import send
 from bot.errors import CroupierError
-from bot.replies import send
 from rules.core import MAX_CHOICE, NOTHING
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 
 class ChooseCog(commands.Cog):

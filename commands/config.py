@@ -8,14 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_limits import choices
-from bot.replies import send
-from bot.server_config import MAX_TURN, MAX_WARN, MIN_TURN, Manager, ServerConfig
+from bot.discord_parts.limits import choices
+from bot.discord_parts.replies import send
+from bot.settings.service import MAX_TURN, MAX_WARN, MIN_TURN, Manager, ServerConfig
 from rules.registry import games
 from storage.models import EVERY_GAME, GuildSettings
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 EVERY = "every game"
 

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 from discord import app_commands
 from discord.ext import commands
 
-from bot.presenters import presenters
+from bot.games import presenters
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 
 class GameCommandsCog(commands.Cog):

@@ -11,18 +11,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import slash_options
-from bot.discord_limits import choices
+from bot.discord_parts import slash_options
+from bot.discord_parts.limits import choices
+from bot.discord_parts.replies import for_send, send
+from bot.discord_parts.views import player_of
 from bot.errors import CroupierError
-from bot.levels import levels_said, seat_named
-from bot.replies import for_send, send
-from bot.views import player_of
+from bot.matches.levels import levels_said, seat_named
 from rules.core import DEFAULT_LEVEL, GameInfo, Level
 from rules.registry import games
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
-    from bot.service import MatchService
+    from bot.discord_side.client import CroupierBot
+    from bot.matches.service import MatchService
 
 
 

@@ -9,16 +9,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_parts.replies import send
 from bot.errors import CroupierError, NoMatchHere
-from bot.live import LiveMatch
-from bot.replies import send
+from bot.matches.live import LiveMatch
 from commands.lobby import game_names
 from rules.core import GameInfo
 from rules.options import GameOptions
 from rules.registry import games, get_game
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 
 def options_text(info: GameInfo, chosen: GameOptions | None = None) -> str:

@@ -8,23 +8,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NoSuchPage, NotAllowed, UnknownMatch
-from bot.presenters.stats import (
+from bot.discord_parts.replies import for_send, send
+from bot.discord_parts.views import player_of
+from bot.discord_side.stats_presenter import (
     TournamentEntry,
     history_parts,
     leaderboard_parts,
     match_parts,
     stats_parts,
 )
-from bot.replies import for_send, send
-from bot.stats_views import ResetButton, leaderboard_buttons
-from bot.tournament_discord import member_of
-from bot.views import player_of
+from bot.discord_side.stats_views import ResetButton, leaderboard_buttons
+from bot.discord_side.tournament_terms import member_of
+from bot.errors import NoSuchPage, NotAllowed, UnknownMatch
 from commands.lobby import game_names
 from rules.registry import get_game
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 GameName = app_commands.Range[str, 1, 40]
 """A game as typed (its name is offered as one types)."""

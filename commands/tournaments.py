@@ -16,7 +16,7 @@ Answering in time (Discord allows 3 s, a request to it takes a quarter of a seco
 command answers at once when what it does is a quick write, and defers first when it may
 wait for the tournament (a round being opened holds it) or draw pictures. The
 tournament message shows a change soon after the answer, never before it
-(:class:`~bot.tournament_message.TournamentMessages`).
+(:class:`~bot.discord_side.tournament_message.TournamentMessages`).
 """
 
 from __future__ import annotations
@@ -27,30 +27,29 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NoSuchPage
-from bot.levels import levels_said
-from bot.replies import send
-from bot.tournament_discord import (
-    FORMAT_WORDS,
+from bot.discord_parts.replies import send
+from bot.discord_side.tournament_posts import (
     bracket_file,
     draw,
     history_pages,
-    member_of,
-    message_parts,
     messages_of,
     pairings_files,
     pairings_texts,
     standings_files,
     standings_texts,
 )
-from bot.tournament_model import FORMATS, MOST_PLAYERS, TournamentError
+from bot.discord_side.tournament_terms import FORMAT_WORDS, member_of
+from bot.discord_side.tournament_views import message_parts
+from bot.errors import NoSuchPage
+from bot.matches.levels import levels_said
+from bot.tournaments.model import FORMATS, MOST_PLAYERS, TournamentError
 from commands.lobby import game_names
 from rules.core import DEFAULT_LEVEL, Level
 from rules.errors import shown
 from rules.registry import games
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 Tournament = app_commands.Range[int, 1, 2**62]
 Computer = app_commands.Range[int, 1, MOST_PLAYERS]

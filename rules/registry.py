@@ -4,7 +4,7 @@ A game is a package of :mod:`rules` exposing ``GAME``, its
 :class:`~rules.core.GameInfo`. The registry lives here, outside the shared core,
 so that :mod:`rules.core` imports no game and no game imports the registry.
 Its presenter (pictures, narration, menus and commands in Discord) is
-registered beside the other presenters, in :mod:`bot.presenters`.
+registered beside the other presenters, in :mod:`bot.games`.
 
 >>> list(games())[:3]
 ['flank', 'eclipse', 'nails']

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import CroupierBot
 from bot.clock import Clock
 from bot.config import Settings
+from bot.discord_side.client import CroupierBot
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.model import FakeAttachment, FakeChannel, FakeMessage
 
@@ -44,7 +44,7 @@ def deal_the_same(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
         def randrange(self, _: int) -> int:
             return seed
 
-    monkeypatch.setattr("bot.lobby.random.SystemRandom", Seeded)
+    monkeypatch.setattr("bot.matches.lobby.random.SystemRandom", Seeded)
 
 
 def table_message(channel: FakeChannel) -> FakeMessage:
@@ -79,7 +79,8 @@ def select_values(message: FakeMessage, custom_id: str) -> list[str]:
 async def pictured(fake: FakeDiscord, message: FakeMessage | None,
                    filename: str) -> FakeAttachment:
     """``message``'s picture ``filename`` once it is there: an answer with a picture is
-    sent with its words at once, the picture added just after (``bot/answer_first.py``)."""
+    sent with its words at once, the picture added just after
+    (``bot/discord_parts/answer_first.py``)."""
     assert message is not None, "no message"
     await fake.wait_for(lambda: any(a.filename == filename for a in message.attachments),
                         description=f"the picture {filename}")

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.render.common import drawable
+from bot.pictures.common import drawable
 
 Box = tuple[int, int, int, int]
 Colour = tuple[int, int, int]
@@ -96,7 +96,7 @@ def undrawable(calls: Sequence[Drawn]) -> set[str]:
 
 def direct_text_calls(module: Path) -> list[int]:
     """Lines of ``module`` that call some ``.text(...)`` themselves (Pillow's draw
-    method) instead of :func:`bot.render.common.draw_text`."""
+    method) instead of :func:`bot.pictures.common.draw_text`."""
     tree = ast.parse(module.read_text())
     return [node.lineno for node in ast.walk(tree)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.live import LiveMatch, PrivateView
+from bot.matches.live import LiveMatch, PrivateView
 from rules.core import Event
 from storage.models import SeatRow
 

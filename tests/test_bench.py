@@ -12,9 +12,9 @@ import pytest
 
 from bench import service as bench_service
 from bench.figures import Figure, missed, run_alone
-from bot.live import LiveMatch
-from bot.service import MatchService
-from bot.transport import NullTransport
+from bot.matches.live import LiveMatch
+from bot.matches.service import MatchService
+from bot.matches.transport import NullTransport
 from storage import Store
 
 

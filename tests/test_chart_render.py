@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-import bot.render.chart as chart_render
-from bot.render.chart import (
+import bot.pictures.chart as chart_render
+from bot.pictures.chart import (
     BG,
     GOLD,
     HEIGHT,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import build_parser, given_options, main
-from bot.local import options_example_value
+from bot.terminal.table import options_example_value
 from rules.arena import play
 from rules.core import GameInfo
 from rules.registry import add_game, games, remove_game
@@ -201,7 +201,7 @@ def test_local_takes_the_level_given_before_or_after_the_game_else_leaves_it_to_
     async def table(database: str, **given: object) -> None:
         asked.append(given["level"])  # type: ignore[arg-type]
 
-    monkeypatch.setattr("bot.local.play_local", table)
+    monkeypatch.setattr("bot.terminal.table.play_local", table)
     monkeypatch.setenv("DISCORD_TOKEN", "")
     for argv in (["local", "picks", "--level", "hard"], ["local", "--level", "easy", "picks"],
                  ["local", "--level", "easy"], ["local", "picks"], ["local"]):

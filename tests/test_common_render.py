@@ -1,4 +1,4 @@
-"""What every renderer shares (bot/render/common.py): arrows drawn as shapes, since the
+"""What every renderer shares (bot/pictures/common.py): arrows drawn as shapes, since the
 built-in font has no arrow glyph and an ASCII ``->`` reads as a stand-in."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageDraw
 
-from bot.render.common import ascii_text, clean, draw_text, drawable, fit, font, length, wrap
+from bot.pictures.common import ascii_text, clean, draw_text, drawable, fit, font, length, wrap
 from tests.images import drawn_text
 
 INK = (255, 255, 255)

@@ -9,8 +9,8 @@ import pytest
 from pydantic import Field
 
 from bot.clock import FakeClock
-from bot.live import Player
-from bot.service import MatchService, Timing
+from bot.matches.live import Player
+from bot.matches.service import MatchService, Timing
 from rules.core import Decision, Event, GameInfo, GameState, Outcome, SeatSetup
 from rules.errors import IllegalChoice, MalformedChoice
 from rules.options import GameOptions
@@ -164,7 +164,7 @@ def test_a_game_without_setup_refuses_it(shapes):
 
 
 async def test_menus_pick_several_at_once_and_splits_come_as_a_form_or_typed(store, shapes):
-    from bot.presenters import presenter_for
+    from bot.games import presenter_for
 
     service = MatchService(store, RecordingTransport())
     ada, bo = Player(1, "Ada"), Player(2, "Bo")

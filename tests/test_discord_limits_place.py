@@ -1,4 +1,5 @@
-"""Discord's limits live in one place (bot/discord_limits.py, fitted by bot/replies.py):
+"""Discord's limits live in one place (bot/discord_parts/limits.py, fitted by
+bot/discord_parts/replies.py):
 no module of the bot or its commands clips text or a list by a number of Discord's own
 (``[:100]``, ``[:25]``, ``[:4000]`` …) where the text is made. An architectural rule,
 enforced here as ``test_rules_purity`` enforces the rules core's."""
@@ -12,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DISCORDS_NUMBERS = {25, 45, 80, 90, 100, 150, 256, 1000, 1024, 2000, 2048, 4000, 4096, 6000}
 """Discord's limits and the round numbers hand-written clips used for them."""
 PLACES = ("bot", "commands")
-NOT_DISCORD = ("bot/render/", "bot/local")
+NOT_DISCORD = ("bot/pictures/", "bot/local")
 """Pictures and the terminal have limits of their own."""
 
 

@@ -122,7 +122,7 @@ def long_spans(doc: Path) -> list[str]:
 
 def local_examples() -> list[tuple[str, str]]:
     """What the docs show typed at the local table with Arcane Duel's own commands."""
-    from bot.duel.local import LOCAL_COMMANDS
+    from bot.games.duel.local import LOCAL_COMMANDS
 
     words = {command.word for command in LOCAL_COMMANDS}
     return [(doc.relative_to(ROOT).as_posix(), span) for doc in DOCS
@@ -143,7 +143,7 @@ def expanded(example: str) -> list[str]:
 def named_cards() -> list[tuple[str, str, str]]:
     """``(doc, where, card name)`` for every card the docs name: in card lists (code,
     quotes, the local table's deck commands), ``cast``/``land`` plays and ``/card``."""
-    from bot.duel.collections import card_list
+    from bot.collections.service import card_list
 
     found = []
     for doc in DOCS:
@@ -188,8 +188,8 @@ def test_every_local_table_example_of_the_duels_commands_reads():
     """Each example typed with the duel's own commands at the local table reads as the
     table reads it: the command and its action exist, deck names and card lists read,
     a collection's name filter matches a card, a value is one the command takes."""
-    from bot.duel import local
-    from bot.duel.collections import card_list, deck_name
+    from bot.collections.service import card_list, deck_name
+    from bot.games.duel import local
     from rules.duel.cards import card_set
     from rules.duel.decks import STARTERS
 

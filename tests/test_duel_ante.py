@@ -240,7 +240,7 @@ def test_a_duel_without_ante_says_nothing_of_it_at_the_end() -> None:
 def test_the_terminal_says_who_won_the_ante() -> None:
     from rich.console import Console
 
-    from bot.presenters.duel.terminal import duel_view
+    from bot.games.duel.terminal import duel_view
 
     state = duel(3, ante=True)
     ada, bo = state.ante

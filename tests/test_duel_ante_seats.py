@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from bot.clock import FakeClock
-from bot.duel.collections import CollectionService
+from bot.collections.service import CollectionService
 from bot.errors import CroupierError
-from bot.live import Player
-from bot.presenters import match_hooks
-from bot.service import MatchService, Timing
+from bot.games import match_hooks
+from bot.matches.live import Player
+from bot.matches.service import MatchService, Timing
 from rules.duel.decks import starter
 from rules.registry import get_game
 from storage import Store

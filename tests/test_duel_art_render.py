@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import bot.render.duel.art as art_module
-from bot.render.duel import ART_BOX, card_image
-from bot.render.duel.art import (
+import bot.games.duel.art as art_module
+from bot.games.duel.art import (
     ART_PALETTES,
     CREATURES,
     LANDSCAPES,
@@ -21,6 +20,7 @@ from bot.render.duel.art import (
     motif,
     subject,
 )
+from bot.games.duel.card import ART_BOX, card_image
 from rules.duel.cards import CardDef, card, card_set
 from tests.images import direct_text_calls
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.duel.autopass import AutoPassError, autopass_value
-from bot.local import play_local
+from bot.games.duel.autopass import AutoPassError, autopass_value
+from bot.terminal.table import play_local
 from rules.core import replay
 from rules.duel import GAME
 from rules.duel.bot import choose
@@ -128,7 +128,7 @@ async def test_autopass_at_the_terminal_is_asked_in_every_window_and_kept_on_res
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same duel played twice, the same way: with automatic passing on the person
     is never asked in a window (they can play nothing); turned off, in every one."""
-    monkeypatch.setattr("bot.lobby.random.SystemRandom", lambda: random.Random(4))
+    monkeypatch.setattr("bot.matches.lobby.random.SystemRandom", lambda: random.Random(4))
     on = Person(["autopass"])
     await play_local(str(tmp_path / "on.sqlite3"), game="duel", seats=2,
                      read_line=on.read_line, write=on.out.append, name="Tess")

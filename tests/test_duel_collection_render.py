@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-import bot.render.duel.collection as collection_render
-from bot.render.common import MAX_SIDE, PHONE_WIDTH, clean
-from bot.render.duel import CARD_H, CARD_W, EDITION_BORDER, GOLD, draw_face
-from bot.render.duel.collection import (
+import bot.games.duel.collection as collection_render
+from bot.games.duel.card import CARD_H, CARD_W, EDITION_BORDER, draw_face
+from bot.games.duel.collection import (
     CAPTION_H,
     GROUPS,
     PACK_CARD_H,
@@ -34,6 +33,8 @@ from bot.render.duel.collection import (
     render_trade,
     serial_words,
 )
+from bot.games.duel.frames import GOLD
+from bot.pictures.common import MAX_SIDE, PHONE_WIDTH, clean
 from rules.duel.cards import card, card_set
 from rules.duel.decks import STARTERS, starter
 from rules.duel.packs import PACK_SIZE, open_pack, rarest_first
@@ -41,7 +42,7 @@ from tests.images import count, direct_text_calls, drawn_text, opened, undrawabl
 
 LEGIBLE = 11
 """Smallest text, in pixels, a name may be once a phone has scaled the picture to
-:data:`~bot.render.common.PHONE_WIDTH` (the table's 14 px text shows at about 11)."""
+:data:`~bot.pictures.common.PHONE_WIDTH` (the table's 14 px text shows at about 11)."""
 READABLE = 12
 """Smallest rules text, in pixels, on a pack's cards at the picture's own size: what a
 phone shows when the picture is opened and zoomed, and sharp enough there to read (at

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from bot.clock import FakeClock
-from bot.duel.collections import (
+from bot.collections.service import (
     MOST_WAITING,
     CollectionError,
     CollectionService,

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from bot.local import Screen, play_local
-from bot.presenters.duel.terminal import duel_view
+from bot.games.duel.terminal import duel_view
+from bot.terminal.table import Screen, play_local
 from rules.duel.notation import act, parse
 from storage import Store
 
@@ -62,7 +62,7 @@ class DuelPlayer:
 @pytest.mark.parametrize("seed", range(6))
 async def test_a_whole_duel_at_the_terminal_against_the_computer(tmp_path, monkeypatch, seed):
     # The match's seed is drawn by the lobby: fixed here, so each case is one duel.
-    monkeypatch.setattr("bot.lobby.random.SystemRandom", lambda: random.Random(seed))
+    monkeypatch.setattr("bot.matches.lobby.random.SystemRandom", lambda: random.Random(seed))
     person = DuelPlayer()
     db = tmp_path / "local.sqlite3"
     match = await play_local(str(db), game="duel", seats=2, read_line=person.read_line,
@@ -156,7 +156,7 @@ class LookingPlayer(DuelPlayer):
 
 async def test_the_local_duel_is_shown_in_tables_without_the_opponents_hand(tmp_path,
                                                                            monkeypatch):
-    monkeypatch.setattr("bot.lobby.random.SystemRandom", lambda: random.Random(2))
+    monkeypatch.setattr("bot.matches.lobby.random.SystemRandom", lambda: random.Random(2))
     person = LookingPlayer(answers=60)
     match = await play_local(str(tmp_path / "local.sqlite3"), game="duel", seats=2,
                              read_line=person.read_line, write=person.write, name="Tess")
@@ -177,10 +177,10 @@ async def test_the_local_duel_is_shown_in_tables_without_the_opponents_hand(tmp_
 
 
 async def test_the_duel_picture_is_saved_as_png(tmp_path, monkeypatch):
-    pytest.importorskip("bot.render.duel")
+    pytest.importorskip("bot.games.duel.battlefield")
     from PIL import Image
 
-    monkeypatch.setattr("bot.lobby.random.SystemRandom", lambda: random.Random(1))
+    monkeypatch.setattr("bot.matches.lobby.random.SystemRandom", lambda: random.Random(1))
     path = tmp_path / "duel.png"
 
     lines = [f"picture {path}"]

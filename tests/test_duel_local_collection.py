@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.duel import local as duel_local
-from bot.duel.collections import CollectionService
-from bot.duel.local import LOCAL_COMMANDS, LOCAL_GUILD, collection_filters
-from bot.local import COMMANDS, LOCAL_USER, LocalSitting, game_commands, play_local
+from bot.collections.service import CollectionService
+from bot.games.duel import local as duel_local
+from bot.games.duel.local import LOCAL_COMMANDS, LOCAL_GUILD, collection_filters
+from bot.terminal.table import COMMANDS, LOCAL_USER, LocalSitting, game_commands, play_local
 from rules.duel.decks import STARTERS, starter
 from rules.registry import games, get_game
 from storage import Store
@@ -365,7 +365,7 @@ async def test_deck_names_ignore_case_at_the_table(tmp_path):
 # -- a duel with one's own deck -------------------------------------------------------------
 
 async def test_a_duel_is_played_with_a_deck_of_ones_own(tmp_path, monkeypatch):
-    monkeypatch.setattr("bot.lobby.random.SystemRandom", lambda: random.Random(3))
+    monkeypatch.setattr("bot.matches.lobby.random.SystemRandom", lambda: random.Random(3))
     db = tmp_path / "t.sqlite3"
     cards = "Kindlewhip, Forgeheat Surge, Cinderpit Sapper, 37 Ashpeak"
     person = Person(["deck play ember-and-grove", "starter ember-and-grove",
@@ -386,7 +386,7 @@ async def test_a_duel_is_played_with_a_deck_of_ones_own(tmp_path, monkeypatch):
 
 
 async def test_the_commands_work_at_a_duels_move_prompt(tmp_path, monkeypatch):
-    monkeypatch.setattr("bot.lobby.random.SystemRandom", lambda: random.Random(1))
+    monkeypatch.setattr("bot.matches.lobby.random.SystemRandom", lambda: random.Random(1))
     db = tmp_path / "t.sqlite3"
     person = Person(["help", "collection", "starter 5", "deck list", "deck play grove-and-dawn",
                      "board"])

@@ -13,34 +13,25 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-import bot.render.duel as duel_render
+import bot.games.duel.frames as duel_render
 from bench.duel import new_duel, random_choice
-from bot.render.common import MAX_SIDE, PHONE_WIDTH
-from bot.render.duel import (
+from bot.games.duel.art import seed
+from bot.games.duel.battlefield import WIDTH, draw_battlefield, render_battlefield
+from bot.games.duel.card import (
     ART_BOX,
     BORDER,
     CARD_H,
     CARD_W,
     EDITION_BORDER,
-    FRAMES,
-    HAND_DY,
     NAME_BAR,
-    PLAYABLE,
-    TILE_H,
-    TILE_W,
-    WIDTH,
-    Marks,
-    _tile,
     card_image,
-    draw_battlefield,
     draw_face,
-    draw_hand,
-    frame_kind,
-    render_battlefield,
     render_card,
-    render_hand,
 )
-from bot.render.duel.art import seed
+from bot.games.duel.frames import FRAMES, frame_kind
+from bot.games.duel.hand import HAND_DY, PLAYABLE, draw_hand, render_hand
+from bot.games.duel.permanents import TILE_H, TILE_W, Marks, _tile
+from bot.pictures.common import MAX_SIDE, PHONE_WIDTH
 from rules.duel.cards import CardDef, card, card_set
 from rules.duel.notation import act, parse
 from rules.duel.state import DuelState, DuelView
@@ -288,4 +279,8 @@ def test_text_the_font_lacks_does_not_break_a_picture() -> None:
 
 
 def test_every_text_the_duel_renderer_draws_goes_through_the_helper() -> None:
-    assert direct_text_calls(Path(duel_render.__file__)) == []
+    pictures = Path(duel_render.__file__).parent
+    drawn = [pictures / f"{name}.py" for name in
+             ("frames", "card", "hand", "permanents", "battlefield", "collection", "art")]
+    assert all(path.exists() for path in drawn)
+    assert [call for path in drawn for call in direct_text_calls(path)] == []

@@ -8,15 +8,15 @@ from __future__ import annotations
 import pytest
 
 from bot.clock import FakeClock
+from bot.discord_parts.replies import Drawing
+from bot.discord_parts.views import ChoiceButton, ChoiceSelect, SplitButton
 from bot.errors import WrongPhase
-from bot.live import LiveMatch, Player
-from bot.local import Screen
-from bot.presenters import presenter_for
-from bot.presenters.duel.commands import NoSuchCard, find_card
-from bot.presenters.duel.table import playable_cards
-from bot.replies import Drawing
-from bot.service import MatchService, Timing
-from bot.views import ChoiceButton, ChoiceSelect, SplitButton
+from bot.games import presenter_for
+from bot.games.duel.commands import NoSuchCard, find_card
+from bot.games.duel.table import playable_cards
+from bot.matches.live import LiveMatch, Player
+from bot.matches.service import MatchService, Timing
+from bot.terminal.table import Screen
 from rules.core import Decision
 from rules.duel import GAME
 from rules.duel.notation import act, parse

@@ -10,10 +10,10 @@ import itertools
 import pytest
 
 from bot.clock import FakeClock
-from bot.presenters import match_hooks
-from bot.service import MatchService, Timing
-from bot.tournament_model import Member, TournamentError
-from bot.tournaments import TournamentService
+from bot.games import match_hooks
+from bot.matches.service import MatchService, Timing
+from bot.tournaments.model import Member, TournamentError
+from bot.tournaments.service import TournamentService
 from storage import Store
 
 G = 1

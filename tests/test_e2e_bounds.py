@@ -11,7 +11,7 @@ import json
 import pytest
 from discord import AppCommandOptionType, app_commands
 
-from bot.bounds import LARGEST_ID
+from bot.discord_parts.bounds import LARGEST_ID
 from tests.e2e import make_bot
 from tests.fakediscord.model.constants import MANAGE_GUILD
 
@@ -120,7 +120,7 @@ def every_parameter(bot) -> list[tuple[str, app_commands.Parameter]]:
 @pytest.mark.parametrize("kind", [AppCommandOptionType.integer, AppCommandOptionType.string])
 async def test_every_number_and_text_option_is_bounded(fake_discord, tmp_path, kind):
     """Every page, count and number any command takes declares both bounds, and every
-    text a longest length: what :mod:`bot.bounds` holds a forged value to."""
+    text a longest length: what :mod:`bot.discord_parts.bounds` holds a forged value to."""
     guild = fake_discord.add_guild("Casino")
     guild.add_text_channel("t")
     bot = make_bot(tmp_path / "declared.sqlite3")

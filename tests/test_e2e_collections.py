@@ -267,7 +267,7 @@ async def test_a_whole_trade_with_its_confirm_window(fake_discord, tmp_path):
         offer = offered.message
         assert not offered.ephemeral and f"<@{bo.id}>" in offer.content
         assert "2× Ashpeak, Kindlewhip" in offer.text and "Brinewing Skimmer" in offer.text
-        # Its picture is added just after the offer (bot/answer_first.py).
+        # Its picture is added just after the offer (bot/discord_parts/answer_first.py).
         await fake_discord.wait_for(lambda: offer.attachments, description="its picture")
         assert opened(offer.attachments[0].data).width > 300
         assert button_labels(offer) == ["Accept", "Decline", "Cancel"]

@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-from bot.client import CroupierBot
-from bot.live import LiveMatch, Player
+from bot.discord_side.client import CroupierBot
+from bot.matches.live import LiveMatch, Player
 from rules.core import Decision, replay
 from rules.duel import choose as computer_choice
 from rules.duel.board import StackItem

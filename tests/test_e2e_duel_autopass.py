@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import CroupierBot
-from bot.duel.autopass import set_auto_pass
+from bot.discord_side.client import CroupierBot
 from bot.errors import NotSeated
-from bot.live import LiveMatch
+from bot.games.duel.autopass import set_auto_pass
+from bot.matches.live import LiveMatch
 from tests.e2e import deal_the_same, make_bot, table_message
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.model import FakeMessage, FakeUser

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import CroupierBot
-from bot.duel.collections import CollectionService
+from bot.collections.service import CollectionService
+from bot.discord_side.client import CroupierBot
 from bot.errors import NotAllowed
-from bot.server_config import Manager, ServerConfig
+from bot.settings.service import Manager, ServerConfig
 from rules.duel.decklists import is_free
 from rules.duel.decks import starter
 from storage import Store

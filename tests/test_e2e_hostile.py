@@ -213,7 +213,7 @@ async def test_a_command_cut_short_by_the_bot_stopping_is_no_error(fake_discord,
     boss = guild.add_user("Boss", roles=(guild.add_role("M", MANAGE_GUILD),))
     bot = make_bot(tmp_path / "stop.sqlite3")
     entered, gate = asyncio.Event(), asyncio.Event()
-    caplog.set_level(logging.INFO, logger="bot.replies")
+    caplog.set_level(logging.INFO, logger="bot.discord_parts.replies")
     async with fake_discord.running(bot):
         remember = bot.tournaments.set_message
 

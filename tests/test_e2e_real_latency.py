@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from bot.client import CroupierBot
 from bot.clock import FakeClock
-from bot.replies import Drawing
-from bot.tournament_model import Member
+from bot.discord_parts.replies import Drawing
+from bot.discord_side.client import CroupierBot
+from bot.tournaments.model import Member
 from rules.core import NOTHING
 from tests.e2e import make_bot, select_ids, select_values, served, table_message
 from tests.fakediscord import FakeDiscord, LogCapture

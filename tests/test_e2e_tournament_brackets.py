@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from bot.client import CroupierBot
-from bot.render.tournament import champion_of
+from bot.discord_side.client import CroupierBot
+from bot.pictures.tournament import champion_of
 from storage.tournaments import EntrantRow, PairingRow, TournamentRow
 from tests.e2e import make_bot
 from tests.test_e2e_tournaments import Event, _member, notices
@@ -394,7 +394,7 @@ async def test_double_elimination_of_six_gives_byes_and_ranks_everyone(fake_disc
 
 # -- 3. Swiss of six with a top cut of four -------------------------------------------------
 async def test_swiss_of_six_with_a_top_cut_of_four(fake_discord, tmp_path):
-    from bot.tournament_formats import result_of
+    from bot.tournaments.formats import result_of
     from rules.tournament.model import Entrant
     from rules.tournament.swiss import SwissFormat
 
@@ -588,7 +588,7 @@ async def test_restarts_between_every_step_change_nothing(fake_discord, tmp_path
     straight = restarted.alongside("tournaments-2")
     async with straight.one_process() as bot:
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr("bot.tournaments.random.SystemRandom", Drawn)
+            patch.setattr("bot.tournaments.service.random.SystemRandom", Drawn)
             second = await straight.create(**settings)
         assert second != first
         await straight.start()

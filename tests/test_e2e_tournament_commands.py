@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.client import CroupierBot
-from bot.tournament_discord import channel_name
-from bot.tournament_model import Member
+from bot.discord_side.client import CroupierBot
+from bot.discord_side.tournament_posts import channel_name
+from bot.tournaments.model import Member
 from rules.registry import get_game
 from tests.e2e import make_bot
 from tests.fakediscord.model import FakeChannel, FakeMessage

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.tournament_model import MOST_PLAYERS, Member
+from bot.tournaments.model import MOST_PLAYERS, Member
 from tests.e2e import make_bot
 from tests.fakediscord.model.constants import (
     CREATE_PUBLIC_THREADS,

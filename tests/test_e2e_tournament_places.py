@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.client import CroupierBot
-from bot.tournament_model import Member
+from bot.discord_side.client import CroupierBot
+from bot.tournaments.model import Member
 from tests.e2e import make_bot
 from tests.fakediscord import Fault
 from tests.fakediscord.model import FakeChannel, FakeGuild

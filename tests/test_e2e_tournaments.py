@@ -12,8 +12,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.client import CroupierBot
-from bot.render.tournament import champion_of
+from bot.discord_side.client import CroupierBot
+from bot.pictures.tournament import champion_of
 from tests.e2e import make_bot
 from tests.fakediscord.model import FakeChannel, FakeMessage
 from tests.fakediscord.model.constants import MANAGE_GUILD
@@ -116,7 +116,7 @@ class Event:
 
 
 def _member(bot: CroupierBot, channel: FakeChannel) -> Any:
-    from bot.tournament_model import Member
+    from bot.tournaments.model import Member
     return Member(0, "test", guild_id=channel.guild.id)
 
 
@@ -334,8 +334,8 @@ def test_the_bracket_converter_draws_every_stage_of_both_brackets():
     stage of single and double elimination, byes included, and name the champion."""
     from types import SimpleNamespace
 
-    from bot.render.tournament import render_bracket
-    from bot.tournament_discord import to_render_bracket
+    from bot.discord_side.tournament_posts import to_render_bracket
+    from bot.pictures.tournament import render_bracket
     from rules.tournament.elimination import DoubleEliminationFormat, SingleEliminationFormat
     from rules.tournament.model import Entrant, Result
 

@@ -12,19 +12,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-import bot.render.eclipse as eclipse_render
-from bot.render.common import (
-    PHONE_WIDTH,
-    SHAPED,
-    ascii_text,
-    clean,
-    drawable,
-    fit,
-    font,
-    length,
-    seat_name,
-)
-from bot.render.eclipse import (
+import bot.games.eclipse.pictures as eclipse_render
+from bot.games.eclipse.pictures import (
     CARD_GAP,
     FACE,
     HAND_SCALE,
@@ -49,6 +38,17 @@ from bot.render.eclipse import (
     render_card,
     render_hand,
     render_table,
+)
+from bot.pictures.common import (
+    PHONE_WIDTH,
+    SHAPED,
+    ascii_text,
+    clean,
+    drawable,
+    fit,
+    font,
+    length,
+    seat_name,
 )
 from rules.core import Outcome
 from rules.eclipse import EclipseState, choose

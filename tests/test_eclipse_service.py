@@ -9,8 +9,8 @@ import random
 import pytest
 
 from bot.clock import FakeClock
-from bot.live import LiveMatch, Player
-from bot.service import MatchService, Timing
+from bot.matches.live import LiveMatch, Player
+from bot.matches.service import MatchService, Timing
 from rules.eclipse import choose
 from rules.eclipse.state import EclipseState
 from tests.recording import RecordingTransport

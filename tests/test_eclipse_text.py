@@ -4,8 +4,8 @@ then "Your hand: no symbol cards")."""
 
 from __future__ import annotations
 
-from bot.live import LiveMatch
-from bot.presenters import presenter_for
+from bot.games import presenter_for
+from bot.matches.live import LiveMatch
 from rules.eclipse import GAME as ECLIPSE
 from rules.eclipse import EclipseState
 from storage.models import MatchRow, SeatRow

@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
-from bot.live import LiveMatch
-from bot.presenters import presenter_for
-from bot.replies import fit
+from bot.discord_parts.replies import fit
+from bot.games import presenter_for
+from bot.matches.live import LiveMatch
 from rules.core import Event
 from rules.registry import games
 from storage.models import MatchRow, SeatRow

@@ -9,8 +9,8 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-import bot.delivery
 import tests.simgame  # noqa: F401  (registers the secret-choice test game)
+from bot.matches import delivery
 from tests.e2e import make_bot, select_ids, table_message
 from tests.fakediscord import Fault
 
@@ -20,7 +20,7 @@ DM_MESSAGES = r"/channels/\d+/messages"
 @pytest.fixture(autouse=True)
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     """Showing again after a failure waits a moment, not seconds."""
-    monkeypatch.setattr(bot.delivery, "SHOW_AGAIN_AFTER", (0.05, 0.1, 0.2), raising=False)
+    monkeypatch.setattr(delivery, "SHOW_AGAIN_AFTER", (0.05, 0.1, 0.2), raising=False)
 
 
 @pytest.fixture

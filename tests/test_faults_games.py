@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-import bot.delivery
+from bot.matches import delivery
 from rules.core import replay
 from rules.registry import get_game
 from tests.e2e import deal_the_same, make_bot, select_ids, select_values, table_message
@@ -133,7 +133,7 @@ TROUBLES: dict[str, Trouble] = {
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     """Showing again after Discord failed waits a moment, not seconds (tests/test_faults.py
     checks the showing again; here, only that the game goes on)."""
-    monkeypatch.setattr(bot.delivery, "SHOW_AGAIN_AFTER", (0.05, 0.1, 0.2), raising=False)
+    monkeypatch.setattr(delivery, "SHOW_AGAIN_AFTER", (0.05, 0.1, 0.2), raising=False)
 
 
 @pytest.fixture

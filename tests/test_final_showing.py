@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-import bot.delivery
 import tests.simgame  # noqa: F401  (registers the secret-choice test game)
-from bot.client import CroupierBot
-from bot.live import NARRATED, LiveMatch, Player
-from bot.service import MatchService
-from bot.transport import NullTransport, ShowLater
+from bot.discord_side.client import CroupierBot
+from bot.matches import delivery
+from bot.matches.live import NARRATED, LiveMatch, Player
+from bot.matches.service import MatchService
+from bot.matches.transport import NullTransport, ShowLater
 from rules.core import Event
 from storage import Store
 from tests.e2e import make_bot, select_ids, table_message
@@ -34,7 +34,7 @@ FINAL_HAND = "**hand**: ()"
 @pytest.fixture(autouse=True)
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     """Showing again after a failure waits a moment, not seconds."""
-    monkeypatch.setattr(bot.delivery, "SHOW_AGAIN_AFTER", (0.05, 0.1, 0.2), raising=False)
+    monkeypatch.setattr(delivery, "SHOW_AGAIN_AFTER", (0.05, 0.1, 0.2), raising=False)
 
 
 async def pick(fake: FakeDiscord, bot: CroupierBot, user: FakeUser, card: str, *,

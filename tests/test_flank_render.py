@@ -9,9 +9,7 @@ import time
 import pytest
 from PIL import Image
 
-from bot.live import LiveMatch, PrivateView
-from bot.presenters.flank import FlankPresenter
-from bot.render.flank import (
+from bot.games.flank.pictures import (
     BARRED,
     DISC,
     KEY,
@@ -22,6 +20,8 @@ from bot.render.flank import (
     legend_keys,
     render_png,
 )
+from bot.games.flank.presenter import FlankPresenter
+from bot.matches.live import LiveMatch, PrivateView
 from rules.flank import GAME as FLANK
 from rules.flank import FlankState, parse_cell
 from rules.flank.text import render_text
@@ -233,7 +233,7 @@ def test_the_table_embed_names_black_first_whoever_sits_in_seat_0() -> None:
 def test_flank_draws_its_text_only_through_the_glyph_safe_helper() -> None:
     from pathlib import Path
 
-    import bot.render.flank as flank_render
+    import bot.games.flank.pictures as flank_render
     from tests.images import direct_text_calls
 
     assert direct_text_calls(Path(flank_render.__file__)) == []

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.discord_limits import EMBED_TOTAL, FIELD_VALUE
+from bot.discord_parts.limits import EMBED_TOTAL, FIELD_VALUE
+from bot.discord_parts.replies import fit_embed
+from bot.discord_parts.views import DYNAMIC_ITEMS, known_custom_id
 from bot.errors import CroupierError
-from bot.live import Player
-from bot.replies import fit_embed
-from bot.service import MatchService
-from bot.views import DYNAMIC_ITEMS, known_custom_id
+from bot.matches.live import Player
+from bot.matches.service import MatchService
 from rules.cells import parse_cell
 from rules.core import Decision, Event, GameState
 from rules.eclipse.cards import normalise_code

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.live import Player
-from bot.service import MatchService, Timing
-from bot.thinker import Thinker
-from bot.tournament_model import MatchPlace, Member
-from bot.tournaments import TournamentService
+from bot.matches.live import Player
+from bot.matches.service import MatchService, Timing
+from bot.matches.thinker import Thinker
+from bot.tournaments.model import MatchPlace, Member
+from bot.tournaments.service import TournamentService
 from rules.core import GameInfo, GameState
 from rules.errors import BadOptions
 from storage import Store

@@ -10,8 +10,8 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.errors import CannotPost, ChannelBusy, NotAllowed, NotRecorded
-from bot.live import LiveMatch, Player, PrivateView
-from bot.service import MatchService, Timing
+from bot.matches.live import LiveMatch, Player, PrivateView
+from bot.matches.service import MatchService, Timing
 from rules.core import Event
 from storage import Store
 from storage.models import SeatRow
@@ -190,8 +190,8 @@ async def test_discord_refusing_a_new_table_is_cannot_post(store):
 
     import discord
 
-    from bot.discord_transport import DiscordTransport
-    from bot.presenters import Presenters
+    from bot.discord_side.transport import DiscordTransport
+    from bot.games import Presenters
 
     class Refusing:
         async def send(self, **_: object) -> None:
@@ -211,7 +211,7 @@ async def test_a_game_whose_closing_words_fail_still_closes_its_match(store, cap
     """What a game says as its match closes without a result (MatchHooks.closing) is
     told after the close is stored: a failure there logs, and the match is closed and
     its channel free all the same."""
-    from bot.hooks import MatchHooks
+    from bot.matches.hooks import MatchHooks
 
     class Failing(MatchHooks):
         async def closing(self, match: LiveMatch) -> Sequence[Event]:

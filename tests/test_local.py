@@ -17,10 +17,10 @@ from typing import ClassVar
 import pytest
 from pydantic import Field
 
-from bot.live import LiveMatch
-from bot.local import MAX_LINE, Screen, TerminalInput, play_local, result_block
-from bot.local_words import summary
-from bot.presenters.base import GamePresenter
+from bot.games.presenter import GamePresenter
+from bot.matches.live import LiveMatch
+from bot.terminal.table import MAX_LINE, Screen, TerminalInput, play_local, result_block
+from bot.terminal.words import summary
 from rules.core import Decision, Event, GameInfo, GameState, Outcome
 from rules.errors import SHOWN
 from rules.options import GameOptions
@@ -457,8 +457,8 @@ async def test_a_prompt_cancelled_leaves_no_reader_behind() -> None:
 def croupier(tmp_path: Path, *args: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "CROUPIER_DATABASE": str(tmp_path / "t.sqlite3"), "DISCORD_TOKEN": "",
            "CROUPIER_LOG_LEVEL": "WARNING", "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-m", "bot.cli", *args], cwd=tmp_path, env=env,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-m", "bot.cli", *args], cwd=tmp_path,
+                            env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
 
 

@@ -11,9 +11,9 @@ from typing import ClassVar
 import pytest
 
 from bot.cli import main
-from bot.live import LiveMatch
-from bot.local import Screen, help_text, legal_text, options_example, play_local
-from bot.local_help import pick_help, pick_hint
+from bot.matches.live import LiveMatch
+from bot.terminal.help import pick_help, pick_hint
+from bot.terminal.table import Screen, help_text, legal_text, options_example, play_local
 from rules.core import Decision, Event, GameInfo, GameState, Outcome
 from rules.duel.notation import act, parse
 from rules.errors import BadOptions
@@ -253,7 +253,7 @@ async def test_nails_explains_a_tiles_zones_and_saves_the_persons_hand(tmp_path,
     assert re.search(r"Your hand \(.*clockwise from the top-left.*\):", person.text)
     assert any("clockwise from the top-left" in block and "picture hand" in block
                for block in person.out)
-    from bot.render.nails import render_hand
+    from bot.games.nails.pictures import render_hand
 
     expected = render_hand(match.state.observe(0).hand)
     (default,) = (tmp_path / "pictures").iterdir()
@@ -375,7 +375,7 @@ async def test_help_at_which_game_lists_the_general_commands_and_every_games_own
     said = "\n".join(person.out[3:])
     for word in ("legal", "board", "picture", "rules", "stats", "resign", "quit", "help"):
         assert re.search(rf"\b{word}\b", said), word
-    from bot.local import game_commands
+    from bot.terminal.table import game_commands
 
     for info in games().values():
         for command in game_commands(info):

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 import re
 
-from bot.live import LiveMatch
-from bot.presenters import presenter_for
+from bot.games import presenter_for
+from bot.matches.live import LiveMatch
 from rules.nails import GAME as NAILS
 from rules.nails import NailsState
 from rules.nails.text import player_line

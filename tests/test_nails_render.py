@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
-import bot.render.nails as nails_render
-from bot.render.nails import (
+import bot.games.nails.pictures as nails_render
+from bot.games.nails.pictures import (
     GOLD,
     MAX_SIDE,
     MIN_WIDTH,

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from bot.live import LiveMatch
-from bot.presenters import presenter_for
+from bot.games import presenter_for
+from bot.matches.live import LiveMatch
 from rules.core import Outcome
 from rules.registry import games
 from storage.models import MatchRow, SeatRow

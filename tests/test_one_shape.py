@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.presenters import PRESENTER_PACKAGES, presenters
+from bot.games import PRESENTER_PACKAGES, presenters
 from rules.registry import GAME_PACKAGES, games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,8 +56,8 @@ def test_every_game_has_one_presenter_and_every_presenter_a_game():
 
 def test_there_are_shared_files_to_check():
     names = {p.relative_to(ROOT).as_posix() for p in SHARED}
-    assert {"bot/service.py", "bot/cli.py", "bot/local.py", "commands/lobby.py",
-            "bot/presenters/base.py"} <= names
+    assert {"bot/matches/service.py", "bot/cli.py", "bot/terminal/table.py",
+            "commands/lobby.py", "bot/games/presenter.py"} <= names
 
 
 @pytest.mark.parametrize("path", SHARED, ids=lambda p: p.relative_to(ROOT).as_posix())

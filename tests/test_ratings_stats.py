@@ -12,9 +12,9 @@ from collections import defaultdict
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.live import Player
-from bot.ratings import RATER, is_rated
-from bot.stats import StatsService
+from bot.matches.live import Player
+from bot.matches.ratings import RATER, is_rated
+from bot.stats.service import StatsService
 from storage import SeatResult, SeatRow, Store
 
 GUILD = 77
@@ -189,9 +189,9 @@ async def test_a_moderator_resets_a_leaderboard(store):
 
 
 def test_the_stats_reply_draws_a_chart_after_five_rated_matches_and_pages_buttons():
-    from bot.presenters.stats import leaderboard_parts, stats_parts
-    from bot.stats import GameReport, LeaderboardPage, Record
-    from bot.stats_views import leaderboard_buttons
+    from bot.discord_side.stats_presenter import leaderboard_parts, stats_parts
+    from bot.discord_side.stats_views import leaderboard_buttons
+    from bot.stats.service import GameReport, LeaderboardPage, Record
 
     record = Record("flank", 6, 4, 2, 0, 1, 3, "2026-11-21", rated=6)
     few = GameReport(record, None, None, 0, (1.0, 2.0, 3.0, 4.0))

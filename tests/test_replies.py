@@ -7,8 +7,8 @@ import threading
 
 import discord
 
-from bot.replies import Drawing, drawn, release
-from bot.views import ChoiceSelect, HandButton
+from bot.discord_parts.replies import Drawing, drawn, release
+from bot.discord_parts.views import ChoiceSelect, HandButton
 
 
 async def test_a_view_of_persistent_items_is_released_after_sending():

@@ -9,7 +9,6 @@ import pytest
 
 import tests.simgame  # noqa: F401  (registers the secret-choice test game)
 from bot.clock import FakeClock
-from bot.deadlines import run_deadlines
 from bot.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -20,8 +19,9 @@ from bot.errors import (
     StaleChoice,
     WrongPhase,
 )
-from bot.live import Player
-from bot.service import MatchService, Timing
+from bot.matches.deadlines import run_deadlines
+from bot.matches.live import Player
+from bot.matches.service import MatchService, Timing
 from rules.core import replay
 from rules.errors import BadOptions, IllegalChoice, MalformedChoice, NotYourTurn
 from tests.recording import RecordingTransport
@@ -394,15 +394,15 @@ def test_the_start_up_collection_is_made_once_a_process(monkeypatch) -> None:
     clean heap is made by the first alone (a test worker starts hundreds of bots)."""
     import gc
 
-    import bot.service
+    from bot.matches import service
 
     collected: list[int] = []
-    monkeypatch.setattr(bot.service, "_COLLECTED", False)
+    monkeypatch.setattr(service, "_COLLECTED", False)
     monkeypatch.setattr(gc, "collect", lambda *a: collected.append(1) or 0)
     before = gc.get_threshold()
     try:
         for _ in range(3):
-            bot.service.tune_gc()
-        assert collected == [1] and gc.get_threshold() == bot.service.GC_THRESHOLDS
+            service.tune_gc()
+        assert collected == [1] and gc.get_threshold() == service.GC_THRESHOLDS
     finally:
         gc.set_threshold(*before)

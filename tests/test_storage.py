@@ -10,8 +10,8 @@ import pytest
 import tests.simgame  # noqa: F401  (registers the secret-choice test game)
 from bot.clock import FakeClock
 from bot.errors import NotRecorded
-from bot.live import Player
-from bot.service import MatchService, Timing
+from bot.matches.live import Player
+from bot.matches.service import MatchService, Timing
 from rules.core import replay
 from rules.registry import get_game
 from storage import ChoiceRow, DuplicateInteraction, SeatResult, SeatRow, Store

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.thinker import Thinker, ThinkingFailed
+from bot.matches.thinker import Thinker, ThinkingFailed
 from rules.core import BotPlayer, GameInfo, GameState, thinking_rng
 from rules.registry import get_game, shipped_games
 from rules.thinking import clock, counting_clock

@@ -1,5 +1,5 @@
 """The tournament message kept true without holding up answers
-(``bot/tournament_message.py``): asks for an edit coalesce, and updates of the message
+(``bot/discord_side/tournament_message.py``): asks for an edit coalesce, and updates of the message
 that cross are followed by one more edit of the state as it is then. No Discord: the
 edit itself is a stand-in that records what it showed."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.tournament_message import TournamentMessages
+from bot.discord_side.tournament_message import TournamentMessages
 
 
 class Rounds:
@@ -53,7 +53,7 @@ def bot(monkeypatch: pytest.MonkeyPatch) -> Bot:
         await asyncio.sleep(0)
         bot.shown.append(seen)
 
-    monkeypatch.setattr("bot.tournament_message.refresh_message", refresh)
+    monkeypatch.setattr("bot.discord_side.tournament_message.refresh_message", refresh)
     return made
 
 

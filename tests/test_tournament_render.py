@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-import bot.render.tournament as tournament_render
-from bot.render.common import MAX_SIDE, clean
-from bot.render.tournament import (
+import bot.pictures.tournament as tournament_render
+from bot.pictures.common import MAX_SIDE, clean
+from bot.pictures.tournament import (
     BOX_H,
     BRACKET_MAX_WIDTH,
     BYE,

@@ -1,4 +1,4 @@
-"""The tournament service (bot/tournaments.py) through the real match service with
+"""The tournament service (bot/tournaments/service.py) through the real match service with
 real SQLite and no Discord: whole tournaments whose games are ordinary matches opened
 in places a fake starter makes, decided by forfeits, draws and deadlines; restarts
 between (and inside) steps; organisers checked on every organiser action; drops,
@@ -15,9 +15,9 @@ import pytest
 
 import tests.simgame  # noqa: F401  (registers "secret", a game of two quick to decide)
 from bot.clock import FakeClock
-from bot.live import Player
-from bot.service import MatchService, Timing
-from bot.tournament_model import (
+from bot.matches.live import Player
+from bot.matches.service import MatchService, Timing
+from bot.tournaments.model import (
     MatchPlace,
     Member,
     Notice,
@@ -25,7 +25,7 @@ from bot.tournament_model import (
     NoTournament,
     TournamentError,
 )
-from bot.tournaments import TournamentService
+from bot.tournaments.service import TournamentService
 from storage import Store
 from storage.tournaments import PairingRow
 

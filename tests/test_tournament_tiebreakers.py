@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from bot.tournament_formats import result_of
+from bot.tournaments.formats import result_of
 from rules.tournament.elimination import DoubleEliminationFormat, SingleEliminationFormat
 from rules.tournament.model import Entrant, Pairing, Result, Standing
 from rules.tournament.pods import PodsFormat

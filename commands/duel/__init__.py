@@ -1,19 +1,19 @@
 """Arcane Duel's collections in Discord, as a discord.py extension that the duel's
 presenter brings (``GamePresenter.extensions``): ``/starter``, ``/collection``,
 ``/audit``, ``/pack``, ``/deck`` and ``/trade``. The cogs are thin: they read the
-options, call :class:`~bot.duel.collections.CollectionService` and show what it
-answers (:mod:`bot.duel.messages`); refusals are the service's, made friendly replies
-by the bot's one error handler."""
+options, call :class:`~bot.collections.service.CollectionService` and show what it
+answers (:mod:`bot.games.duel.collection_messages`); refusals are the service's,
+made friendly replies by the bot's one error handler."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from bot.clock import SystemClock
-from bot.duel.collections import CollectionService
-from bot.duel.hooks import DuelHooks
-from bot.duel.trades import TradeDesk
-from bot.duel.views import DUEL_ITEMS
+from bot.collections.hooks import DuelHooks
+from bot.collections.service import CollectionService
+from bot.games.duel.trades import TradeDesk
+from bot.games.duel.views import DUEL_ITEMS
 from commands.duel.collection import CollectionCog
 from commands.duel.decks import DeckCog
 from commands.duel.packs import PackCog
@@ -21,7 +21,7 @@ from commands.duel.trades import TradeCog
 from rules.duel import GAME
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 
 async def setup(bot: CroupierBot) -> None:

@@ -10,19 +10,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answer_first import send_then_draw
-from bot.duel.collections import CollectionError
-from bot.duel.interactions import collections_of, guild_of
-from bot.duel.messages import audit_text, starter_parts
-from bot.duel.views import TYPES, Filters, page_parts
+from bot.collections.service import CollectionError
+from bot.discord_parts.answer_first import send_then_draw
+from bot.discord_parts.replies import for_send, send
 from bot.errors import NoSuchPage, NotAllowed
-from bot.presenters.duel.commands import card_names
-from bot.replies import for_send, send
+from bot.games.duel.collection_messages import audit_text, starter_parts
+from bot.games.duel.commands import card_names
+from bot.games.duel.interactions import collections_of, guild_of
+from bot.games.duel.views import TYPES, Filters, page_parts
 from rules.duel.cards import COLOUR_NAMES
 from rules.duel.decks import STARTERS
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 
 def starter_title(name: str) -> str:

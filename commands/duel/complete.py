@@ -9,7 +9,7 @@ import re
 import discord
 from discord import app_commands
 
-from bot.duel.interactions import collections_of
+from bot.games.duel.interactions import collections_of
 from rules.duel.cards import card_set
 
 MOST = 25

@@ -10,15 +10,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answer_first import send_then_draw
-from bot.duel.collections import CollectionError
-from bot.duel.interactions import collections_of, guild_of
-from bot.duel.messages import deck_parts, decks_text, file_safe
-from bot.replies import send
+from bot.collections.service import CollectionError
+from bot.discord_parts.answer_first import send_then_draw
+from bot.discord_parts.replies import send
+from bot.games.duel.collection_messages import deck_parts, decks_text, file_safe
+from bot.games.duel.interactions import collections_of, guild_of
 from commands.duel.complete import card_entries, own_decks
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 LIST_TEXT = 4000
 """Longest card list typed into an option (Discord allows 6000)."""

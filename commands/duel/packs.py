@@ -8,14 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answer_first import send_then_draw
-from bot.duel.collections import MOST_GIVEN, CollectionError, PackGiver
-from bot.duel.interactions import collections_of, guild_of
-from bot.duel.messages import pack_parts, packs_text
-from bot.replies import ping, send
+from bot.collections.service import MOST_GIVEN, CollectionError, PackGiver
+from bot.discord_parts.answer_first import send_then_draw
+from bot.discord_parts.replies import ping, send
+from bot.games.duel.collection_messages import pack_parts, packs_text
+from bot.games.duel.interactions import collections_of, guild_of
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 
 def giver_of(interaction: discord.Interaction) -> PackGiver:

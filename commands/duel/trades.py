@@ -1,6 +1,6 @@
 """/trade offer and /trade list; the offer message's buttons are
-:class:`~bot.duel.trades.TradeButton`, answered by the trade desk, which this cog's
-background task also uses to close expired trades and edit their messages."""
+:class:`~bot.games.duel.trades.TradeButton`, answered by the trade desk,
+which this cog's background task also uses to close expired trades and edit their messages."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.duel.interactions import collections_of, guild_of
-from bot.duel.messages import trade_list_text
-from bot.duel.trades import desk_of
-from bot.replies import send
+from bot.discord_parts.replies import send
+from bot.games.duel.collection_messages import trade_list_text
+from bot.games.duel.interactions import collections_of, guild_of
+from bot.games.duel.trades import desk_of
 from commands.duel.complete import card_entries
 
 if TYPE_CHECKING:
-    from bot.client import CroupierBot
+    from bot.discord_side.client import CroupierBot
 
 Cards = app_commands.Range[str, 1, 2000]
 

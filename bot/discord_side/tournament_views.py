@@ -1,0 +1,131 @@
+"""The tournament message: its words, and its buttons Join, Leave and Check in, as persistent items
+``cr:tn:<tournament>:<action>`` that work after restarts. Each click is checked in code
+by the service (the tournament must be the clicking person's server's, the action must
+fit its status); a forged or stale id gets a private refusal and changes nothing. A click
+is answered by updating the clicked message, then confirmed privately."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from bot.discord_parts.limits import CONTENT
+from bot.discord_parts.replies import guarded, send
+from bot.discord_parts.views import ID, Claimed, croupier
+from bot.discord_side.tournament_terms import STATUS_WORDS, format_words, member_of
+from bot.tournaments.model import Member, TournamentError
+from rules.registry import get_game
+from rules.words import clip
+
+if TYPE_CHECKING:
+    from bot.discord_side.client import CroupierBot
+
+log = logging.getLogger(__name__)
+
+
+class TournamentButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                       template=re.compile(
+                           rf"cr:tn:(?P<tournament>{ID}):(?P<action>join|leave|checkin)")):
+    """Join, Leave or Check in on a tournament message."""
+
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "checkin": ("Check in", discord.ButtonStyle.primary),
+    }
+    DONE: ClassVar[dict[str, str]] = {"join": "You are in.", "leave": "You left.",
+                                      "checkin": "You are checked in."}
+
+    def __init__(self, tournament_id: int, action: str) -> None:
+        label, style = self.LABELS[action]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"cr:tn:{tournament_id}:{action}"))
+        self.tournament_id = tournament_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TournamentButton:
+        return cls(int(match["tournament"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            bot = croupier(interaction)
+            who = member_of(interaction)
+            tournament = await bot.tournaments.get(who, self.tournament_id)
+            if interaction.message is None or interaction.message.id != tournament.message_id:
+                await send(interaction, "⚠️ That button is not on this tournament's "
+                                        "message; nothing was changed.")
+                return
+            if self.action == "join":
+                await bot.tournaments.join(who, self.tournament_id)
+            elif self.action == "leave":
+                await bot.tournaments.leave(who, self.tournament_id)
+            else:
+                await bot.tournaments.checkin(who, self.tournament_id)
+            # The answer is the clicked message itself, updated: no channel edit (those
+            # share a bucket, and the next clicks would wait on it).
+            async with bot.tournament_messages.editing(self.tournament_id):
+                parts = await message_parts(bot, self.tournament_id, tournament.guild_id)
+                await interaction.response.edit_message(**parts)
+            await send(interaction, self.DONE[self.action])
+
+        await guarded(interaction, act)
+
+
+TOURNAMENT_ITEMS = (TournamentButton,)
+
+
+def tournament_buttons(tournament_id: int, status: str) -> discord.ui.View | None:
+    """The buttons a tournament message carries in ``status`` (none once it starts)."""
+    actions = {"created": (), "open": ("join", "leave"),
+               "checkin": ("join", "leave", "checkin")}.get(status, ())
+    if not actions:
+        return discord.ui.View(timeout=None)  # an empty view clears old buttons
+    view = discord.ui.View(timeout=None)
+    for action in actions:
+        view.add_item(TournamentButton(tournament_id, action))
+    return view
+
+
+# -- the tournament message -----------------------------------------------------------
+async def message_parts(bot: CroupierBot, tournament_id: int, guild_id: int
+                        ) -> dict[str, Any]:
+    """The tournament message: what it is, where it stands, who entered; the Join,
+    Leave and Check in buttons while registration is open."""
+    who = Member(0, "Croupier", guild_id=guild_id)
+    tournament = await bot.tournaments.get(who, tournament_id)
+    entrants = await bot.tournaments.entrants(who, tournament_id)
+    status = STATUS_WORDS.get(tournament.status, tournament.status)
+    if tournament.status == "running":
+        status += f", round {tournament.round}"
+    names = ", ".join(e.name + (" ✓" if e.checked_in and tournament.status == "checkin"
+                                else "") for e in entrants) or "nobody yet"
+    content = (f"🏆 **{tournament.name}** (#{tournament.id}) — "
+               f"{format_words(tournament.format)} of {get_game(tournament.game).title}\n"
+               f"Status: {status}\n"
+               f"Entrants ({len(entrants)}): {names}")
+    return {"content": clip(content, CONTENT),
+            "view": tournament_buttons(tournament.id, tournament.status)}
+
+
+async def refresh_message(bot: CroupierBot, tournament_id: int) -> None:
+    """Edit the tournament message to its current state (if it was posted; not while
+    the bot is closing: the next change edits it)."""
+    if bot.tournaments.closing:
+        return
+    try:
+        tournament = await bot.store.tournaments.get(tournament_id)
+        if tournament is None or tournament.message_id is None:
+            return
+        parts = await message_parts(bot, tournament_id, tournament.guild_id)
+        channel = bot.get_partial_messageable(tournament.channel_id,
+                                              guild_id=tournament.guild_id)
+        await channel.get_partial_message(tournament.message_id).edit(
+            content=parts["content"], view=parts["view"])
+    except (discord.HTTPException, TournamentError):
+        # Cosmetic: the action itself is done, and its notice must not be posted twice.
+        log.info("tournament %s: its message could not be edited", tournament_id)

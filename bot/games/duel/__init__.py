@@ -1,0 +1,1 @@
+"""Arcane Duel in Discord: its presenter (:mod:`.presenter`), pictures and own commands."""

@@ -1,0 +1,1 @@
+"""Eclipse in Discord: its presenter (:mod:`.presenter`), pictures and own commands."""

@@ -1,0 +1,1 @@
+"""Flank in Discord: its presenter (:mod:`.presenter`), pictures and own commands."""

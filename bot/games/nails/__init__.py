@@ -1,0 +1,1 @@
+"""Hammer & Nails in Discord: its presenter (:mod:`.presenter`), pictures and own commands."""

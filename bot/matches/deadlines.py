@@ -1,0 +1,134 @@
+"""Deadlines: the warning before each decision's deadline, the computer choosing
+for a late player (with a strike, or the decision's own default without one),
+and the background task that wakes the service when one is due."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+
+from bot.matches.commit import MatchCore, Move
+from bot.matches.live import LiveMatch
+from rules.core import RESIGN, Event
+from storage.models import SeatRow
+
+log = logging.getLogger(__name__)
+
+MAX_STRIKES = 3
+
+
+class Deadlines(MatchCore):
+    """Warnings and expiries of pending decisions."""
+
+    def next_due(self) -> float | None:
+        """When :meth:`tick` next has something to do (a warning or a deadline)."""
+        return min((due for m in self._live.values() if (due := self._due(m)) is not None),
+                   default=None)
+
+    async def tick(self) -> None:
+        """Warn and expire whatever is due at the clock's current time."""
+        now = self.clock.now()
+        for match in list(self._live.values()):
+            deadline = match.row.deadline_at
+            if not match.playing or deadline is None:
+                continue
+            if now >= deadline:
+                await self._expire(match)
+            elif not match.row.warned and now >= deadline - self._warn_lead(match):
+                await self._warn(match)
+
+    async def _warn(self, match: LiveMatch) -> None:
+        async with match.lock:
+            if match.row.warned or not match.playing:
+                return
+            match.row.warned = True
+            await self.store.matches.set_deadline(match.id, match.row.deadline_at, True)
+            late = match.humans_pending()
+        if late:
+            left = max(0, round((match.row.deadline_at or 0) - self.clock.now()))
+            who = ", ".join(f"{{s{s.seat}}}" for s in late)
+            await self.transport.notify(
+                match, Event("deadline", f"⏳ {who}: {left} seconds left to choose, then the "
+                                         "computer chooses for you and you get a strike."),
+                mentions=[s.user_id for s in late if s.user_id is not None],
+            )
+
+    async def _expire(self, match: LiveMatch) -> None:
+        """The deadline passed: for each late seat the decision's default is
+        taken, or the computer chooses; a strike is recorded where the decision
+        counts one, and the third strike forfeits the seat."""
+        notes = []
+        async with match.lock:
+            deadline = match.row.deadline_at
+            if not match.playing or deadline is None or self.clock.now() < deadline:
+                return
+            assert match.state is not None
+            late = match.humans_pending()
+            if not late:
+                # Only computer seats are pending: their driver is on it. Push the
+                # deadline on so the deadline task does not wake for it again.
+                match.row.deadline_at = self._deadline(match, self.clock.now())
+                await self.store.matches.set_deadline(match.id, match.row.deadline_at, False)
+                self._schedule(match)
+                return
+            seats = [SeatRow(**vars(s)) for s in match.seats]
+            moves = []
+            for seat in late:
+                decision = match.state.decision_for(seat.seat)
+                assert decision is not None
+                struck = seats[seat.seat]
+                if decision.strike:
+                    struck.strikes += 1
+                if decision.strike and struck.strikes >= MAX_STRIKES:
+                    struck.state = "forfeited"
+                    moves.append(Move(seat.seat, RESIGN, "resign"))
+                    notes.append(Event("timeout", f"{{s{seat.seat}}} ran out of time a third "
+                                                  "time and forfeits."))
+                    continue
+                choice = (decision.default if decision.default is not None
+                          else await self._think(match, seat.seat))
+                moves.append(Move(seat.seat, choice, "auto"))
+                if decision.strike:
+                    notes.append(Event("timeout", f"⏰ {{s{seat.seat}}} ran out of time; the "
+                                       "computer chose for them (strike "
+                                       f"{struck.strikes} of {MAX_STRIKES})."))
+                else:
+                    notes.append(Event("timeout", f"⏰ {{s{seat.seat}}} ran out of time; the "
+                                       "usual choice was made for them (no strike)."))
+            await self._commit_each(match, moves, seats)
+        for note in notes:
+            await self.transport.notify(match, note)
+        self._schedule(match)
+
+    async def _commit_each(self, match: LiveMatch, moves: list[Move],
+                           seats: list[SeatRow]) -> None:
+        """Commit moves one by one: a forfeit can end the game before the next."""
+        for i, move in enumerate(moves):
+            if match.finished:
+                break
+            await self._commit(match, [move], seats=seats if i == 0 else None)
+        if not moves:
+            await self.store.matches.set_seats(match.id, seats)
+            match.row.seats = seats
+
+
+async def run_deadlines(service: Deadlines) -> None:
+    """Sleep until the next due time (or until deadlines change), then tick. Runs forever."""
+    while True:
+        service.deadlines_changed.clear()
+        due = service.next_due()
+        timeout = None if due is None else max(0.0, due - service.clock.now())
+        service.next_wake = math.inf if due is None else due
+        try:
+            await asyncio.wait_for(service.deadlines_changed.wait(), timeout)
+            continue
+        except TimeoutError:
+            pass
+        finally:
+            service.next_wake = None
+        try:
+            await service.tick()
+        except Exception:
+            log.exception("deadline tick failed")
+            await asyncio.sleep(1)

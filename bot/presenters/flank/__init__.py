@@ -1,8 +1,0 @@
-"""Flank in Discord: the table as a picture with menus of legal cells, and ``/flank place``."""
-
-from bot.presenters.flank.commands import FlankCommands
-from bot.presenters.flank.table import FlankPresenter
-
-PRESENTER = FlankPresenter(commands=(FlankCommands,))
-
-__all__ = ["PRESENTER", "FlankCommands", "FlankPresenter"]

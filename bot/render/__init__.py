@@ -1,1 +1,0 @@
-"""Pictures of game tables (PNG, drawn with Pillow), one module per game."""

@@ -1,0 +1,84 @@
+"""Server settings (``/config``): deadlines and warnings per game, the organiser
+role, whether ante is allowed, who sees collections and how packs are given. Only
+people who may manage the server change them, checked here, whatever Discord's own
+command permissions say."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.errors import NotAllowed
+from bot.matches.live import Player
+from rules.registry import get_game
+from storage import Store
+from storage.models import EVERY_GAME, GameTiming, GuildSettings
+
+MIN_TURN = 10
+MAX_TURN = 7 * 24 * 3600
+MAX_WARN = 3600
+
+
+@dataclass(frozen=True)
+class Manager(Player):
+    """A person acting on the server's settings, with their right to."""
+
+    manages_server: bool = False
+
+
+class ServerConfig:
+    """Reads and changes one server's settings."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def show(self, guild_id: int) -> GuildSettings:
+        """The server's settings."""
+        return await self.store.settings.get(guild_id)
+
+    @staticmethod
+    def _require(who: Manager) -> None:
+        if not who.manages_server:
+            raise NotAllowed("Only people who may manage this server can change "
+                             "Croupier's settings.")
+
+    @staticmethod
+    def game_key(game: str | None) -> str:
+        """The stored key of a game (``*`` for every game)."""
+        return EVERY_GAME if game in (None, "", EVERY_GAME) else get_game(game).name
+
+    async def set_deadline(self, who: Manager, guild_id: int, game: str | None,
+                           seconds: int | None, warning: int | None) -> GameTiming:
+        """Seconds per decision and the warning lead for a game (or every game);
+        ``None`` for both takes the setting away."""
+        self._require(who)
+        if seconds is not None and not MIN_TURN <= seconds <= MAX_TURN:
+            raise NotAllowed(f"A deadline is from {MIN_TURN} to {MAX_TURN} seconds.")
+        if warning is not None and not 0 <= warning <= MAX_WARN:
+            raise NotAllowed(f"A warning comes 0 to {MAX_WARN} seconds before the deadline.")
+        return await self.store.settings.set_timing(
+            guild_id, self.game_key(game), turn_seconds=seconds, warn_seconds=warning)
+
+    async def set_organiser_role(self, who: Manager, guild_id: int,
+                                 role_id: int | None) -> GuildSettings:
+        """The role that may run tournaments (besides server managers)."""
+        self._require(who)
+        return await self.store.settings.update(guild_id, organiser_role_id=role_id)
+
+    async def set_ante(self, who: Manager, guild_id: int, allowed: bool) -> GuildSettings:
+        """Whether matches on this server may be played for ante."""
+        self._require(who)
+        return await self.store.settings.update(guild_id, ante=allowed)
+
+    async def set_collections(self, who: Manager, guild_id: int, *,
+                              public: bool | None = None, daily_pack: bool | None = None,
+                              win_packs: bool | None = None) -> GuildSettings:
+        """Whether collections are public, the daily pack is given, and a rated win
+        brings a pack; each left ``None`` stays as it is."""
+        self._require(who)
+        changes = {name: value for name, value in (("collections_public", public),
+                                                   ("daily_pack", daily_pack),
+                                                   ("win_packs", win_packs))
+                   if value is not None}
+        if not changes:
+            return await self.show(guild_id)
+        return await self.store.settings.update(guild_id, **changes)

@@ -1,0 +1,1 @@
+"""Players' statistics and leaderboards, read from storage. Knows no transport."""
