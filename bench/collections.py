@@ -1,5 +1,5 @@
 """Arcane Duel collections under contention: pack openings, trades and ante payouts per
-second through :class:`~bot.collections.service.CollectionService`, with the books checked
+second through :class:`~bot.duel.collections.CollectionService`, with the books checked
 after each.
 
 The collections spec (``../shared/specs/collections.md``) asks that hundreds of
@@ -59,7 +59,7 @@ from typing import Any
 
 from bench.figures import Figure, percentile, run_alone
 from bot.clock import FakeClock
-from bot.collections.service import (
+from bot.duel.collections import (
     CollectionError,
     CollectionService,
     PackOpened,

@@ -5,7 +5,7 @@ Run from the repository root with the bot's interpreter::
     python -m tests.collections_worker <db path> <seed> [--steps N]
 
 It opens the :class:`~storage.Store` on the file and drives the collections service
-(:class:`~bot.collections.service.CollectionService`) with an endless concurrent workload, as
+(:class:`~bot.duel.collections.CollectionService`) with an endless concurrent workload, as
 many players clicking at once would: starters claimed, daily and prize packs opened (and,
 where the service has them, packs given unopened and opened later), trades
 offered over the same few cards (so many are refused), accepted, confirmed by both sides
@@ -31,8 +31,8 @@ import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
-import bot.collections.service
-from bot.collections.service import CollectionError, CollectionService, TradeView
+import bot.duel.collections
+from bot.duel.collections import CollectionError, CollectionService, TradeView
 from rules.duel.decks import STARTERS
 from storage import Store
 
@@ -48,7 +48,7 @@ OFFER_SECONDS = 1.5
 """Offers left unanswered lapse quickly, so the sweep and lapsed locks are exercised."""
 MATCHES_PER_SEED = 1_000_000
 """Match ids are ``seed * MATCHES_PER_SEED + n``: unique across runs with distinct seeds."""
-PackGiver = getattr(bot.collections.service, "PackGiver", None)
+PackGiver = getattr(bot.duel.collections, "PackGiver", None)
 """Packs given unopened and opened later (``give_packs``, ``open_pack``), where the
 service has them: the workload gives and opens them too."""
 

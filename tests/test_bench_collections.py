@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bench import collections as bench_collections
 from bench.figures import missed
-from bot.collections.service import CollectionService
+from bot.duel.collections import CollectionService
 from storage import Store
 
 TINY_RUNS = {"rare": 1, "uncommon": 2, "common": 3}

@@ -40,7 +40,7 @@ from typing import Any
 import pytest
 
 from bot.clock import SystemClock
-from bot.collections.service import CollectionService
+from bot.duel.collections import CollectionService
 from rules.duel.cards import card_set
 from rules.duel.decks import starter
 from rules.duel.packs import PACK, PACK_SIZE

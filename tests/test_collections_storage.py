@@ -570,7 +570,7 @@ async def test_deck_names_are_one_per_owner_whatever_their_case(store):
 async def test_migration_10_renames_decks_whose_names_differ_only_in_case(tmp_path):
     """Decks saved before names ignored case keep every card: the newest of a clash keeps
     its name, the others get a number no deck has (a name one can type again)."""
-    from bot.collections.service import deck_name
+    from bot.duel.collections import deck_name
     from storage.db import Database, shipped_migrations
 
     path = tmp_path / "old.sqlite3"

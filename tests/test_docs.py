@@ -143,7 +143,7 @@ def expanded(example: str) -> list[str]:
 def named_cards() -> list[tuple[str, str, str]]:
     """``(doc, where, card name)`` for every card the docs name: in card lists (code,
     quotes, the local table's deck commands), ``cast``/``land`` plays and ``/card``."""
-    from bot.collections.service import card_list
+    from bot.duel.collections import card_list
 
     found = []
     for doc in DOCS:
@@ -188,7 +188,7 @@ def test_every_local_table_example_of_the_duels_commands_reads():
     """Each example typed with the duel's own commands at the local table reads as the
     table reads it: the command and its action exist, deck names and card lists read,
     a collection's name filter matches a card, a value is one the command takes."""
-    from bot.collections.service import card_list, deck_name
+    from bot.duel.collections import card_list, deck_name
     from bot.games.duel import local
     from rules.duel.cards import card_set
     from rules.duel.decks import STARTERS

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.clock import FakeClock
-from bot.collections.service import CollectionService
+from bot.duel.collections import CollectionService
 from bot.errors import CroupierError
 from bot.games import match_hooks
 from bot.matches.live import Player

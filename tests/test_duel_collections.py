@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from bot.clock import FakeClock
-from bot.collections.service import (
+from bot.duel.collections import (
     MOST_WAITING,
     CollectionError,
     CollectionService,

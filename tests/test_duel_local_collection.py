@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.collections.service import CollectionService
+from bot.duel.collections import CollectionService
 from bot.games.duel import local as duel_local
 from bot.games.duel.local import LOCAL_COMMANDS, LOCAL_GUILD, collection_filters
 from bot.terminal.table import COMMANDS, LOCAL_USER, LocalSitting, game_commands, play_local

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.collections.service import CollectionService
 from bot.discord_side.client import CroupierBot
+from bot.duel.collections import CollectionService
 from bot.errors import NotAllowed
 from bot.settings.service import Manager, ServerConfig
 from rules.duel.decklists import is_free

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 
 from bot.clock import FakeClock
-from bot.collections.service import CollectionService, PackGiver
+from bot.duel.collections import CollectionService, PackGiver
 from bot.errors import CroupierError
 from rules.duel.decks import starter
 from tests.e2e import make_bot

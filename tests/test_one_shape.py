@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = {package.rsplit(".", 1)[1] for package in GAME_PACKAGES}
 WORDS = re.compile(r"\b(" + "|".join(sorted(SHIPPED | {"hammer", "duel"})) + r")\b",
                    re.IGNORECASE)
-REGISTRIES = {ROOT / "bot" / "presenters" / "__init__.py"}
+REGISTRIES = {ROOT / "bot" / "games" / "__init__.py"}
 
 
 def game_owned(path: Path) -> bool:

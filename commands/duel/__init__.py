@@ -1,7 +1,7 @@
 """Arcane Duel's collections in Discord, as a discord.py extension that the duel's
 presenter brings (``GamePresenter.extensions``): ``/starter``, ``/collection``,
 ``/audit``, ``/pack``, ``/deck`` and ``/trade``. The cogs are thin: they read the
-options, call :class:`~bot.collections.service.CollectionService` and show what it
+options, call :class:`~bot.duel.collections.CollectionService` and show what it
 answers (:mod:`bot.games.duel.collection_messages`); refusals are the service's,
 made friendly replies by the bot's one error handler."""
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.clock import SystemClock
-from bot.collections.hooks import DuelHooks
-from bot.collections.service import CollectionService
+from bot.duel.collections import CollectionService
+from bot.duel.hooks import DuelHooks
 from bot.games.duel.trades import TradeDesk
 from bot.games.duel.views import DUEL_ITEMS
 from commands.duel.collection import CollectionCog

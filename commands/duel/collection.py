@@ -10,9 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.collections.service import CollectionError
 from bot.discord_parts.answer_first import send_then_draw
 from bot.discord_parts.replies import for_send, send
+from bot.duel.collections import CollectionError
 from bot.errors import NoSuchPage, NotAllowed
 from bot.games.duel.collection_messages import audit_text, starter_parts
 from bot.games.duel.commands import card_names

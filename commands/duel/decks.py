@@ -10,9 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.collections.service import CollectionError
 from bot.discord_parts.answer_first import send_then_draw
 from bot.discord_parts.replies import send
+from bot.duel.collections import CollectionError
 from bot.games.duel.collection_messages import deck_parts, decks_text, file_safe
 from bot.games.duel.interactions import collections_of, guild_of
 from commands.duel.complete import card_entries, own_decks

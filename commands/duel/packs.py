@@ -8,9 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.collections.service import MOST_GIVEN, CollectionError, PackGiver
 from bot.discord_parts.answer_first import send_then_draw
 from bot.discord_parts.replies import ping, send
+from bot.duel.collections import MOST_GIVEN, CollectionError, PackGiver
 from bot.games.duel.collection_messages import pack_parts, packs_text
 from bot.games.duel.interactions import collections_of, guild_of
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import discord
 
-from bot.collections.service import (
+from bot.discord_parts.replies import Drawing
+from bot.duel.collections import (
     AuditReport,
     CardCounts,
     CollectionPage,
@@ -29,7 +30,6 @@ from bot.collections.service import (
     file_safe,
     wait_text,
 )
-from bot.discord_parts.replies import Drawing
 from bot.games.duel.collection import render_deck, render_pack, render_trade
 from bot.games.presenter import COLOUR
 from rules.duel.cards import COLOUR_NAMES

@@ -12,7 +12,7 @@ from bot.discord_parts.views import croupier
 from bot.errors import NotAllowed
 
 if TYPE_CHECKING:
-    from bot.collections.service import CollectionService
+    from bot.duel.collections import CollectionService
 
 
 def collections_of(interaction: discord.Interaction) -> CollectionService:

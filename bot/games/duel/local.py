@@ -3,7 +3,7 @@ pack, their collection and their decks, and a game with a deck of their own.
 
 These are the duel's :class:`~bot.terminal.table.LocalCommand` objects (the duel presenter's
 ``local_commands`` names this module), typed at the "Which game?" prompt and at a
-duel's move prompt. Every one goes through :class:`~bot.collections.service.CollectionService`
+duel's move prompt. Every one goes through :class:`~bot.duel.collections.CollectionService`
 as the Discord commands do, for the local person (:data:`~bot.terminal.table.LOCAL_USER`) in
 the local table's own "server", :data:`LOCAL_GUILD`: one collection per database file.
 
@@ -27,7 +27,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bot.collections.service import (
+from bot.duel.collections import (
     CollectionError,
     CollectionPage,
     CollectionService,

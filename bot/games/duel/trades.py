@@ -1,5 +1,5 @@
 """Trades in Discord: the one offer message both people see, kept true to the stored
-trade. The service (:mod:`bot.collections.service`) decides everything; this posts the
+trade. The service (:mod:`bot.duel.collections`) decides everything; this posts the
 offer, answers its buttons (:class:`TradeButton`, here beside the desk they call) by
 editing it, and sweeps expired trades.
 
@@ -30,16 +30,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.collections.service import CollectionError, TradeProblem, TradeView
 from bot.discord_parts.answer_first import add_pictures
 from bot.discord_parts.replies import for_send, guarded, ping, release, send
 from bot.discord_parts.views import ID, Claimed, croupier
+from bot.duel.collections import CollectionError, TradeProblem, TradeView
 from bot.games.duel.collection_messages import trade_embed, trade_picture
 from bot.games.duel.interactions import guild_of
 
 if TYPE_CHECKING:
-    from bot.collections.service import CollectionService
     from bot.discord_side.client import CroupierBot
+    from bot.duel.collections import CollectionService
 
 log = logging.getLogger(__name__)
 

@@ -28,7 +28,7 @@ from bot.games.duel.trades import TradeButton
 from rules.duel.cards import COLOUR_NAMES, card_set
 
 if TYPE_CHECKING:
-    from bot.collections.service import CollectionPage
+    from bot.duel.collections import CollectionPage
 
 COLOURS = {**{code.lower(): name for code, name in COLOUR_NAMES.items()}, "c": "colourless"}
 """A colour filter's letter in a custom id, and the filter."""

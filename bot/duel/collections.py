@@ -156,7 +156,7 @@ def deck_name(text: object) -> str:
     >>> deck_name("**bold**")
     Traceback (most recent call last):
     ...
-    bot.collections.service.CollectionError: A deck name is 1 to 32 letters, digits, spaces, - or _, not '**bold**'.
+    bot.duel.collections.CollectionError: A deck name is 1 to 32 letters, digits, spaces, - or _, not '**bold**'.
     """  # noqa: E501 (a doctest's expected line is as long as the message)
     name = " ".join(text.split()) if isinstance(text, str) else ""
     if not _DECK_NAME.fullmatch(name):

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.collections.service import CollectionService
+from bot.duel.collections import CollectionService
 from bot.errors import NotAllowed, WrongPhase
 from bot.matches.hooks import MatchHooks
 from rules.core import Event, GameState, SeatSetup
