@@ -224,7 +224,9 @@ class Search:
         self.zone = zone
         self.total = max(1, total)
         self.squares = _squares(grid) if grid.bounded else None
-        self.worth = self.board_worth if grid.bounded else self.table_worth
+        # The function, not a bound method: a method kept on self would tie the search
+        # (and its table) in a reference cycle, freed only by a full collection.
+        self.worth = Search.board_worth if grid.bounded else Search.table_worth
         self.salt = salt
         self.spread = (BOARD_NOISE if grid.bounded else TABLE_NOISE) / 1024
         self.deadline = deadline
@@ -435,8 +437,8 @@ class Search:
             # A little noise, the same for a position all through one decision, lets
             # the player's RNG choose among options the evaluation finds about equal.
             noise = ((hash(key) ^ self.salt) & 1023) * self.spread
-            return noise + self.worth(mine, theirs, stops, my_cards, their_cards, my_stoppers,
-                                      their_stoppers, legal)
+            return noise + self.worth(self, mine, theirs, stops, my_cards, their_cards,
+                                      my_stoppers, their_stoppers, legal)
         start_alpha = alpha
         best = -float("inf")
         hint, best_move = best_move, None
