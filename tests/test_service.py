@@ -296,6 +296,45 @@ async def test_deadline_warns_then_auto_moves_with_strikes_then_forfeits(
     assert any("strike 1 of 3" in text for _, text, _ in transport.notices)
 
 
+async def test_a_third_strike_beside_another_late_seat_moves_both_on(
+        service, store, transport, clock, caplog):
+    # Eclipse at three seats: attacker and defender choose their cards at once.
+    # Both run out of time; one of them at its third strike. Its forfeit moves
+    # the hand on, so the other's choice is made first, on the step it was late
+    # for (it once was worked out before the forfeit and refused after it, and
+    # the deadline task failed).
+    await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="eclipse", seed=1)
+    await service.join(BO, CHANNEL)
+    await service.join(CY, CHANNEL)
+    match = await service.start(ADA, CHANNEL)
+    await service.settle()
+    rng = random.Random(1)
+    # Some way in, where a hand that goes on without its attacker can open with a
+    # counterattack, which a card worked out before cannot answer.
+    while match.state.step < 20 or len(pending := match.state.pending()) < 2:
+        pending = match.state.pending()
+        decision = pending[0]
+        await service.submit(match.seats[decision.seat].user_id, match.id,
+                             rng.choice(decision.options))
+        await service.settle()
+    forfeiting, other = (d.seat for d in pending)
+    match.seats[forfeiting].strikes = 2
+    before = len(await store.matches.choices(match.id))
+
+    clock.advance(120)
+    await service.tick()
+    await service.settle()
+
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    made = (await store.matches.choices(match.id))[before:]
+    assert [(c.seat, c.source) for c in made[:2]] == [(other, "auto"), (forfeiting, "resign")]
+    stored = await store.matches.seats(match.id)
+    assert (stored[forfeiting].state, stored[forfeiting].strikes) == ("forfeited", 3)
+    assert (stored[other].state, stored[other].strikes) == ("playing", 1)
+    assert not match.finished and match.row.deadline_at > clock.now()
+    assert any("forfeits" in text for _, text, _ in transport.notices)
+
+
 async def test_a_move_in_time_resets_the_clock(service, clock):
     match = await two_humans(service)
     clock.advance(100)

@@ -57,8 +57,13 @@ class Deadlines(MatchCore):
     async def _expire(self, match: LiveMatch) -> None:
         """The deadline passed: for each late seat the decision's default is
         taken, or the computer chooses; a strike is recorded where the decision
-        counts one, and the third strike forfeits the seat."""
-        notes = []
+        counts one, and the third strike forfeits the seat.
+
+        Each choice is worked out on the state as it is when it is made, and the
+        forfeits come last: a forfeit moves the game on (a three-seat hand goes
+        on without the seat), and a choice worked out before it could be one the
+        game no longer asks for."""
+        notes: list[Event] = []
         async with match.lock:
             deadline = match.row.deadline_at
             if not match.playing or deadline is None or self.clock.now() < deadline:
@@ -73,44 +78,49 @@ class Deadlines(MatchCore):
                 self._schedule(match)
                 return
             seats = [SeatRow(**vars(s)) for s in match.seats]
-            moves = []
-            for seat in late:
-                decision = match.state.decision_for(seat.seat)
-                assert decision is not None
-                struck = seats[seat.seat]
-                if decision.strike:
-                    struck.strikes += 1
-                if decision.strike and struck.strikes >= MAX_STRIKES:
-                    struck.state = "forfeited"
-                    moves.append(Move(seat.seat, RESIGN, "resign"))
-                    notes.append(Event("timeout", f"{{s{seat.seat}}} ran out of time a third "
-                                                  "time and forfeits."))
+            step = match.state.step
+            forfeits = [s.seat for s in late if self._forfeits(match, seats[s.seat])]
+            for seat in (s.seat for s in late if s.seat not in forfeits):
+                # Every late seat's choice is held within one step; a step that
+                # moved on asks new decisions, each with a deadline of its own.
+                if match.finished or match.state.step != step:
+                    break
+                decision = match.state.decision_for(seat)
+                if decision is None:
                     continue
-                choice = (decision.default if decision.default is not None
-                          else await self._think(match, seat.seat))
-                moves.append(Move(seat.seat, choice, "auto"))
                 if decision.strike:
-                    notes.append(Event("timeout", f"⏰ {{s{seat.seat}}} ran out of time; the "
+                    seats[seat].strikes += 1
+                choice = (decision.default if decision.default is not None
+                          else await self._think(match, seat))
+                await self._commit(match, [Move(seat, choice, "auto")], seats=seats)
+                seats = [SeatRow(**vars(s)) for s in match.seats]
+                if decision.strike:
+                    notes.append(Event("timeout", f"⏰ {{s{seat}}} ran out of time; the "
                                        "computer chose for them (strike "
-                                       f"{struck.strikes} of {MAX_STRIKES})."))
+                                       f"{seats[seat].strikes} of {MAX_STRIKES})."))
                 else:
-                    notes.append(Event("timeout", f"⏰ {{s{seat.seat}}} ran out of time; the "
+                    notes.append(Event("timeout", f"⏰ {{s{seat}}} ran out of time; the "
                                        "usual choice was made for them (no strike)."))
-            await self._commit_each(match, moves, seats)
+            for seat in forfeits:
+                if match.finished:
+                    break
+                seats[seat].strikes += 1
+                seats[seat].state = "forfeited"
+                await self._commit(match, [Move(seat, RESIGN, "resign")], seats=seats)
+                seats = [SeatRow(**vars(s)) for s in match.seats]
+                notes.append(Event("timeout", f"{{s{seat}}} ran out of time a third "
+                                              "time and forfeits."))
         for note in notes:
             await self.transport.notify(match, note)
         self._schedule(match)
 
-    async def _commit_each(self, match: LiveMatch, moves: list[Move],
-                           seats: list[SeatRow]) -> None:
-        """Commit moves one by one: a forfeit can end the game before the next."""
-        for i, move in enumerate(moves):
-            if match.finished:
-                break
-            await self._commit(match, [move], seats=seats if i == 0 else None)
-        if not moves:
-            await self.store.matches.set_seats(match.id, seats)
-            match.row.seats = seats
+    @staticmethod
+    def _forfeits(match: LiveMatch, seat: SeatRow) -> bool:
+        """Whether running out of time now is ``seat``'s third strike."""
+        assert match.state is not None
+        decision = match.state.decision_for(seat.seat)
+        return (decision is not None and decision.strike
+                and seat.strikes + 1 >= MAX_STRIKES)
 
 
 async def run_deadlines(service: Deadlines) -> None:
