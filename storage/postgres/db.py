@@ -1,0 +1,277 @@
+"""The PostgreSQL engine behind the repositories: the same interface as
+:class:`storage.db.Database`, over asyncpg through SQLAlchemy's async engine.
+
+The repositories' writes are the synchronous ``work(connection)`` callables
+that SQLite's writer process runs; here each runs unchanged in a transaction of
+its own, through :meth:`sqlalchemy.ext.asyncio.AsyncConnection.run_sync`, over
+:class:`Connection`, which offers the part of :mod:`sqlite3`'s connection and
+cursor that the works use and translates their SQL (:mod:`storage.postgres.dialect`).
+
+**Isolation.** SQLite commits one write transaction at a time, and the works rely
+on it (a serial number read, then the next inserted). PostgreSQL runs them side by
+side, so each runs ``SERIALIZABLE`` and is run again when PostgreSQL says it could
+not be serialised (or chose it as a deadlock's victim): a work does nothing but
+SQL, so running it again is safe (group commit asks the same of it).
+
+Reads run on a pooled connection outside any transaction, straight on asyncpg:
+one round trip each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from storage.errors import StorageError
+from storage.group_commit import Work
+from storage.postgres.dialect import translate
+
+log = logging.getLogger(__name__)
+
+POOL_SIZE = 8
+"""Connections a process keeps (writes and reads share them)."""
+RETRIES = 20
+"""Times a write is run again after a serialisation failure or a deadlock."""
+_RETRY_STATES = frozenset({"40001", "40P01"})  # serialization_failure, deadlock_detected
+_RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
+
+Params = Sequence[Any] | Mapping[str, Any]
+
+
+def engine_url(url: str) -> str:
+    """``url`` for SQLAlchemy's asyncpg dialect.
+
+    >>> engine_url("postgresql://u@localhost:5432/croupier")
+    'postgresql+asyncpg://u@localhost:5432/croupier'
+    >>> engine_url("postgres://h/db")
+    'postgresql+asyncpg://h/db'
+    """
+    scheme, sep, rest = url.partition("://")
+    if not sep or scheme not in ("postgresql", "postgres", "postgresql+asyncpg"):
+        raise ValueError(f"not a postgresql:// URL: {url!r}")
+    return "postgresql+asyncpg://" + rest
+
+
+# -- what a work sees --------------------------------------------------------------------
+class Cursor:
+    """The part of :class:`sqlite3.Cursor` the works use, over a DBAPI cursor of
+    SQLAlchemy's asyncpg adapter. Rows are asyncpg records: read by index and by
+    column name, like :class:`sqlite3.Row`."""
+
+    __slots__ = ("_cursor", "_returning")
+
+    def __init__(self, cursor: Any, returning: bool) -> None:
+        self._cursor = cursor
+        self._returning = returning
+
+    @property
+    def rowcount(self) -> int:
+        """Rows changed by the statement (``-1`` when unknown)."""
+        return int(self._cursor.rowcount)
+
+    @property
+    def lastrowid(self) -> int | None:
+        """The first column of the first row a ``RETURNING`` statement returned
+        (``None`` without ``RETURNING``: PostgreSQL has no row ids)."""
+        if not self._returning:
+            return None
+        rows = self._cursor._rows  # peeked, not taken: fetchone still returns it
+        return None if not rows else rows[0][0]
+
+    def fetchone(self) -> Any:
+        """The next row, or ``None``."""
+        return self._cursor.fetchone()
+
+    def fetchall(self) -> list[Any]:
+        """The rows left."""
+        return list(self._cursor.fetchall())
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._cursor.fetchall())
+
+
+class Connection:
+    """The part of :class:`sqlite3.Connection` the works use, on one PostgreSQL
+    connection inside the work's transaction."""
+
+    __slots__ = ("_dbapi",)
+
+    def __init__(self, dbapi: Any) -> None:
+        self._dbapi = dbapi
+
+    def execute(self, sql: str, params: Params = ()) -> Cursor:
+        """Run one statement written for SQLite's placeholders."""
+        translated = translate(sql)
+        cursor = self._dbapi.cursor()
+        cursor.execute(translated.sql, translated.arguments(params))
+        return Cursor(cursor, bool(_RETURNING.search(translated.sql)))
+
+    def executemany(self, sql: str, seq_of_params: Sequence[Params]) -> Cursor:
+        """Run one statement once per parameter set."""
+        translated = translate(sql)
+        cursor = self._dbapi.cursor()
+        rows = [translated.arguments(params) for params in seq_of_params]
+        if rows:
+            cursor.executemany(translated.sql, rows)
+        return Cursor(cursor, False)
+
+
+def _run_work(sync_conn: Any, work: Work) -> Any:
+    return work(Connection(sync_conn.connection.dbapi_connection))  # type: ignore[arg-type]
+
+
+def _sqlstate(exc: BaseException) -> str | None:
+    for seen in (exc, getattr(exc, "orig", None), exc.__cause__):
+        state = getattr(seen, "sqlstate", None)
+        if state:
+            return str(state)
+    return None
+
+
+# -- the database ------------------------------------------------------------------------
+class PostgresDatabase:
+    """A PostgreSQL database with the schema brought up to date: the interface of
+    :class:`storage.db.Database`."""
+
+    path: str | None = None
+    """No file: what a SQLite store's folder is for (pictures) has no place here."""
+    writer_pid: int | None = None
+    """No writer process: every process writes through its own connections."""
+
+    def __init__(self, url: str, engine: AsyncEngine) -> None:
+        self.url = url
+        self._engine: AsyncEngine | None = engine
+        self._writes: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE,
+                   migrate: bool = True) -> PostgresDatabase:
+        """Connect to the database at ``url`` (``postgresql://…``) and, unless
+        ``migrate`` is false, apply pending migrations."""
+        engine = create_async_engine(
+            engine_url(url), pool_size=pool_size, max_overflow=0,
+            isolation_level="SERIALIZABLE",
+            # Statements differ only by their values: asyncpg keeps them prepared.
+            connect_args={"statement_cache_size": 512})
+        db = cls(url, engine)
+        try:
+            if migrate:
+                await db.migrate()
+        except BaseException:
+            await db.close()
+            raise
+        return db
+
+    def _running(self) -> AsyncEngine:
+        if self._engine is None:
+            raise StorageError("the store is closed")
+        return self._engine
+
+    async def migrate(self) -> list[int]:
+        """Apply every migration newer than the database's schema; returns the versions
+        applied."""
+        from storage.postgres.migrations import migrate  # the schema's own module
+
+        return list(await migrate(self.url))
+
+    async def close(self) -> None:
+        """Close the connections, once the writes already asked for are committed."""
+        while self._writes:
+            await asyncio.wait(list(self._writes))
+        if self._engine is not None:
+            engine, self._engine = self._engine, None
+            await engine.dispose()
+
+    async def schema_version(self) -> int:
+        """The newest applied migration."""
+        row = await self.fetchone("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+        return int(row[0]) if row else 0
+
+    def write(self, work: Work) -> asyncio.Future[Any]:
+        """Run ``work(connection)`` in a transaction of its own: a future of its
+        result, answered once that transaction is committed. If ``work`` raises, its
+        transaction is rolled back and the exception raised to its caller only. A
+        caller cancelled after asking still has its write committed (as with
+        SQLite's writer)."""
+        engine = self._running()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        task = loop.create_task(self._write(engine, work, future))
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+        return future
+
+    async def _write(self, engine: AsyncEngine, work: Work, future: asyncio.Future[Any]) -> None:
+        try:
+            result = await self._committed(engine, work)
+        except BaseException as exc:
+            if not future.done():
+                future.set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
+        else:
+            if not future.done():
+                future.set_result(result)
+
+    async def _committed(self, engine: AsyncEngine, work: Work) -> Any:
+        for attempt in range(RETRIES + 1):
+            try:
+                async with engine.begin() as conn:
+                    try:
+                        return await conn.run_sync(_run_work, work)
+                    except Exception:
+                        await _drop_if_broken(conn)
+                        raise
+            except Exception as exc:
+                if _sqlstate(exc) not in _RETRY_STATES or attempt == RETRIES:
+                    raise
+                log.debug("write %r run again after %s", work, _sqlstate(exc))
+        raise AssertionError("unreachable")
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """One write, committed atomically (see :meth:`write`); returns the first
+        column of the first row it returns (``RETURNING id``), else 0."""
+        return int(await self.write(_Statement(sql, params)) or 0)
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Any]:
+        """Rows of one read (readable by index and by column name)."""
+        translated = translate(sql)
+        async with self._running().connect() as conn:
+            raw = await conn.get_raw_connection()
+            try:
+                return list(await raw.driver_connection.fetch(  # type: ignore[union-attr]
+                    translated.sql, *translated.arguments(params)))
+            except Exception:
+                await _drop_if_broken(conn)
+                raise
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Any:
+        """The first row of one read, or ``None``."""
+        return next(iter(await self.fetchall(sql, params)), None)
+
+
+class _Statement:
+    """One SQL statement as a write; returns what :meth:`Cursor.lastrowid` says."""
+
+    __slots__ = ("params", "sql")
+
+    def __init__(self, sql: str, params: Params) -> None:
+        self.sql = sql
+        self.params = params
+
+    def __call__(self, conn: Connection) -> int:
+        return conn.execute(self.sql, self.params).lastrowid or 0
+
+
+async def _drop_if_broken(conn: AsyncConnection) -> None:
+    """Drop ``conn`` from the pool if its server connection is gone (killed, say), so
+    that the next caller gets a live one."""
+    raw = await conn.get_raw_connection()
+    driver = raw.driver_connection
+    if driver is not None and driver.is_closed():
+        await conn.invalidate()
