@@ -283,9 +283,9 @@ def _create(conn: sqlite3.Connection, guild: int, owner: int, card: str, serial:
     """A new copy and its creation row in the ledger."""
     copy_id = int(conn.execute(
         "INSERT INTO copies (guild_id, card, edition, serial, owner_id, got_how, got_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (guild, card, "unlimited" if serial is None else "limited", serial, owner, how, now),
-    ).lastrowid or 0)
+    ).fetchone()[0])
     conn.execute("INSERT INTO ledger (guild_id, copy_id, from_owner, to_owner, why, ref, at)"
                  " VALUES (?, ?, NULL, ?, ?, ?, ?)", (guild, copy_id, owner, how, ref, now))
     return copy_id
@@ -526,8 +526,8 @@ class _OfferTrade:
         _check_owned(conn, self.guild, self.receiver, self.get, check_locks=False)
         trade_id = int(conn.execute(
             "INSERT INTO trades (guild_id, offerer_id, receiver_id, created_at, expires_at)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (self.guild, self.offerer, self.receiver, self.now, self.expires_at)).lastrowid or 0)
+            " VALUES (?, ?, ?, ?, ?) RETURNING id",
+            (self.guild, self.offerer, self.receiver, self.now, self.expires_at)).fetchone()[0])
         conn.executemany("INSERT INTO trade_copies (trade_id, copy_id, side) VALUES (?, ?, ?)",
                          [(trade_id, c, "give") for c in self.give]
                          + [(trade_id, c, "get") for c in self.get])
@@ -577,8 +577,10 @@ class _AcceptTrade:
         _lock(conn, get, "trade", self.trade, self.now)
         opens = self.now + self.confirm_after
         conn.execute("UPDATE trades SET status = 'accepted', accepted_at = ?,"
-                     " confirm_opens_at = ?, expires_at = MAX(expires_at, ?) WHERE id = ?",
-                     (self.now, opens, opens + CONFIRM_GRACE, self.trade))
+                     " confirm_opens_at = ?, expires_at = CASE WHEN expires_at > ?"
+                     " THEN expires_at ELSE ? END WHERE id = ?",
+                     (self.now, opens, opens + CONFIRM_GRACE, opens + CONFIRM_GRACE,
+                      self.trade))
         return _trade_values(conn, self.trade)
 
 

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from storage.collections import ante_staked_in, grant_pack_in, settle_ante_in, stake_cards_in
-from storage.errors import ChannelBusy, DuplicateInteraction
+from storage.errors import ChannelBusy, DuplicateInteraction, unique_violation
 from storage.models import Ante, ChoiceRow, MatchRow, MatchStatus, Rater, SeatResult, SeatRow
 from storage.tournament_games import game_closed_in, record_game_in
 
@@ -119,11 +119,11 @@ class _CreateLobby:
         cur = conn.execute(
             "INSERT INTO matches (game, options, seed, guild_id, channel_id, host_id,"
             " max_seats, status, created_at, computer_level)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?) RETURNING id",
             (self.game, self.options, self.seed, self.guild_id, self.channel_id,
              self.host_id, self.max_seats, _now(), self.computer_level),
         )
-        match_id = int(cur.lastrowid or 0)
+        match_id = int(cur.fetchone()[0])
         _write_seats(conn, match_id, self.seats)
         return match_id
 
@@ -352,8 +352,8 @@ class MatchRepository:
                             channel_id, host_id, max_seats, list(seats), computer_level)
         try:
             return await self._db.write(work)
-        except sqlite3.IntegrityError as exc:
-            if "matches.channel_id" in str(exc):
+        except Exception as exc:
+            if unique_violation(exc, "matches", "channel_id"):
                 raise ChannelBusy(channel_id) from None
             raise
 
@@ -397,8 +397,9 @@ class MatchRepository:
         """A queued match's final view reached ``seat`` (or cannot: closed DMs).
         Nothing is kept for a match no longer queued."""
         await self._db.execute(
-            "INSERT OR IGNORE INTO final_views_sent (match_id, seat) SELECT ?, ?"
-            " WHERE EXISTS (SELECT 1 FROM results_to_show WHERE match_id = ?)",
+            "INSERT INTO final_views_sent (match_id, seat) SELECT ?, ?"
+            " WHERE EXISTS (SELECT 1 FROM results_to_show WHERE match_id = ?)"
+            " ON CONFLICT DO NOTHING",
             (match_id, seat, match_id))
 
     async def final_showing(self, match_id: int) -> FinalShowing:
@@ -488,8 +489,8 @@ class MatchRepository:
                         tuple(prizes)))
         try:
             await self._db.write(work)
-        except sqlite3.IntegrityError as exc:
-            if "interaction_id" in str(exc):
+        except Exception as exc:
+            if unique_violation(exc, "match_choices", "interaction_id"):
                 raise DuplicateInteraction(str(exc)) from None
             raise
 

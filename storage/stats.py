@@ -38,14 +38,14 @@ class StatsRepository:
             params.append(game)
         order = "DESC" if newest_first else "ASC"
         sql = (
-            "SELECT r.rowid AS n, m.id, m.game, r.finished_at, rs.seat, rs.place,"
+            "SELECT r.match_id AS n, m.id, m.game, r.finished_at, rs.seat, rs.place,"
             " rc.ordinal_before, rc.ordinal_after"
             " FROM result_seats rs JOIN results r ON r.match_id = rs.match_id"
             " JOIN matches m ON m.id = rs.match_id"
             " LEFT JOIN rating_changes rc ON rc.match_id = rs.match_id AND rc.user_id = rs.user_id"
             " LEFT JOIN leaderboard_resets lr ON lr.guild_id = m.guild_id AND lr.game = m.game"
             f" WHERE {' AND '.join(where)} AND (lr.reset_at IS NULL OR r.finished_at > lr.reset_at)"
-            f" ORDER BY r.rowid {order}" + (" LIMIT ?" if limit else ""))
+            f" ORDER BY r.match_id {order}" + (" LIMIT ?" if limit else ""))
         if limit:
             params.append(limit)
         rows = await self._db.fetchall(sql, tuple(params))

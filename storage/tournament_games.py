@@ -198,10 +198,11 @@ def _count_game(conn: sqlite3.Connection, tournament: sqlite3.Row, pairing: sqli
 def _absent(conn: sqlite3.Connection, match_id: int, seats: Sequence[int]) -> set[int]:
     """The entrants who forfeited this game on time without ever choosing themselves."""
     rows = conn.execute(
-        "SELECT s.user_id, s.state, SUM(c.source = 'player') AS acted,"
-        " SUM(c.source = 'auto') AS timed_out FROM match_seats s"
+        "SELECT s.user_id, s.state,"
+        " SUM(CASE c.source WHEN 'player' THEN 1 ELSE 0 END) AS acted,"
+        " SUM(CASE c.source WHEN 'auto' THEN 1 ELSE 0 END) AS timed_out FROM match_seats s"
         " LEFT JOIN match_choices c ON c.match_id = s.match_id AND c.seat = s.seat"
-        " WHERE s.match_id = ? GROUP BY s.seat", (match_id,)).fetchall()
+        " WHERE s.match_id = ? GROUP BY s.match_id, s.seat", (match_id,)).fetchall()
     return {row["user_id"] for row in rows
             if row["user_id"] in seats and row["state"] == "forfeited"
             and not row["acted"] and row["timed_out"]}

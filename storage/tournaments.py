@@ -357,10 +357,10 @@ class _Create:
         cur = conn.execute(
             "INSERT INTO tournaments (guild_id, channel_id, name, game, format, options,"
             " settings, organiser_id, status, seed, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?) RETURNING id",
             (self.guild_id, self.channel_id, self.name, self.game, self.format, self.options,
              self.settings, self.organiser_id, self.seed, now_iso()))
-        return int(cur.lastrowid or 0)
+        return int(cur.fetchone()[0])
 
 
 @dataclass(frozen=True, slots=True)

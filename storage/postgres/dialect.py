@@ -27,6 +27,8 @@ _TOKENS = re.compile(
     re.VERBOSE,
 )
 _IS = re.compile(r"\bIS(\s+NOT)?\s*$", re.IGNORECASE)
+_NOCASE = re.compile(
+    r"\b([A-Za-z_][\w.]*)\s*=\s*(\?|:[A-Za-z_]\w*)\s+COLLATE\s+NOCASE\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +63,9 @@ def translate(sql: str) -> Translated:
     ``?`` become ``$1``, ``$2`` … in order; ``:name`` become one number per name
     (repeated where the name repeats). Nothing inside string literals, quoted
     identifiers or comments changes. ``x IS ?`` compares with NULL as SQLite's
-    ``IS`` does, which PostgreSQL spells ``IS NOT DISTINCT FROM``.
+    ``IS`` does, which PostgreSQL spells ``IS NOT DISTINCT FROM``. ``x = ? COLLATE
+    NOCASE`` folds ASCII letters only, as ``lower`` does under the "C" collation (the
+    PostgreSQL schema indexes such a column on that expression).
 
     >>> translate("SELECT * FROM t WHERE a = ? AND b = '?' AND c IS ?").sql
     "SELECT * FROM t WHERE a = $1 AND b = '?' AND c IS NOT DISTINCT FROM $2"
@@ -70,6 +74,8 @@ def translate(sql: str) -> Translated:
     >>> t = translate("UPDATE t SET a = :a, b = 'x:y' WHERE g = :g OR h = :g")
     >>> t.sql, t.names
     ("UPDATE t SET a = $1, b = 'x:y' WHERE g = $2 OR h = $2", ('a', 'g'))
+    >>> translate("DELETE FROM d WHERE g = ? AND name = ? COLLATE NOCASE").sql
+    'DELETE FROM d WHERE g = $1 AND lower(name COLLATE "C") = lower($2 COLLATE "C")'
     >>> translate("SELECT x IS NULL, y::text FROM t").sql
     'SELECT x IS NULL, y::text FROM t'
     >>> translate("SELECT ? , :a")
@@ -77,6 +83,7 @@ def translate(sql: str) -> Translated:
     ...
     ValueError: a statement mixes ? and :name placeholders
     """
+    sql = _NOCASE.sub(r'lower(\1 COLLATE "C") = lower(\2 COLLATE "C")', sql)
     out: list[str] = []
     names: list[str] = []
     positional = 0
