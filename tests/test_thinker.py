@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.matches.thinker import Thinker, ThinkingFailed
+from bot.matches.thinker import LEAST_SHARE, Thinker, ThinkingFailed, gauge_share
+from rules import thinking
 from rules.core import BotPlayer, GameInfo, GameState, thinking_rng
 from rules.registry import get_game, shipped_games
 from rules.thinking import clock, counting_clock
@@ -80,6 +81,11 @@ def _dies(parent: int, mark: str, always: bool, state: GameState, seat: int,
     os._exit(1)
 
 
+def _thinking_clock(state: GameState, seat: int, rng: random.Random) -> str:
+    """Answers with the kind of clock it thinks by."""
+    return type(thinking._CLOCK.get()).__name__
+
+
 def _sleeps(state: GameState, seat: int, rng: random.Random) -> str:
     """A decision that takes far too long."""
     time.sleep(30)
@@ -132,6 +138,40 @@ async def test_workers_think_on_what_the_rest_leaves_of_the_cores(thinker: Think
     # the tests' own thinker works at their priority
     assert int(await thinker.choose(_game(hard=_scheduled), "hard", state, seat,
                                     random.Random(1))) != os.SCHED_IDLE
+
+
+async def test_idle_workers_think_by_a_paced_clock_the_tests_by_theirs(
+        thinker: Thinker) -> None:
+    state, seat = _position()
+    idle = Thinker(processes=1)
+    try:
+        paced = await idle.choose(_game(hard=_thinking_clock), "hard", state, seat,
+                                  random.Random(1))
+    finally:
+        idle.close()
+    assert paced == "Pacing"
+    assert await thinker.choose(_game(hard=_thinking_clock), "hard", state, seat,
+                                random.Random(1)) == "function"  # the counting clock
+
+
+def _burn(seconds: float) -> None:
+    started = time.thread_time()
+    while time.thread_time() - started < seconds:
+        pass
+
+
+async def test_the_workers_share_falls_while_the_bot_is_busy_and_comes_back() -> None:
+    share = multiprocessing.get_context("spawn").Value("d", 1.0, lock=False)
+    gauge = asyncio.create_task(gauge_share(share))
+    try:
+        await asyncio.to_thread(_burn, 0.35)  # the bot's own CPU, in a thread of it
+        busy = share.value
+        await asyncio.sleep(0.35)
+        rested = share.value
+    finally:
+        gauge.cancel()
+    assert LEAST_SHARE <= busy < 0.9
+    assert rested > 0.9
 
 
 async def test_a_pooled_decision_equals_the_same_decision_made_here(thinker: Thinker) -> None:

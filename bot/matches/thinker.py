@@ -18,7 +18,12 @@ latency grows with each searching computer. So:
   and open database. Its workers run only on what everything else leaves of the
   cores (:data:`IDLE`): when the cores are short, a search thinking by the
   clock (:mod:`rules.thinking`) sees fewer positions, rather than the other
-  matches waiting.
+  matches waiting. Idle priority alone is not enough where the cores are
+  shared with other machines (a virtual machine's): a worker that never stops
+  still slowed the other matches' slowest answers 1.4–1.8×, at any priority.
+  So a worker also *rests*: while the bot's own process is busy, its searches
+  think only the share of the time the bot leaves (:class:`Pacing`), in bursts
+  of :data:`BURST_SECONDS`, and see fewer positions for it.
 * ``easy`` and ``normal`` decisions (a few milliseconds) run in a thread.
 
 A worker that dies (killed, out of memory) breaks the pool: the decisions in
@@ -42,10 +47,12 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, nullcontext, suppress
+from typing import Any
 
 from bot.errors import CroupierError
 from rules.core import DEFAULT_LEVEL, BotPlayer, GameInfo, GameState
 from rules.registry import get_game, shipped_games
+from rules.thinking import use_clock
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +74,13 @@ RETRIES = 1
 """New pools a decision is tried on after its worker died, before it fails."""
 KILL_AFTER = 2.0
 """Seconds a worker has to stop when told to, before it is killed."""
+BURST_SECONDS = 0.002
+"""The longest a worker thinks before it rests, while the bot is busy."""
+LEAST_SHARE = 0.2
+"""The least share of its time a worker thinks however busy the bot is: a
+decision still ends by its clock, having seen a fifth of the positions."""
+GAUGE_SECONDS = 0.1
+"""How often the bot's own CPU use is read to set the workers' share."""
 
 ClockSetter = Callable[[], AbstractContextManager[object]]
 """What a decision thinks under, ``with`` around each decision wherever it runs:
@@ -93,8 +107,69 @@ def workers() -> int:
     return max(1, min(MAX_WORKERS, cores if IDLE is not None else cores - 1))
 
 
-def _worker_starts() -> None:
-    """Each worker process's start: it yields the cores to everything else."""
+def share_left(cpu_seconds: float, wall_seconds: float) -> float:
+    """The share of its time a worker may think, when the bot's process used
+    ``cpu_seconds`` of CPU (all its threads) over ``wall_seconds``: what the bot
+    leaves of one core, at least :data:`LEAST_SHARE`.
+
+    >>> share_left(0.0, 0.1), share_left(0.05, 0.1), share_left(0.3, 0.1)
+    (1.0, 0.5, 0.2)
+    """
+    if wall_seconds <= 0:
+        return 1.0
+    return min(1.0, max(LEAST_SHARE, 1.0 - cpu_seconds / wall_seconds))
+
+
+class Pacing:
+    """A thinking clock (:data:`rules.thinking.Clock`) for a worker: the real
+    time, read as usual, except that after each burst of :data:`BURST_SECONDS` of
+    thinking it rests long enough that thinking takes only ``share()`` of the
+    time. A search stops by the real time all the same: it sees fewer positions.
+
+    >>> now = [0.0]
+    >>> rests = []
+    >>> def rest(seconds):
+    ...     rests.append(seconds)
+    ...     now[0] += seconds
+    >>> paced = Pacing(lambda: 0.25, now=lambda: now[0], rest=rest)
+    >>> now[0] = 0.001; paced()      # within the burst: no rest
+    0.001
+    >>> now[0] = 0.003; paced()      # 3 ms of thinking, then 9 ms of rest
+    0.012
+    >>> [round(r, 6) for r in rests]
+    [0.009]
+    """
+
+    def __init__(self, share: Callable[[], float], *,
+                 now: Callable[[], float] = time.perf_counter,
+                 rest: Callable[[float], None] = time.sleep) -> None:
+        self._share = share
+        self._now = now
+        self._rest = rest
+        self._since = now()
+
+    def __call__(self) -> float:
+        now = self._now()
+        thought = now - self._since
+        if thought >= BURST_SECONDS:
+            share = self._share()
+            if share < 1.0:
+                self._rest(thought * (1.0 - share) / share)
+                now = self._now()
+            self._since = now
+        return now
+
+
+_SHARE: Any = None
+"""In a worker: the share of its time it may think, set by the bot
+(a :class:`multiprocessing.Value` of a double), or ``None``."""
+
+
+def _worker_starts(share: Any = None) -> None:
+    """Each worker process's start: it yields the cores to everything else,
+    and thinks only the ``share`` of the time that the bot sets."""
+    global _SHARE
+    _SHARE = share
     if IDLE is not None:
         with suppress(OSError):  # not allowed here: the lowest priority instead
             os.sched_setscheduler(0, IDLE, os.sched_param(0))
@@ -110,7 +185,14 @@ def _decide_pickled(job: bytes) -> str:
     game, level, player, state, seat, rng, clock = pickle.loads(job)
     if player is None:
         player = get_game(game).computer(level)
-    with clock() if clock is not None else nullcontext():
+    if clock is not None:
+        thinking: AbstractContextManager[object] = clock()
+    elif _SHARE is not None:
+        share = _SHARE
+        thinking = use_clock(Pacing(lambda: share.value))
+    else:
+        thinking = nullcontext()
+    with thinking:
         return player(state, seat, rng)
 
 
@@ -140,6 +222,8 @@ class Thinker:
         self._pool_levels = pool_levels
         self._clock = clock
         self._pool: ProcessPoolExecutor | None = None
+        self._share: Any = None
+        self._gauge: asyncio.Task[None] | None = None
         self._slow: set[tuple[str, str]] = set()
         self._closed = False
 
@@ -217,9 +301,15 @@ class Thinker:
         if self._closed:
             raise ThinkingFailed("the thinker is closed")
         if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            if self._idle and self._share is None:
+                self._share = context.Value("d", 1.0, lock=False)
+                self._gauge = asyncio.get_running_loop().create_task(
+                    gauge_share(self._share), name="thinker-gauge")
             self._pool = ProcessPoolExecutor(
-                max_workers=self._processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_starts if self._idle else None)
+                max_workers=self._processes, mp_context=context,
+                initializer=_worker_starts if self._idle else None,
+                initargs=(self._share,) if self._idle else ())
         return self._pool
 
     def _drop(self, pool: ProcessPoolExecutor) -> None:
@@ -236,6 +326,21 @@ class Thinker:
         pool, self._pool = self._pool, None
         if pool is not None:
             _stop(pool)
+        task, self._gauge = self._gauge, None
+        if task is not None:
+            with suppress(RuntimeError):  # its loop is closed already: it is gone with it
+                task.cancel()
+
+
+async def gauge_share(share: Any) -> None:
+    """Set the workers' ``share`` (:func:`share_left`) from this process's CPU use,
+    every :data:`GAUGE_SECONDS`, until cancelled."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    while True:
+        await asyncio.sleep(GAUGE_SECONDS)
+        cpu_now, wall_now = time.process_time(), time.perf_counter()
+        share.value = share_left(cpu_now - cpu, wall_now - wall)
+        cpu, wall = cpu_now, wall_now
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
