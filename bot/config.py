@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -16,11 +16,19 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "CROUPIER_DISCORD_TOKEN"))
-    database: Path = Path("data/croupier.sqlite3")
+    database: str = "data/croupier.sqlite3"
+    """A SQLite file's path (the default), or a ``postgresql://`` URL
+    (``CROUPIER_DATABASE``; see :mod:`storage.engine`)."""
     log_level: str = "INFO"
     turn_seconds: int | None = Field(default=None, ge=10)
     warn_seconds: int = Field(default=60, ge=0)
     dev_guild_id: int | None = None
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _path_as_text(cls, value: object) -> object:
+        # Kept as text: a URL read as a Path would lose the "//" of "postgresql://".
+        return os.fspath(value) if isinstance(value, os.PathLike) else value
 
     @property
     def token(self) -> str | None:

@@ -1,21 +1,25 @@
-"""The repositories over one SQLite file: :class:`Store`."""
+"""The repositories over one database, SQLite or PostgreSQL: :class:`Store`."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+from typing import TYPE_CHECKING
 
 from storage.collections import CollectionRepository
-from storage.db import Database
+from storage.engine import open_database
 from storage.matches import MatchRepository
 from storage.settings import ClosedDmRepository, SettingsRepository
 from storage.stats import StatsRepository
 from storage.tournaments import TournamentRepository
 
+if TYPE_CHECKING:
+    from storage.engine import AnyDatabase
+
 
 class Store:
-    """The repositories over one SQLite file."""
+    """The repositories over one database (:mod:`storage.engine`)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
         self.matches = MatchRepository(db)
         self.settings = SettingsRepository(db)
@@ -25,10 +29,11 @@ class Store:
         self.tournaments = TournamentRepository(db)
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open the file, migrating it to the current schema."""
-        return cls(await Database.open(path))
+    async def open(cls, target: str | os.PathLike[str]) -> Store:
+        """Open the database at ``target``, migrating it to the current schema: a
+        SQLite file's path, or a ``postgresql://`` URL."""
+        return cls(await open_database(target))
 
     async def close(self) -> None:
-        """Close the file."""
+        """Close the database."""
         await self.db.close()

@@ -177,7 +177,9 @@ class PostgresDatabase:
         applied."""
         from storage.postgres.migrations import migrate  # the schema's own module
 
-        return list(await migrate(self.url))
+        async with self._running().connect() as conn:
+            raw = await conn.get_raw_connection()
+            return list(await migrate(raw.driver_connection))  # type: ignore[arg-type]
 
     async def close(self) -> None:
         """Close the connections, once the writes already asked for are committed."""
