@@ -10,6 +10,9 @@ import pytest
 from storage import Store
 from tests.e2e import ERROR_LOGGERS, served
 from tests.fakediscord import FakeDiscord, LogCapture
+from tests.pgserver import pg_server
+
+__all__ = ["pg_server"]  # the session's PostgreSQL server, for every test that asks
 
 
 @pytest.fixture
@@ -46,10 +49,39 @@ async def fake_discord(discord_errors: LogCapture) -> AsyncIterator[FakeDiscord]
 
 
 
+ENGINES = ("sqlite", "postgres")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The ``engines`` marker."""
+    config.addinivalue_line(
+        "markers", "engines: the test's `store` runs on each engine (SQLite, PostgreSQL)")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked ``engines`` (or in a module so marked) that takes a ``store``
+    runs once per engine; every other test gets SQLite alone."""
+    if "engine" in metafunc.fixturenames and metafunc.definition.get_closest_marker("engines"):
+        metafunc.parametrize("engine", ENGINES, indirect=True)
+
+
 @pytest.fixture
-async def store(tmp_path) -> AsyncIterator[Store]:
-    """A store on a new SQLite file, closed afterwards: the one place tests get one."""
-    opened = await Store.open(tmp_path / "croupier.sqlite3")
+def engine(request: pytest.FixtureRequest) -> str:
+    """The engine the ``store`` fixture opens: SQLite unless parametrized."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+async def store(engine: str, tmp_path, request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """A store, closed afterwards: the one place tests get one. On a new SQLite file,
+    or (``engines`` tests) on an emptied PostgreSQL database of the test's module."""
+    if engine == "postgres":
+        from tests.pgstore import module_database
+
+        target: object = await module_database(request)
+    else:
+        target = tmp_path / "croupier.sqlite3"
+    opened = await Store.open(target)  # type: ignore[arg-type]
     try:
         yield opened
     finally:

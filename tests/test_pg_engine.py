@@ -15,9 +15,7 @@ import pytest
 
 from storage.errors import StorageError, unique_violation
 from storage.postgres.db import Connection, PostgresDatabase
-from tests.pgserver import PgServer, pg_server
-
-__all__ = ["pg_server"]  # the fixture, imported so pytest finds it here
+from tests.pgserver import PgServer
 
 _SCHEMA = """
 CREATE TABLE items (id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE, n BIGINT,
