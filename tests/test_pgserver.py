@@ -9,9 +9,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from tests.pgserver import PgServer, find_bindir, pg_server, throwaway_server
-
-__all__ = ["pg_server"]  # the fixture, imported so pytest finds it here
+from tests.pgserver import PgServer, find_bindir, throwaway_server
 
 needs_pg = pytest.mark.skipif(find_bindir() is None, reason="no PostgreSQL server binaries")
 

@@ -25,9 +25,7 @@ import pytest
 from storage.connection import connect as sqlite_connect
 from storage.db import Database, shipped_migrations
 from storage.postgres.migrations import migrate, schema_version
-from tests.pgserver import PgServer, pg_server
-
-__all__ = ["pg_server"]  # the fixture, imported so pytest finds it here
+from tests.pgserver import PgServer
 
 SQLITE_ONLY = frozenset({"sqlite_sequence", "writer_last_group"})
 """SQLite's own bookkeeping, and the SQLite writer process's last outcomes (left out
