@@ -9,6 +9,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from tests import pgserver
 from tests.pgserver import PgServer, find_bindir, throwaway_server
 
 needs_pg = pytest.mark.skipif(find_bindir() is None, reason="no PostgreSQL server binaries")
@@ -90,3 +91,12 @@ def test_stop_leaves_no_process_and_no_folder() -> None:
     assert started < 5, f"start-to-ready took {started:.2f}s"
     assert not _running(pid)
     assert not folder.exists()
+
+
+def test_without_server_binaries_it_says_how_to_install_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine without PostgreSQL's server binaries gets a skip reason that says
+    what to install, not an error."""
+    monkeypatch.setattr(pgserver, "find_bindir", lambda: None)
+    with pytest.raises(pgserver.PgUnavailable, match=r"apt-get install postgresql"):
+        pgserver.start_server()
