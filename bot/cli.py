@@ -1,5 +1,5 @@
 """The ``croupier`` command: ``run`` (Discord), ``local`` (terminal), ``perft``, ``cards``,
-``selfplay``.
+``selfplay``, ``backup``.
 
 With no subcommand it connects to Discord when a token is configured and opens
 the local table otherwise — which is what ``make run`` does.
@@ -194,6 +194,14 @@ def build_parser() -> argparse.ArgumentParser:
         game.add_argument("name", nargs="?", default="",
                           help="only the cards whose name holds this (any case)")
 
+    backup = sub.add_parser(
+        "backup", help="copy the SQLite database, safe while the bot runs",
+        description="Copy the bot's SQLite database (CROUPIER_DATABASE) to FILE while the bot "
+                    "may be running: the copy is the database as it was at one moment. "
+                    "A PostgreSQL database is backed up with pg_dump instead.")
+    backup.add_argument("file", metavar="FILE", help="the backup file to write")
+    backup.add_argument("--force", action="store_true", help="replace FILE if it exists")
+
     selfplay = sub.add_parser("selfplay", help="computer against computer, with a summary",
                               description="Computer against computer, with a summary. "
                                           f"The game is {next(iter(known))} unless named.")
@@ -347,6 +355,27 @@ def cmd_run(settings: Settings) -> int:
     return 0
 
 
+def cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
+    """``croupier backup FILE``: the SQLite database copied while the bot may run."""
+    from storage.backup import BackupRefused, backup
+
+    database = settings.database
+    if database.startswith(("postgresql:", "postgres:")):
+        print("The database is PostgreSQL: back it up with pg_dump (see docs/scaling.md).",
+              file=sys.stderr)
+        return 2
+    try:
+        made = backup(database, args.file, replace=args.force)
+    except BackupRefused as refused:
+        print(f"No backup made: {refused}.", file=sys.stderr)
+        return 1
+    print(f"Backed up {database} to {made.target}: schema version {made.schema_version}, "
+          f"{made.matches} match{'' if made.matches == 1 else 'es'}, "
+          f"{made.size_bytes / 1e6:.1f} MB, "
+          f"in {made.seconds:.1f} s.")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``croupier`` console script."""
     parser = build_parser()
@@ -360,6 +389,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_selfplay(args)
     if args.command == "cards":
         return cmd_cards(args)
+    if args.command == "backup":
+        return cmd_backup(args, settings)
     if args.command == "run" or (args.command is None and settings.token):
         return cmd_run(settings)
     if args.command is None:
