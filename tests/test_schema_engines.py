@@ -23,8 +23,9 @@ import asyncpg
 import pytest
 
 from storage.connection import connect as sqlite_connect
-from storage.db import Database, shipped_migrations
+from storage.db import Database, Migration, shipped_migrations
 from storage.postgres.migrations import migrate, schema_version
+from storage.postgres.migrations import shipped_migrations as shipped_migrations_pg
 from tests.pgserver import PgServer
 
 SQLITE_ONLY = frozenset({"sqlite_sequence", "writer_last_group"})
@@ -693,3 +694,25 @@ def test_every_trigger_is_exercised(both: Both) -> None:
     added) on either engine shows up as a different outcome."""
     tried = {trigger for _, _, trigger in RULES if trigger}
     assert both.sqlite.triggers <= tried
+
+
+def test_a_failing_migration_leaves_nothing_behind(pg_server: PgServer) -> None:
+    """A PostgreSQL migration is one transaction: one that fails half way leaves neither
+    its first statements nor a row in schema_migrations, and one out of sequence is
+    refused before anything runs."""
+    async def run() -> tuple[int, bool]:
+        conn = await asyncpg.connect(await _postgres_copy(pg_server))
+        try:
+            broken = [*shipped_migrations_pg(), Migration(
+                17, "broken", "CREATE TABLE t17 (x BIGINT); SELECT no_such_function()")]
+            with pytest.raises(asyncpg.UndefinedFunctionError):
+                await migrate(conn, broken)
+            with pytest.raises(RuntimeError, match="without gaps"):
+                await migrate(conn, [*shipped_migrations_pg(), Migration(18, "gap", "")])
+            return (await schema_version(conn),
+                    await conn.fetchval("SELECT to_regclass('t17') IS NOT NULL"))
+        finally:
+            await conn.close()
+
+    version, t17 = asyncio.run(run())
+    assert (version, t17) == (16, False)
