@@ -1,5 +1,5 @@
 """The ``croupier`` command: ``run`` (Discord), ``local`` (terminal), ``perft``, ``cards``,
-``selfplay``, ``backup``.
+``selfplay``, ``backup``, ``migrate``.
 
 With no subcommand it connects to Discord when a token is configured and opens
 the local table otherwise — which is what ``make run`` does.
@@ -202,6 +202,17 @@ def build_parser() -> argparse.ArgumentParser:
     backup.add_argument("file", metavar="FILE", help="the backup file to write")
     backup.add_argument("--force", action="store_true", help="replace FILE if it exists")
 
+    migrate = sub.add_parser(
+        "migrate", help="copy a SQLite database into a new PostgreSQL database",
+        description="Copy a whole community (every match and its log, results, ratings, "
+                    "settings, collections, trades, tournaments) from a SQLite file into a new, "
+                    "empty PostgreSQL database, checked table by table before it commits. "
+                    "Stop the bot first; afterwards set CROUPIER_DATABASE to the URL.")
+    migrate.add_argument("--from", dest="source", metavar="FILE", required=True,
+                         help="the SQLite database file")
+    migrate.add_argument("--to", dest="target", metavar="URL", required=True,
+                         help="the PostgreSQL database, postgresql://user@host/name")
+
     selfplay = sub.add_parser("selfplay", help="computer against computer, with a summary",
                               description="Computer against computer, with a summary. "
                                           f"The game is {next(iter(known))} unless named.")
@@ -358,9 +369,10 @@ def cmd_run(settings: Settings) -> int:
 def cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
     """``croupier backup FILE``: the SQLite database copied while the bot may run."""
     from storage.backup import BackupRefused, backup
+    from storage.engine import is_postgres
 
     database = settings.database
-    if database.startswith(("postgresql:", "postgres:")):
+    if is_postgres(database):
         print("The database is PostgreSQL: back it up with pg_dump (see docs/scaling.md).",
               file=sys.stderr)
         return 2
@@ -373,6 +385,33 @@ def cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
           f"{made.matches} match{'' if made.matches == 1 else 'es'}, "
           f"{made.size_bytes / 1e6:.1f} MB, "
           f"in {made.seconds:.1f} s.")
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    """``croupier migrate --from FILE --to URL``: SQLite to a new PostgreSQL database."""
+    from storage.engine import is_postgres
+    from storage.transfer import TransferRefused, copy_store
+
+    if not is_postgres(args.target):
+        print(f"--to must be a postgresql:// URL, not {args.target!r}.", file=sys.stderr)
+        return 2
+    try:
+        made = asyncio.run(copy_store(args.source, args.target))
+    except TransferRefused as refused:
+        print(f"Nothing copied: {refused}.", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"Nothing copied: could not reach the PostgreSQL database ({exc}).",
+              file=sys.stderr)
+        return 1
+    except Exception as exc:  # the driver's own refusals: a missing database, a password
+        logging.getLogger(__name__).debug("migrate failed", exc_info=True)
+        print(f"Nothing copied: the PostgreSQL database refused ({type(exc).__name__}: "
+              f"{exc}).", file=sys.stderr)
+        return 1
+    print(f"Copied {made.total:,} rows in {len(made.rows)} tables in {made.seconds:.1f} s, "
+          "each table checked against the source. Now set CROUPIER_DATABASE to the URL.")
     return 0
 
 
@@ -391,6 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_cards(args)
     if args.command == "backup":
         return cmd_backup(args, settings)
+    if args.command == "migrate":
+        return cmd_migrate(args)
     if args.command == "run" or (args.command is None and settings.token):
         return cmd_run(settings)
     if args.command is None:
