@@ -876,32 +876,36 @@ def _trade(values: Sequence[Any]) -> Trade:
 
 
 _AUDIT = """
-SELECT 'copy' AS t, id AS a, owner_id AS b, NULL AS c, card AS d, serial AS e
+SELECT 'copy' AS t, id AS a, owner_id AS b, NULL AS c, card AS d, serial AS e,
+       NULL AS k, NULL AS s
   FROM copies WHERE guild_id = :g
 UNION ALL
-SELECT 'ledger', copy_id, from_owner, to_owner, why, id FROM ledger WHERE guild_id = :g
+SELECT 'ledger', copy_id, from_owner, to_owner, why, id, NULL, NULL
+  FROM ledger WHERE guild_id = :g
 UNION ALL
-SELECT 'lock', l.copy_id, l.kind, l.ref,
+SELECT 'lock', l.copy_id, NULL, l.ref,
        CASE l.kind WHEN 'trade' THEN (SELECT status FROM trades WHERE id = l.ref)
                    ELSE (SELECT status FROM antes WHERE match_id = l.ref) END,
+       NULL, l.kind,
        CASE l.kind WHEN 'trade' THEN (SELECT side FROM trade_copies
                                       WHERE trade_id = l.ref AND copy_id = l.copy_id)
                    ELSE (SELECT 'staked' FROM ante_copies
                          WHERE match_id = l.ref AND copy_id = l.copy_id) END
   FROM copy_locks l JOIN copies c ON c.id = l.copy_id WHERE c.guild_id = :g
 UNION ALL
-SELECT 'held', tc.copy_id, 'trade', t.id, t.status, tc.side
+SELECT 'held', tc.copy_id, NULL, t.id, t.status, NULL, 'trade', tc.side
   FROM trades t JOIN trade_copies tc ON tc.trade_id = t.id
   WHERE t.guild_id = :g AND t.status IN ('open', 'accepted')
 UNION ALL
-SELECT 'held', ac.copy_id, 'ante', a.match_id, a.status, 'staked'
+SELECT 'held', ac.copy_id, NULL, a.match_id, a.status, NULL, 'ante', 'staked'
   FROM antes a JOIN ante_copies ac ON ac.match_id = a.match_id
   WHERE a.guild_id = :g AND a.status = 'staked'
 UNION ALL
-SELECT 'run', NULL, size, printed, card, NULL FROM print_runs WHERE guild_id = :g
+SELECT 'run', NULL, size, printed, card, NULL, NULL, NULL FROM print_runs WHERE guild_id = :g
 """
 """Everything the audit looks at, read by one statement so it is one snapshot even
-while writes go on."""
+while writes go on. Each column holds one type (PostgreSQL's UNION asks it): numbers
+in ``a`` … ``c`` and ``e``, text in ``d``, a lock's kind in ``k`` and its side in ``s``."""
 
 
 def _audit(rows: Sequence[sqlite3.Row]) -> list[Problem]:
@@ -935,16 +939,16 @@ def _audit(rows: Sequence[sqlite3.Row]) -> list[Problem]:
                                              f" {replayed[copy_id]}"))
     locks = {row["a"]: row for row in rows if row["t"] == "lock"}
     for copy_id, lock in locks.items():
-        kind, ref, status, side = lock["b"], lock["c"], lock["d"], lock["e"]
+        kind, ref, status, side = lock["k"], lock["c"], lock["d"], lock["s"]
         if side is None:
             problems.append(Problem(copy_id, f"locked by {kind} {ref}, which does not hold it"))
         elif status not in ("open", "accepted", "staked"):
             problems.append(Problem(copy_id, f"locked by {kind} {ref}, which is {status}"))
     for held in (row for row in rows if row["t"] == "held"):
-        copy_id, kind, ref, status, side = held["a"], held["b"], held["c"], held["d"], held["e"]
+        copy_id, kind, ref, status, side = held["a"], held["k"], held["c"], held["d"], held["s"]
         lock = locks.get(copy_id)
         must = not (kind == "trade" and status == "open" and side == "get")
-        if must and (lock is None or (lock["b"], lock["c"]) != (kind, ref)):
+        if must and (lock is None or (lock["k"], lock["c"]) != (kind, ref)):
             problems.append(Problem(copy_id, f"{kind} {ref} ({status}) holds it unlocked"))
     serials: dict[str, list[int]] = {}
     for card, serial in cards.values():

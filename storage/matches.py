@@ -318,7 +318,7 @@ def _rate(conn: sqlite3.Connection, match_id: int, seats: Sequence[SeatResult],
         conn, "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games,"
         " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)", ratings,
         " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
-        " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
+        " sigma = excluded.sigma, ordinal = excluded.ordinal, games = ratings.games + 1,"
         " updated_at = excluded.updated_at")
     _insert_rows(
         conn, "INSERT INTO rating_changes (match_id, user_id, guild_id, game, mu_before,"
