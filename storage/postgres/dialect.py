@@ -27,6 +27,7 @@ _TOKENS = re.compile(
     re.VERBOSE,
 )
 _IS = re.compile(r"\bIS(\s+NOT)?\s*$", re.IGNORECASE)
+_EMPTY_IN = re.compile(r"\b(NOT\s+)?IN\s*\(\s*\)", re.IGNORECASE)
 _NOCASE = re.compile(
     r"\b([A-Za-z_][\w.]*)\s*=\s*(\?|:[A-Za-z_]\w*)\s+COLLATE\s+NOCASE\b", re.IGNORECASE)
 
@@ -66,6 +67,8 @@ def translate(sql: str) -> Translated:
     ``IS`` does, which PostgreSQL spells ``IS NOT DISTINCT FROM``. ``x = ? COLLATE
     NOCASE`` folds ASCII letters only, as ``lower`` does under the "C" collation (the
     PostgreSQL schema indexes such a column on that expression).
+    An empty list, ``x IN ()`` (SQLite's, false; ``NOT IN ()`` true), is an empty
+    array's ``ANY`` (``ALL``).
 
     >>> translate("SELECT * FROM t WHERE a = ? AND b = '?' AND c IS ?").sql
     "SELECT * FROM t WHERE a = $1 AND b = '?' AND c IS NOT DISTINCT FROM $2"
@@ -76,6 +79,8 @@ def translate(sql: str) -> Translated:
     ("UPDATE t SET a = $1, b = 'x:y' WHERE g = $2 OR h = $2", ('a', 'g'))
     >>> translate("DELETE FROM d WHERE g = ? AND name = ? COLLATE NOCASE").sql
     'DELETE FROM d WHERE g = $1 AND lower(name COLLATE "C") = lower($2 COLLATE "C")'
+    >>> translate("SELECT 1 WHERE a IN () OR b NOT IN ( ) OR c IN (?)").sql
+    "SELECT 1 WHERE a = ANY('{}') OR b <> ALL('{}') OR c IN ($1)"
     >>> translate("SELECT x IS NULL, y::text FROM t").sql
     'SELECT x IS NULL, y::text FROM t'
     >>> translate("SELECT ? , :a")
@@ -83,6 +88,7 @@ def translate(sql: str) -> Translated:
     ...
     ValueError: a statement mixes ? and :name placeholders
     """
+    sql = _EMPTY_IN.sub(lambda m: "<> ALL('{}')" if m.group(1) else "= ANY('{}')", sql)
     sql = _NOCASE.sub(r'lower(\1 COLLATE "C") = lower(\2 COLLATE "C")', sql)
     out: list[str] = []
     names: list[str] = []
