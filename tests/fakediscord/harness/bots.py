@@ -48,6 +48,18 @@ class PacedAsyncio(types.ModuleType):
         return await asyncio.sleep(delay * self.scale, result)
 
 
+def session_ids(bot: discord.Client) -> list[str]:
+    """The gateway sessions ``bot`` holds: one, or one per shard of an
+    ``AutoShardedClient`` (whose own ``ws`` stays ``None``; discord.py keeps each
+    shard's websocket on the ``ShardInfo``'s private ``_parent``)."""
+    if bot.ws is not None:
+        return [bot.ws.session_id] if bot.ws.session_id else []
+    if isinstance(bot, discord.AutoShardedClient):
+        sockets = [info._parent.ws for info in bot.shards.values()]
+        return [ws.session_id for ws in sockets if ws is not None and ws.session_id]
+    return []
+
+
 class BotRunner(WorldBuilding):
     """Starts and stops bots; :meth:`stop` closes any still running."""
 
@@ -117,17 +129,16 @@ class BotRunner(WorldBuilding):
     async def stop_bot(self, bot: discord.Client, *, timeout: float = 10.0) -> None:
         """Close the bot, wait for its connect task and for the fake to see it leave."""
         entry = self._bots.pop(id(bot), None)
-        session_id = bot.ws.session_id if bot.ws is not None else None
+        sessions = [self.sessions[s] for s in session_ids(bot) if s in self.sessions]
         await self.answers_delivered(timeout)
         await bot.close()
         if entry is not None:
             await asyncio.wait_for(entry[1], timeout)
-        if session_id is not None and session_id in self.sessions:
-            session = self.sessions[session_id]
+        if sessions:
             await self.wait_for(
-                lambda: session.conn is None,
+                lambda: all(session.conn is None for session in sessions),
                 timeout,
-                description="the gateway connection to close",
+                description="the gateway connections to close",
                 fail_on_bot_error=False,
             )
 

@@ -24,9 +24,12 @@ class WorldBuilding(FakeDiscordServer):
         channels: Sequence[str] = (),
         everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
         bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
-        """Create a guild the bot is in (with its managed role), optionally with channels."""
-        guild = FakeGuild(self.next_id(), name, self, owner_id=self.owner.id)
+        """Create a guild the bot is in (with its managed role), optionally with channels;
+        with ``shard=(shard_id, num_shards)``, one whose events go to that shard."""
+        guild_id = self.next_id() if shard is None else self._ids.on_shard(*shard)
+        guild = FakeGuild(guild_id, name, self, owner_id=self.owner.id)
         guild.bot_permissions = bot_permissions
         # The @everyone role shares the guild's id, as on Discord.
         guild.roles.append(FakeRole(guild.id, "@everyone", everyone_permissions))
@@ -45,7 +48,7 @@ class WorldBuilding(FakeDiscordServer):
             for channel_name in channels:
                 guild.add_text_channel(channel_name)
         self.guilds[guild.id] = guild
-        self._broadcast("GUILD_CREATE", guild.to_payload())
+        self._broadcast("GUILD_CREATE", guild.to_payload(), guild_id=guild.id)
         return guild
 
     def add_user(

@@ -45,6 +45,21 @@ class SnowflakeFactory:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def on_shard(self, shard_id: int, num_shards: int) -> int:
+        """A new snowflake whose events go to shard ``shard_id`` of ``num_shards``
+        (``(id >> 22) % num_shards == shard_id``: its millisecond, a few past now).
+
+        >>> ids = SnowflakeFactory()
+        >>> [(ids.on_shard(s, 3) >> 22) % 3 for s in (2, 0, 1, 1)]
+        [2, 0, 1, 1]
+        """
+        if not 0 <= shard_id < num_shards:
+            raise ValueError(f"shard {shard_id} is not one of {num_shards}")
+        stamp = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, (self._last >> 22) + 1)
+        stamp += (shard_id - stamp) % num_shards
+        self._last = stamp << 22
+        return self._last
+
     def earlier(self, seconds: float) -> int:
         """A new snowflake of ``seconds`` ago (something that happened then and is
         heard of now), unique: its low bits count from the middle of their range,

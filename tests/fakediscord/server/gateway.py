@@ -1,6 +1,7 @@
 """The gateway: websocket connections (zlib-stream or plain text frames), sessions that
 outlive a connection so RESUME can replay what was missed, IDENTIFY, heartbeats, member
-requests, and the fan-out of dispatch events to every live session by intent."""
+requests, and the fan-out of dispatch events to every live session by intent and by
+shard (:mod:`.sharding`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .sharding import INVALID_SHARD, IdentifyBuckets, ShardKey
 from .state import log
 from .waiting import Waiting
 
@@ -29,10 +31,13 @@ INTENT_MESSAGE_CONTENT = 1 << 15
 class GatewaySession:
     """A logical gateway session; it outlives one websocket so RESUME can replay events."""
 
-    def __init__(self, session_id: str, intents: int, identify: dict[str, Any]) -> None:
+    def __init__(self, session_id: str, intents: int, identify: dict[str, Any],
+                 shard: ShardKey | None = None) -> None:
         self.id = session_id
         self.intents = intents
         self.identify = identify
+        self.shard = shard or ShardKey()
+        """Which guilds' events this session receives (``[0, 1]``: all, and DMs)."""
         self.seq = 0
         self.log: deque[tuple[int, str]] = deque(maxlen=2000)
         self.conn: GatewayConnection | None = None
@@ -116,10 +121,23 @@ class Gateway(Waiting):
 
     heartbeat_interval_ms = 41250
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, shards: int = 1, max_concurrency: int = 1,
+                 identify_limit: bool = False, **kwargs: Any) -> None:
+        """``shards``: the shard count ``GET /gateway/bot`` recommends.
+        ``max_concurrency``: what it says of IDENTIFY buckets; with ``identify_limit``
+        a second IDENTIFY of one bucket within 5 s (of ``time_scale``) is answered op 9
+        Invalid Session, as Discord does. Off by default: a test restarting a bot at
+        once should not wait out Discord's 5 s."""
         super().__init__(**kwargs)
+        self.recommended_shards = shards
+        self.identify_buckets = IdentifyBuckets(max_concurrency)
+        self.identify_limit = identify_limit
         #: Counters for assertions.
         self.identify_count = 0
+        self.identify_refused = 0
+        """IDENTIFYs answered op 9 for coming too soon in their bucket."""
+        self.shard_refused = 0
+        """IDENTIFYs closed with 4010 Invalid Shard."""
         self.resume_count = 0
         #: Query parameters of every gateway websocket (v, encoding, compress).
         self.connection_queries: list[dict[str, str]] = []
@@ -133,18 +151,27 @@ class Gateway(Waiting):
     def _live_sessions(self) -> list[GatewaySession]:
         return [s for s in self.sessions.values() if s.alive]
 
+    def identified_shards(self) -> list[list[int]]:
+        """``[shard_id, num_shards]`` of every live session, in the order they began."""
+        return [session.shard.as_list() for session in self._live_sessions()]
+
     def _broadcast(
         self,
         event: str,
         data: Any | Callable[[GatewaySession], Any],
         *,
+        guild_id: int | None,
         intent: int | None = None,
     ) -> None:
+        """Send ``event`` to every live session with ``intent`` whose shard receives
+        ``guild_id``'s events (``None``: an event without a guild, for shard 0)."""
         if self._quiet:
             self._bump()
             return
         for session in self._live_sessions():
             if intent is not None and not session.intents & intent:
+                continue
+            if not session.shard.receives(guild_id):
                 continue
             session.dispatch(event, data(session) if callable(data) else data)
         self._bump()
@@ -159,9 +186,11 @@ class Gateway(Waiting):
             self._quiet -= 1
 
     async def dispatch(self, event: str, data: Any) -> None:
-        """Send a dispatch event (op 0, ``t=event``) to every connected client and wait
-        until it was written to the sockets."""
-        self._broadcast(event, data)
+        """Send a dispatch event (op 0, ``t=event``) to every connected client whose
+        shard receives it (by ``data["guild_id"]``, if any) and wait until it was
+        written to the sockets."""
+        raw_guild = data.get("guild_id") if isinstance(data, dict) else None
+        self._broadcast(event, data, guild_id=None if raw_guild is None else int(raw_guild))
         await self.flush()
 
     async def flush(self) -> None:
@@ -225,7 +254,20 @@ class Gateway(Waiting):
         if conn.session is not None:
             await conn.close(4005, "Already authenticated")
             return
-        session = GatewaySession(uuid.uuid4().hex, int(data.get("intents") or 0), data)
+        shard = ShardKey.parse(data.get("shard"))
+        if shard is None:
+            self.shard_refused += 1
+            self._bump()
+            await conn.close(INVALID_SHARD, "Invalid shard")
+            return
+        if self.identify_limit and not self.identify_buckets.take(
+                shard, asyncio.get_running_loop().time(), scale=self.time_scale):
+            self.identify_refused += 1
+            self._bump()
+            conn.send_op(9, False)  # INVALID_SESSION: IDENTIFY again, after 5 s
+            return
+        session = GatewaySession(uuid.uuid4().hex, int(data.get("intents") or 0), data, shard)
+        guilds = [g for g in self.guilds.values() if shard.receives(g.id)]
         self.sessions[session.id] = session
         session.conn = conn
         conn.session = session
@@ -235,11 +277,11 @@ class Gateway(Waiting):
             {
                 "v": 10,
                 "user": self._me_payload(),
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": self.gateway_url,
-                "shard": data.get("shard") or [0, 1],
+                "shard": shard.as_list(),
                 "application": {"id": str(self.application_id), "flags": self.application_flags},
                 "private_channels": [],
                 "relationships": [],
@@ -249,7 +291,7 @@ class Gateway(Waiting):
                 "user_settings": {},
             },
         )
-        for guild in self.guilds.values():
+        for guild in guilds:
             session.dispatch("GUILD_CREATE", guild.to_payload())
         self._bump()
 
@@ -283,7 +325,7 @@ class Gateway(Waiting):
         limit = int(data.get("limit") or 0)
         for raw_gid in guild_ids:
             guild = self.guilds.get(int(raw_gid))
-            if guild is None:
+            if guild is None or not session.shard.receives(guild.id):
                 continue
             members = [
                 m

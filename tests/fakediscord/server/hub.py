@@ -19,12 +19,15 @@ class WorldHub(Gateway):
     def _channel_event(self, channel: FakeChannel, action: str) -> None:
         """CHANNEL_<action> or THREAD_<action> (CREATE, UPDATE, DELETE) for ``channel``."""
         payload = channel.to_payload()
+        guild_id = channel.guild.id if channel.guild is not None else None
         if channel.is_thread:
             if action == "CREATE":
                 payload = {**payload, "newly_created": True}
-            self._broadcast(f"THREAD_{action}", payload, intent=INTENT_GUILDS)
+            self._broadcast(f"THREAD_{action}", payload, guild_id=guild_id,
+                            intent=INTENT_GUILDS)
         else:
-            self._broadcast(f"CHANNEL_{action}", payload, intent=INTENT_GUILDS)
+            self._broadcast(f"CHANNEL_{action}", payload, guild_id=guild_id,
+                            intent=INTENT_GUILDS)
 
     def _channel_added(self, channel: FakeChannel) -> None:
         self.channels[channel.id] = channel
@@ -32,14 +35,15 @@ class WorldHub(Gateway):
 
     def _role_added(self, guild: FakeGuild, role: FakeRole) -> None:
         payload = {"guild_id": str(guild.id), "role": role.to_payload()}
-        self._broadcast("GUILD_ROLE_CREATE", payload, intent=INTENT_GUILDS)
+        self._broadcast("GUILD_ROLE_CREATE", payload, guild_id=guild.id, intent=INTENT_GUILDS)
 
     def _member_added(self, member: FakeMember) -> None:
         self.users[member.user.id] = member.user
         if member.user.id == self.bot_user.id:
             return
         payload = {**member.to_payload(), "guild_id": str(member.guild.id)}
-        self._broadcast("GUILD_MEMBER_ADD", payload, intent=INTENT_GUILD_MEMBERS)
+        self._broadcast("GUILD_MEMBER_ADD", payload, guild_id=member.guild.id,
+                        intent=INTENT_GUILD_MEMBERS)
 
     def _add_user_to_guild(
         self, guild: FakeGuild, name: str, *, admin: bool, roles: tuple[str | FakeRole, ...]

@@ -112,7 +112,7 @@ class InteractionDispatch(MessageStore):
         inter.payload = payload
         self.interactions[inter.id] = inter
         self._by_token[inter.token] = inter
-        self._broadcast("INTERACTION_CREATE", payload)
+        self._broadcast("INTERACTION_CREATE", payload, guild_id=guild.id if guild else None)
         return inter
 
     def redeliver_interaction(self, inter: FakeInteraction) -> None:
@@ -123,7 +123,9 @@ class InteractionDispatch(MessageStore):
         if self.interactions.get(inter.id) is not inter:
             raise LookupError(f"interaction {inter.id} is unknown to the fake (forgotten?)")
         inter.deliveries += 1
-        self._broadcast("INTERACTION_CREATE", inter.payload)
+        guild = inter.channel.guild
+        self._broadcast("INTERACTION_CREATE", inter.payload,
+                        guild_id=guild.id if guild is not None else None)
 
     def forget_interaction(self, inter: FakeInteraction) -> None:
         """Drop an interaction, and the messages it created, from the fake's records, so a

@@ -300,7 +300,9 @@ class MessageStore(ThreadLife):
             payload: dict[str, Any] = {"id": str(message.id), "channel_id": str(message.channel.id)}
             if message.guild is not None:
                 payload["guild_id"] = str(message.guild.id)
-            self._broadcast("MESSAGE_DELETE", payload, intent=message_intent(message))
+            guild_id = message.guild.id if message.guild is not None else None
+            self._broadcast("MESSAGE_DELETE", payload, guild_id=guild_id,
+                            intent=message_intent(message))
         self._bump()
 
     def _announce(self, event: str, message: FakeMessage) -> None:
@@ -325,4 +327,5 @@ class MessageStore(ThreadLife):
                 payload.pop("poll", None)
             return payload
 
-        self._broadcast(event, payload_for, intent=message_intent(message))
+        self._broadcast(event, payload_for, guild_id=guild.id if guild is not None else None,
+                        intent=message_intent(message))

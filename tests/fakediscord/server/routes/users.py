@@ -88,12 +88,12 @@ class UserRoutes(RouteBase):
         return json_response(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.recommended_shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,
                     "reset_after": 0,
-                    "max_concurrency": 1,
+                    "max_concurrency": self.identify_buckets.max_concurrency,
                 },
             }
         )
