@@ -34,7 +34,7 @@ async def db(pg_server: PgServer) -> AsyncIterator[PostgresDatabase]:
         await conn.execute(_SCHEMA)
     finally:
         await conn.close()
-    opened = await PostgresDatabase.open(url, migrate=False, pool_size=4)
+    opened = await PostgresDatabase.open(url, migrate=False, pool_size=4, writers=4)
     try:
         yield opened
     finally:
