@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from bot.config import Settings
+from bot.discord_side.cluster import Cluster
 from bot.matches.levels import checked_level, computer_named, levels_said
 from rules.arena import play
 from rules.core import DEFAULT_LEVEL, LEVELS, GameInfo
@@ -28,10 +29,13 @@ from rules.errors import BadOptions
 from rules.options import GameOptions, OptionSpec
 from rules.registry import games
 from rules.words import place_label, plural
+from storage.engine import is_postgres
 
 MAX_DEPTH = 30
 """Deepest perft asked for (each level multiplies the count, and the time)."""
 MAX_GAMES = 100_000
+MAX_SHARDS = 100_000
+"""Most shards (and so clusters) ``croupier run`` takes: far past the biggest bots'."""
 LEFT = 0
 """Exit status after Ctrl-C at the local table: a documented way to leave it (every
 choice is saved), not a failure — and ``make run`` then says nothing more, where
@@ -155,7 +159,19 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=f"Each command has its own --help (croupier local --help, croupier local "
                f"{next(iter(known))} --help).")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-    sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
+    run = sub.add_parser(
+        "run", help="connect to Discord (needs DISCORD_TOKEN)",
+        description="Connect to Discord. Several processes can share the bot: each is one "
+                    "cluster and connects the shards range(I, S, N) of S (docs/scaling.md); "
+                    "more than one cluster needs a PostgreSQL database.")
+    run.set_defaults(game_parser=run)  # refusals show run's usage
+    run.add_argument("--cluster", type=whole("cluster", 0, MAX_SHARDS - 1), metavar="I",
+                     help="this process's cluster, from 0 to N-1 (with --clusters)")
+    run.add_argument("--clusters", type=whole("clusters", 1, MAX_SHARDS), metavar="N",
+                     help="how many cluster processes share the bot (default 1)")
+    run.add_argument("--shards", type=whole("shards", 1, MAX_SHARDS), metavar="S",
+                     help="the bot's shard count, at least N (with --clusters; default "
+                          "Discord's recommended count, rounded up to a multiple of N)")
 
     local = sub.add_parser("local", help="play in the terminal against the computer",
                            description="Play in the terminal against computer players. "
@@ -353,16 +369,58 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def cmd_run(settings: Settings) -> int:
-    """Connect to Discord."""
+def cluster_or_exit(args: argparse.Namespace) -> Cluster:
+    """This process's cluster from ``run``'s flags (none: the one process), checked
+    together; a refusal ends the command as a usage error naming it."""
+    index, count, shards = (getattr(args, name, None) for name in ("cluster", "clusters",
+                                                                    "shards"))
+    if count is None:
+        for flag, given in (("--cluster", index), ("--shards", shards)):
+            if given is not None:
+                _usage_error(args, f"{flag} needs --clusters: how many cluster processes "
+                                   "share the bot (1 for this one alone)")
+        return Cluster()
+    if index is None:
+        if count > 1:
+            _usage_error(args, f"--clusters {count} needs --cluster: which one this process "
+                               f"is, from 0 to {count - 1}")
+        index = 0
+    if index >= count:
+        _usage_error(args, f"--cluster must be from 0 to {count - 1} with --clusters {count}, "
+                           f"not {index}")
+    if shards is not None and shards < count:
+        _usage_error(args, f"--shards {shards} is fewer than --clusters {count}: every "
+                           "cluster needs a shard at least")
+    return Cluster(index, count, shards)
+
+
+def several_clusters_refused(settings: Settings, cluster: Cluster) -> str | None:
+    """Why ``cluster`` cannot run on ``settings``' database, if it cannot: clusters
+    share one database, and a SQLite file is one process's (docs/scaling.md)."""
+    if cluster.count == 1 or is_postgres(settings.database):
+        return None
+    return (f"--clusters {cluster.count} needs a PostgreSQL database, and CROUPIER_DATABASE "
+            f"is the SQLite file {settings.database}: several processes, on several "
+            "machines, cannot share one SQLite file. Copy it with `croupier migrate --from "
+            f"{settings.database} --to postgresql://…`, then set CROUPIER_DATABASE to that "
+            "URL (docs/scaling.md).")
+
+
+def cmd_run(settings: Settings, cluster: Cluster | None = None) -> int:
+    """Connect to Discord: the one process, or ``cluster``'s shards."""
+    cluster = cluster or Cluster()
+    refusal = several_clusters_refused(settings, cluster)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     token = settings.token
     if token is None:
         print("No Discord token: set DISCORD_TOKEN in .env (see README.md). "
               "`croupier local` plays in the terminal.", file=sys.stderr)
         return 2
-    from bot.discord_side.client import CroupierBot
+    from bot.discord_side.client import make_bot
 
-    CroupierBot(settings).run(token, log_handler=None)
+    make_bot(settings, cluster).run(token, log_handler=None)
     return 0
 
 
@@ -432,7 +490,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_backup(args, settings)
     if args.command == "migrate":
         return cmd_migrate(args)
-    if args.command == "run" or (args.command is None and settings.token):
+    if args.command == "run":
+        return cmd_run(settings, cluster_or_exit(args))
+    if args.command is None and settings.token:
         return cmd_run(settings)
     if args.command is None:
         args = parser.parse_args(["local"])

@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.discord_parts import bounds
 from bot.discord_parts.replies import NOBODY, RECENT_INTERACTIONS, first_in_time, reply_error, send
 from bot.discord_parts.views import DYNAMIC_ITEMS, known_custom_id, on_message, split_answer
+from bot.discord_side.cluster import Cluster
 from bot.discord_side.stats_views import STATS_ITEMS
 from bot.discord_side.tournament_message import TournamentMessages
 from bot.discord_side.tournament_posts import TournamentPoster
@@ -103,11 +104,12 @@ class CroupierBot(commands.Bot):
     tournament_messages: TournamentMessages
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
-                 sync_commands: bool = True) -> None:
+                 sync_commands: bool = True, **client_options: Any) -> None:
+        """``client_options`` go to discord.py's client (a sharded one's shards)."""
         # No privileged intents: slash commands and components arrive as interactions.
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None,
-                         tree_cls=CroupierTree, allowed_mentions=NOBODY)
+                         tree_cls=CroupierTree, allowed_mentions=NOBODY, **client_options)
         self.settings = settings
         logging.getLogger("discord.client").addFilter(RECONNECT_IS_A_WARNING)  # once: a set
         self.clock = clock
@@ -128,6 +130,9 @@ class CroupierBot(commands.Bot):
         waiting_ready = getattr(self._connection, "_ready_task", None)
         if waiting_ready is not None:
             waiting_ready.cancel()
+        # A sharded client waits so for each shard's guilds too.
+        for waiting_shard in getattr(self._connection, "_ready_tasks", {}).values():
+            waiting_shard.cancel()
 
     @property
     def stopping(self) -> bool:
@@ -221,3 +226,37 @@ class CroupierBot(commands.Bot):
         self._drop_waiting_ready()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+class ShardedCroupierBot(CroupierBot, commands.AutoShardedBot):
+    """Croupier on some of the bot's shards: one cluster's (:class:`Cluster`)."""
+
+    def __init__(self, settings: Settings, cluster: Cluster, *, clock: Clock | None = None,
+                 sync_commands: bool = True) -> None:
+        shards = cluster.shards
+        super().__init__(settings, clock=clock, sync_commands=sync_commands,
+                         shard_ids=None if shards is None else cluster.shard_ids(shards),
+                         shard_count=shards)
+        self.cluster = cluster
+        # A shard's reconnects are logged by discord.shard, not discord.client.
+        logging.getLogger("discord.shard").addFilter(RECONNECT_IS_A_WARNING)
+
+    async def launch_shards(self) -> None:
+        """Connect this cluster's shards; without ``--shards``, of Discord's
+        recommended count rounded up to a multiple of the clusters (:meth:`Cluster.shard_count`)."""
+        if self.shard_count is None:
+            recommended, _url, _limits = await self.http.get_bot_gateway()
+            self.shard_count = self.cluster.shard_count(recommended)
+            self.shard_ids = self.cluster.shard_ids(self.shard_count)
+        log.info("cluster %d of %d: shards %s of %d", self.cluster.index, self.cluster.count,
+                 self.shard_ids, self.shard_count)
+        await super().launch_shards()
+
+
+def make_bot(settings: Settings, cluster: Cluster | None = None, *,
+             clock: Clock | None = None, sync_commands: bool = True) -> CroupierBot:
+    """The bot for ``cluster``: today's unsharded :class:`CroupierBot` for one process
+    without a shard count, else a :class:`ShardedCroupierBot` on the cluster's shards."""
+    if cluster is None or not cluster.sharded:
+        return CroupierBot(settings, clock=clock, sync_commands=sync_commands)
+    return ShardedCroupierBot(settings, cluster, clock=clock, sync_commands=sync_commands)
