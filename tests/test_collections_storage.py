@@ -34,6 +34,8 @@ from storage.collections import (
 )
 from storage.errors import StorageError
 
+pytestmark = pytest.mark.engines  # the tests that take a `store` run on both engines
+
 G, G2 = 1, 2
 ALICE, BOB, CARA = 10, 20, 30
 RUNS = {"common": 1000, "uncommon": 300, "rare": 100}

@@ -17,6 +17,8 @@ from rules.options import GameOptions
 from rules.registry import add_game, remove_game
 from tests.recording import RecordingTransport
 
+pytestmark = pytest.mark.engines  # the tests that take a `store` run on both engines
+
 
 @pytest.mark.parametrize(("decision", "typed", "canonical"), [
     (Decision(0, "discard", "", ("a", "b", "c"), pick="several", least=1, most=2), "c, a", "a,c"),

@@ -25,6 +25,8 @@ from tests.e2e import make_bot, select_ids, table_message
 from tests.fakediscord import FakeDiscord, Fault
 from tests.fakediscord.model import FakeChannel, FakeUser
 
+pytestmark = pytest.mark.engines  # the tests that take a `store` run on both engines
+
 ROUNDS = 8
 """More reveals than the six lines a table narrates: which ones it shows matters."""
 FINAL_HAND = "**hand**: ()"

@@ -17,6 +17,8 @@ from storage import Store
 from storage.models import SeatRow
 from tests.recording import RecordingTransport
 
+pytestmark = pytest.mark.engines  # the tests that take a `store` run on both engines
+
 ADA = Player(1, "Ada")
 BO = Player(2, "Bo")
 CY = Player(3, "Cy")

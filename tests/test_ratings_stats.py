@@ -17,6 +17,8 @@ from bot.matches.ratings import RATER, is_rated
 from bot.stats.service import StatsService
 from storage import SeatResult, SeatRow, Store
 
+pytestmark = pytest.mark.engines  # the tests that take a `store` run on both engines
+
 GUILD = 77
 
 

@@ -26,6 +26,8 @@ from rules.core import replay
 from rules.errors import BadOptions, IllegalChoice, MalformedChoice, NotYourTurn
 from tests.recording import RecordingTransport
 
+pytestmark = pytest.mark.engines  # the tests that take a `store` run on both engines
+
 ADA = Player(1, "Ada")
 BO = Player(2, "Bo")
 CY = Player(3, "Cy")
