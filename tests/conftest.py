@@ -55,14 +55,17 @@ ENGINES = ("sqlite", "postgres")
 def pytest_configure(config: pytest.Config) -> None:
     """The ``engines`` marker."""
     config.addinivalue_line(
-        "markers", "engines: the test's `store` runs on each engine (SQLite, PostgreSQL)")
+        "markers", "engines(*names): the test's `store` runs on each engine named"
+        " (default: SQLite and PostgreSQL)")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """A test marked ``engines`` (or in a module so marked) that takes a ``store``
-    runs once per engine; every other test gets SQLite alone."""
-    if "engine" in metafunc.fixturenames and metafunc.definition.get_closest_marker("engines"):
-        metafunc.parametrize("engine", ENGINES, indirect=True)
+    runs once per engine (``engines("sqlite")`` on a test: that engine alone, for a
+    test of SQLite's own file); every other test gets SQLite alone."""
+    marker = metafunc.definition.get_closest_marker("engines")
+    if "engine" in metafunc.fixturenames and marker is not None:
+        metafunc.parametrize("engine", marker.args or ENGINES, indirect=True)
 
 
 @pytest.fixture
