@@ -332,6 +332,13 @@ def _make_room(conn: sqlite3.Connection, tid: int, adding: int,
         raise Full(f"The tournament is full ({max_players} players).")
 
 
+def _last_entry_no(conn: sqlite3.Connection, tid: int) -> int:
+    """The tournament's latest join number (0: nobody entered yet). The next entrant
+    takes the one after: the order they joined in, on both engines (migration 017)."""
+    return int(conn.execute("SELECT COALESCE(MAX(entry_no), 0) FROM tournament_entrants"
+                            " WHERE tournament_id = ?", (tid,)).fetchone()[0])
+
+
 def _require_round_done(conn: sqlite3.Connection, tid: int, round_no: int) -> None:
     row = conn.execute("SELECT COUNT(*) AS n FROM tournament_pairings WHERE tournament_id = ?"
                        " AND round = ? AND status <> 'done'", (tid, round_no)).fetchone()
@@ -391,9 +398,9 @@ class _Join:
         _make_room(conn, self.tid, 1, self.max_players)
         # Joining during check-in is being here: it checks in too.
         conn.execute("INSERT INTO tournament_entrants (tournament_id, user_id, name,"
-                     " checked_in, joined_at) VALUES (?, ?, ?, ?, ?)",
+                     " checked_in, joined_at, entry_no) VALUES (?, ?, ?, ?, ?, ?)",
                      (self.tid, self.user_id, self.name, int(row["status"] == "checkin"),
-                      now_iso()))
+                      now_iso(), _last_entry_no(conn, self.tid) + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,10 +420,12 @@ class _AddComputers:
                               " WHERE tournament_id = ?", (self.tid,)).fetchone()[0]
         first = min(lowest or 0, 0) - 1
         users = list(range(first, first - self.count, -1))
+        last = _last_entry_no(conn, self.tid)
         conn.executemany(
             "INSERT INTO tournament_entrants (tournament_id, user_id, name, checked_in,"
-            " joined_at, level) VALUES (?, ?, ?, 1, ?, ?)",
-            [(self.tid, user, f"Computer {-user}", now_iso(), self.level) for user in users])
+            " joined_at, level, entry_no) VALUES (?, ?, ?, 1, ?, ?, ?)",
+            [(self.tid, user, f"Computer {-user}", now_iso(), self.level, last + n)
+             for n, user in enumerate(users, start=1)])
         return users
 
 
@@ -796,7 +805,7 @@ class TournamentRepository:
         """Its entrants, by seed once seeded, else in the order they joined."""
         rows = await self._db.fetchall(
             "SELECT * FROM tournament_entrants WHERE tournament_id = ?"
-            " ORDER BY seed IS NULL, seed, joined_at, rowid", (tournament_id,))
+            " ORDER BY seed IS NULL, seed, joined_at, entry_no", (tournament_id,))
         return [_entrant_row(row) for row in rows]
 
     async def entrant(self, tournament_id: int, user_id: int) -> EntrantRow | None:

@@ -4,6 +4,7 @@ guard is in the root conftest.py, so it covers doctests in every package too.)""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -60,8 +61,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """A test marked ``engines`` (or in a module so marked) that takes a ``store``
-    runs once per engine (``engines("sqlite")`` on a test: that engine alone, for a
+    """A test marked ``engines`` (or in a module so marked) that takes a ``store`` (or
+    a ``target``) runs once per engine (``engines("sqlite")`` on a test: that engine alone, for a
     test of SQLite's own file); every other test gets SQLite alone."""
     marker = metafunc.definition.get_closest_marker("engines")
     if "engine" in metafunc.fixturenames and marker is not None:
@@ -75,16 +76,22 @@ def engine(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-async def store(engine: str, tmp_path, request: pytest.FixtureRequest) -> AsyncIterator[Store]:
-    """A store, closed afterwards: the one place tests get one. On a new SQLite file,
-    or (``engines`` tests) on an emptied PostgreSQL database of the test's module."""
+async def target(engine: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
+    """Where the test's stores open (``Store.open(target)``, as often as it likes: a
+    restart opens the same data again): a new SQLite file's path, or (``engines``
+    tests) the URL of the test module's PostgreSQL database, emptied."""
     if engine == "postgres":
         from tests.pgstore import module_database
 
-        target: object = await module_database(request)
-    else:
-        target = tmp_path / "croupier.sqlite3"
-    opened = await Store.open(target)  # type: ignore[arg-type]
+        return await module_database(request)
+    return tmp_path / "croupier.sqlite3"
+
+
+@pytest.fixture
+async def store(target: Path | str) -> AsyncIterator[Store]:
+    """A store, closed afterwards: the one place tests get one. On a new SQLite file,
+    or (``engines`` tests) on an emptied PostgreSQL database of the test's module."""
+    opened = await Store.open(target)
     try:
         yield opened
     finally:

@@ -2,17 +2,19 @@
 their refusals (plain exceptions that pickle), a tournament game counted for its
 pairing in the very transaction that records the match's result, no-shows, drops,
 the organiser's results with an append-only audit, and reads that come back the same
-after the file is closed and opened again. Real SQLite, offline."""
+after the store is closed and opened again. On both engines (SQLite, and PostgreSQL from
+tests/pgstore.py), offline."""
 
 from __future__ import annotations
 
 import pickle
-import sqlite3
+from pathlib import Path
 
 import pytest
 
 from storage import Store
 from storage.connection import connect
+from storage.db import Database, shipped_migrations
 from storage.matches import _Record
 from storage.models import ChoiceRow, SeatResult, SeatRow
 from storage.tournament_games import decide_pairing
@@ -29,6 +31,9 @@ from storage.tournaments import (
     TournamentRefusal,
     WrongStatus,
 )
+from tests.pgstore import refused_by_schema
+
+pytestmark = pytest.mark.engines  # the tests that take a `store` run on both engines
 
 G = 1
 ADA, BO, CY, DI = 11, 22, 33, 44
@@ -92,6 +97,14 @@ async def refused(error: type[Exception], call) -> Exception:
     return caught.value
 
 
+async def refused_by_the_schema(store: Store, sql: str, params: tuple = (), *,
+                                match: str) -> None:
+    """``sql`` is refused by a constraint or trigger whose message has ``match``."""
+    with pytest.raises(Exception, match=match) as caught:
+        await store.db.execute(sql, params)
+    assert refused_by_schema(caught.value)
+
+
 # -- transitions -----------------------------------------------------------------------
 async def test_registration_transitions_and_refusals(store):
     tid = await store.tournaments.create(
@@ -120,6 +133,44 @@ async def test_registration_transitions_and_refusals(store):
     assert [e.user_id for e in await store.tournaments.entrants(tid)] == [CY, DI]
 
 
+async def test_entrants_are_listed_in_the_order_they_joined(store):
+    """Joins to the second share their ``joined_at``: the join number (migration 017)
+    keeps them in the order they came, not by id, on both engines."""
+    tid = await tournament(store, players=(DI, BO))
+    assert await store.tournaments.add_computers(tid, 3, allowed=("open",)) == [-1, -2, -3]
+    await store.tournaments.join(tid, ADA, "Ada")
+    await store.tournaments.leave(tid, BO)
+    await store.tournaments.join(tid, BO, "Bo")  # back in: last
+    await store.tournaments.add_computers(tid, 1, allowed=("open",))
+    assert [e.user_id for e in await store.tournaments.entrants(tid)] == [
+        DI, -1, -2, -3, ADA, BO, -4]
+
+
+async def test_migration_017_numbers_entrants_in_the_order_they_were_listed(tmp_path):
+    EARLIER, LATER = "2024-05-01T10:00:00+00:00", "2024-05-01T10:00:01+00:00"
+    path = tmp_path / "old.sqlite3"
+    db = await Database.open(path, [m for m in shipped_migrations() if m.version < 17])
+    await db.execute(
+        "INSERT INTO tournaments (id, guild_id, channel_id, game, format, name, status,"
+        " organiser_id, seed, created_at) VALUES (1, 1, 9, 'flank', 'swiss', 'T', 'open', 1,"
+        " 3, 'then'), (2, 1, 9, 'flank', 'swiss', 'U', 'open', 1, 3, 'then')")
+    await db.execute(
+        "INSERT INTO tournament_entrants (tournament_id, user_id, name, joined_at) VALUES"
+        " (1, 44, 'Di', ?), (2, 33, 'Cy', ?), (1, 11, 'Ada', ?), (1, 22, 'Bo', ?)",
+        (LATER, EARLIER, LATER, EARLIER))
+    await db.close()
+    store = await Store.open(path)
+    try:
+        assert [e.user_id for e in await store.tournaments.entrants(1)] == [BO, DI, ADA]
+        assert [row["entry_no"] for row in await store.db.fetchall(
+            "SELECT entry_no FROM tournament_entrants ORDER BY tournament_id, entry_no")] == [
+            1, 2, 3, 1]
+        await store.tournaments.join(1, CY, "Cy")
+        assert (await store.tournaments.entrants(1))[-1].user_id == CY
+    finally:
+        await store.close()
+
+
 async def test_start_needs_exactly_the_entrants_it_was_worked_out_for(store):
     tid = await tournament(store)
     before = await store.tournaments.entrants(tid)
@@ -134,8 +185,8 @@ async def test_start_needs_exactly_the_entrants_it_was_worked_out_for(store):
     assert [e.seed for e in await store.tournaments.entrants(tid)] == [1, 2, 3, 4]
     await refused(WrongStatus, store.tournaments.join(tid, 55, "Late"))
     await refused(WrongStatus, store.tournaments.leave(tid, ADA))
-    with pytest.raises(sqlite3.IntegrityError, match="never removed"):
-        await store.db.execute("DELETE FROM tournament_entrants WHERE tournament_id = ?", (tid,))
+    await refused_by_the_schema(store, "DELETE FROM tournament_entrants WHERE tournament_id = ?",
+                                (tid,), match="never removed")
 
 
 async def test_during_checkin_start_removes_who_did_not_check_in(store):
@@ -170,9 +221,8 @@ async def test_finished_and_cancelled_stay_so(store):
     match_id = await game(store, playing, 1, 1, (ADA, BO))
     assert await store.tournaments.cancel(playing, by_user=9, why="rain") == [match_id]
     await refused(WrongStatus, store.tournaments.cancel(playing, by_user=9))
-    with pytest.raises(sqlite3.IntegrityError, match="stays so"):
-        await store.db.execute("UPDATE tournaments SET status = 'running' WHERE id = ?",
-                               (playing,))
+    await refused_by_the_schema(store, "UPDATE tournaments SET status = 'running' WHERE id = ?",
+                                (playing,), match="stays so")
     assert (await store.tournaments.audit(playing))[-1].action == "cancel"
     assert (await store.tournaments.get(tid)).status == "open"
 
@@ -227,7 +277,8 @@ async def test_a_pod_is_decided_by_its_game(store):
     assert (pod.places, pod.games, pod.label) == ((3, 1, 2, 4), (0, 1, 0, 0), "Pod 1")
 
 
-async def test_the_game_is_counted_in_the_transaction_of_its_result(store, tmp_path):
+@pytest.mark.engines("sqlite")  # a transaction of its own on SQLite's file
+async def test_the_game_is_counted_in_the_transaction_of_its_result(store):
     tid = await running(store)
     match_id = await game(store, tid, 1, 1, (ADA, BO))
     seats = await store.matches.seats(match_id)
@@ -250,8 +301,8 @@ async def test_the_game_is_counted_in_the_transaction_of_its_result(store, tmp_p
     await store.db.write(record)
     assert (await store.tournaments.pairing(tid, 1, 1)).places == (1, 2)
     assert (await store.tournaments.game(match_id)).outcome == "counted"
-    with pytest.raises(sqlite3.IntegrityError, match="set once"):
-        await store.db.execute("UPDATE tournament_games SET outcome = 'ignored'")
+    await refused_by_the_schema(store, "UPDATE tournament_games SET outcome = 'ignored'",
+                                match="set once")
 
 
 async def test_a_cancelled_game_counts_nothing_and_the_pairing_waits(store):
@@ -354,8 +405,7 @@ async def test_corrections_keep_an_append_only_audit(store):
     assert row.new == {"status": "done", "games": [1, 1], "drawn_games": 1, "places": [1, 1],
                        "both_lose": False, "decided_by": "organiser"}
     for sql in ("UPDATE tournament_audit SET why = 'x'", "DELETE FROM tournament_audit"):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            await store.db.execute(sql)
+        await refused_by_the_schema(store, sql, match="append-only")
 
 
 def test_deciding_a_pairing():
@@ -367,9 +417,8 @@ def test_deciding_a_pairing():
 
 
 # -- reads after a restart -------------------------------------------------------------------
-async def test_everything_reads_back_the_same_after_reopening(tmp_path):
-    path = tmp_path / "t.sqlite3"
-    store = await Store.open(path)
+async def test_everything_reads_back_the_same_after_reopening(target: Path | str):
+    store = await Store.open(target)
     try:
         tid = await running(store, best_of=3)
         match_id = await game(store, tid, 1, 1, (ADA, BO))
@@ -382,7 +431,7 @@ async def test_everything_reads_back_the_same_after_reopening(tmp_path):
                   await store.tournaments.of_player(G, ADA))
     finally:
         await store.close()
-    again = await Store.open(path)
+    again = await Store.open(target)
     try:
         after = (await again.tournaments.get(tid), await again.tournaments.entrants(tid),
                  await again.tournaments.pairings(tid), await again.tournaments.games(tid),
