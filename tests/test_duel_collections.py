@@ -1,6 +1,7 @@
-"""The collections service with real SQLite and a fake clock: every method, its
-refusals (each changing nothing), trades with their confirm window, ante, hostile
-input, and concurrent trades that keep the books balanced."""
+"""The collections service with a fake clock, on both engines (SQLite, and PostgreSQL
+from tests/pgstore.py): every method, its refusals (each changing nothing), trades with
+their confirm window, ante, hostile input, and concurrent trades that keep the books
+balanced."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ GUILD = 1
 ADA, BO, CY = 11, 12, 13
 RED_GREEN = "ember-and-grove"
 BLUE_BLACK = "tide-and-night"
+
+pytestmark = pytest.mark.engines  # the tests that take a `store` run on both engines
 
 
 @pytest.fixture
