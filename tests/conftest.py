@@ -3,7 +3,8 @@ guard is in the root conftest.py, so it covers doctests in every package too.)""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+import itertools
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,24 @@ async def target(engine: str, tmp_path: Path, request: pytest.FixtureRequest) ->
 
         return await module_database(request)
     return tmp_path / "croupier.sqlite3"
+
+
+@pytest.fixture
+def fresh_target(target: Path | str, tmp_path: Path) -> Callable[[], Awaitable[Path | str]]:
+    """Another empty place for a test's stores, each time it is called: a new SQLite
+    file, or on PostgreSQL the module's database emptied again (close the stores of
+    the previous one first)."""
+    made = itertools.count(1)
+
+    async def fresh() -> Path | str:
+        if isinstance(target, str):
+            from tests.pgstore import empty
+
+            await empty(target)
+            return target
+        return tmp_path / f"croupier-{next(made)}.sqlite3"
+
+    return fresh
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """Arcane Duel in a tournament (the generic tournament service with the duel's match
-hooks, real SQLite, no Discord): a tournament's seats are dealt, bringing no deck of
+hooks, on both engines, no Discord): a tournament's seats are dealt, bringing no deck of
 their own, so its duels are never played for ante; without ante they open and play
 like any tournament game, computer players included."""
 
@@ -16,13 +16,14 @@ from bot.tournaments.model import Member, TournamentError
 from bot.tournaments.service import TournamentService
 from storage import Store
 
+pytestmark = pytest.mark.engines  # the tests that take a `store` run on both engines
+
 G = 1
 ORG = Member(9, "Org", manages_server=True, guild_id=G)
 
 
 @pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "duel-tournament.sqlite3")
+async def service(store: Store):
     clock = FakeClock()
     matches = MatchService(store, clock=clock, timing=Timing(turn_seconds=120),
                            hooks=match_hooks(store, clock))
@@ -35,7 +36,6 @@ async def service(tmp_path):
     yield tournaments
     await tournaments.settle()
     await matches.wind_down()
-    await store.close()
 
 
 async def test_a_tournament_of_duels_for_ante_is_refused_when_created(service):

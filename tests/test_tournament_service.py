@@ -1,8 +1,9 @@
-"""The tournament service (bot/tournaments/service.py) through the real match service with
-real SQLite and no Discord: whole tournaments whose games are ordinary matches opened
-in places a fake starter makes, decided by forfeits, draws and deadlines; restarts
-between (and inside) steps; organisers checked on every organiser action; drops,
-corrections with their audit rows, no-shows, cancel. Offline, no timing assertions."""
+"""The tournament service (bot/tournaments/service.py) through the real match service on
+both engines (SQLite, and PostgreSQL from tests/pgstore.py) and no Discord: whole
+tournaments whose games are ordinary matches opened in places a fake starter makes,
+decided by forfeits, draws and deadlines; restarts between (and inside) steps;
+organisers checked on every organiser action; drops, corrections with their audit rows,
+no-shows, cancel. Offline, no timing assertions."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ from bot.tournaments.model import (
 from bot.tournaments.service import TournamentService
 from storage import Store
 from storage.tournaments import PairingRow
+
+pytestmark = pytest.mark.engines  # the tests that take a `target` run on both engines
 
 G = 1
 ORG = Member(9, "Org", manages_server=True, guild_id=G)
@@ -71,11 +74,12 @@ class Board:
 
 
 class Bot:
-    """One run of the bot on a file: store, match service and tournament service;
-    ``restart`` stops it and starts another on the same file, as after a crash (what
-    Discord keeps, the places and the posts, stays)."""
+    """One run of the bot on a database (a SQLite path or a PostgreSQL URL): store,
+    match service and tournament service; ``restart`` stops it and starts another on
+    the same database, as after a crash (what Discord keeps, the places and the posts,
+    stays)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | str) -> None:
         self.path = path
         self.places = Places()
         self.board = Board()
@@ -107,8 +111,8 @@ class Bot:
 
 
 @pytest.fixture
-async def bot(tmp_path):
-    running = await Bot(tmp_path / "t.sqlite3").start()
+async def bot(target):
+    running = await Bot(target).start()
     yield running
     await running.stop()
 
@@ -219,8 +223,8 @@ async def record_of(bot: Bot, tid: int) -> tuple:
     return t.status, t.round, pairings, standings
 
 
-async def test_a_restart_between_every_two_steps_continues_exactly(tmp_path, fixed_seeds):
-    calm = await Bot(tmp_path / "calm.sqlite3").start()
+async def test_a_restart_between_every_two_steps_continues_exactly(fresh_target, fixed_seeds):
+    calm = await Bot(await fresh_target()).start()
     try:
         tid = await tournament(calm, 5, best_of=3)
         await calm.service.start(ORG, tid)
@@ -231,7 +235,7 @@ async def test_a_restart_between_every_two_steps_continues_exactly(tmp_path, fix
     assert expected[0] == "finished"
 
     fixed_seeds.seed(1234)
-    bot = await Bot(tmp_path / "restarts.sqlite3").start()
+    bot = await Bot(await fresh_target()).start()
     try:
         tid = await tournament(bot, 5, best_of=3)
         await bot.service.start(ORG, tid)
