@@ -17,6 +17,8 @@ from rules.duel.decks import starter
 from rules.registry import get_game
 from storage import Store
 
+pytestmark = pytest.mark.engines  # the tests that take a `store` run on both engines
+
 G = 1
 ADA, BO = Player(11, "Ada"), Player(12, "Bo")
 CHANNEL = 300
@@ -24,8 +26,7 @@ DUEL = get_game("duel")
 
 
 @pytest.fixture
-async def tables(tmp_path):
-    store = await Store.open(tmp_path / "ante-seats.sqlite3")
+async def tables(store: Store):
     clock = FakeClock()
     service = MatchService(store, clock=clock, timing=Timing(turn_seconds=120),
                            hooks=match_hooks(store, clock))
@@ -35,7 +36,6 @@ async def tables(tmp_path):
     await cards.claim_starter(G, BO.user_id, "tide-and-night")
     yield service, cards
     await service.wind_down()
-    await store.close()
 
 
 async def sit(service: MatchService, deck: str, seed: int) -> None:
