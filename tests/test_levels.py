@@ -1,8 +1,8 @@
-"""Computer levels in the match service and storage: the level asked for is the level
-each computer seat keeps, in the store and after a restart, and the level it plays at;
-a person's seat the computer chooses for (a deadline, a kick) gets the ``normal``
-computer; a level nobody offers is refused and changes nothing. The game is
-tests/levelgame.py's, whose levels pick recognisably (easy 1, normal 2, hard 3)."""
+"""Computer levels in the match service and storage, on both engines: the level asked
+for is the level each computer seat keeps, in the store and after a restart, and the
+level it plays at; a person's seat the computer chooses for (a deadline, a kick) gets
+the ``normal`` computer; a level nobody offers is refused and changes nothing. The game
+is tests/levelgame.py's, whose levels pick recognisably (easy 1, normal 2, hard 3)."""
 
 from __future__ import annotations
 
@@ -29,13 +29,15 @@ from tests.recording import RecordingTransport
 ADA, BO = Player(1, "Ada"), Player(2, "Bo")
 CHANNEL = 40
 
+pytestmark = pytest.mark.engines  # the tests that take a `store` or `target` run on both
+
 
 @pytest.fixture(autouse=True)
 def picks() -> Iterator[GameInfo]:
     yield from registered()
 
 
-Opener = Callable[[Path], Awaitable[Store]]
+Opener = Callable[[Path | str], Awaitable[Store]]
 
 
 @pytest.fixture
@@ -44,7 +46,7 @@ async def opened() -> AsyncIterator[Opener]:
     store's writer process would outlive the test)."""
     stores: list[Store] = []
 
-    async def open_store(path: Path) -> Store:
+    async def open_store(path: Path | str) -> Store:
         stores.append(await Store.open(path))
         return stores[-1]
 
@@ -67,8 +69,8 @@ async def picked(store: Store, match_id: int, seat: int) -> set[str]:
 
 
 async def test_computer_seats_play_at_the_level_asked_and_keep_it_after_a_restart(
-        tmp_path, opened):
-    path = tmp_path / "levels.sqlite3"
+        target, opened):
+    path = target
     store = await opened(path)
     service = service_on(store)
     match = await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game=NAME, seats=3,
@@ -94,8 +96,8 @@ async def test_computer_seats_play_at_the_level_asked_and_keep_it_after_a_restar
 
 
 async def test_start_fills_seats_at_the_lobbys_level_kept_over_a_restart_or_at_its_own(
-        tmp_path, opened):
-    path = tmp_path / "lobby.sqlite3"
+        target, opened):
+    path = target
     store = await opened(path)
     service = service_on(store)
     await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game=NAME, seats=2,
@@ -232,9 +234,9 @@ async def places(place: MatchPlace) -> int:
 
 
 async def test_tournament_computers_enter_at_a_level_and_their_games_play_at_it(
-        tmp_path, opened):
+        target, opened):
     organiser = Member(9, "Org", manages_server=True, guild_id=1)
-    path = tmp_path / "cup.sqlite3"
+    path = target
     store = await opened(path)
     matches = service_on(store)
     cups = TournamentService(store, matches, FakeClock(), places)
