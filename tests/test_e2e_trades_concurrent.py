@@ -12,6 +12,8 @@ import contextlib
 import random
 from collections import Counter
 
+import pytest
+
 from bot.clock import FakeClock
 from bot.duel.collections import CollectionService, PackGiver
 from bot.errors import CroupierError
@@ -96,6 +98,7 @@ async def test_dozens_of_trades_at_once_through_the_client(fake_discord, tmp_pat
         await fake_discord.wait_until_idle(quiet=0.2)
 
 
+@pytest.mark.engines  # the ledger kept whole under contention on either engine
 async def test_hundreds_of_trades_and_packs_at_once_through_the_service(store):
     clock = FakeClock()
     service = CollectionService(store, clock, rng_factory=lambda: random.Random(11),
