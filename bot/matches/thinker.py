@@ -22,8 +22,8 @@ latency grows with each searching computer. So:
   shared with other machines (a virtual machine's): a worker that never stops
   still slowed the other matches' slowest answers 1.4–1.8×, at any priority.
   So a worker also *rests*: while the bot's own process is busy, its searches
-  think only the share of the time the bot leaves (:class:`Pacing`), in bursts
-  of :data:`BURST_SECONDS`, and see fewer positions for it.
+  think only a share of the time (:func:`share_left`, :class:`Pacing`), in
+  bursts of :data:`BURST_SECONDS`, and see fewer positions for it.
 * ``easy`` and ``normal`` decisions (a few milliseconds) run in a thread.
 
 A worker that dies (killed, out of memory) breaks the pool: the decisions in
@@ -74,11 +74,17 @@ RETRIES = 1
 """New pools a decision is tried on after its worker died, before it fails."""
 KILL_AFTER = 2.0
 """Seconds a worker has to stop when told to, before it is killed."""
-BURST_SECONDS = 0.002
+BURST_SECONDS = 0.001
 """The longest a worker thinks before it rests, while the bot is busy."""
-LEAST_SHARE = 0.2
+LEAST_SHARE = 0.05
 """The least share of its time a worker thinks however busy the bot is: a
-decision still ends by its clock, having seen a fifth of the positions."""
+decision still ends by its clock, having seen a twentieth of the positions."""
+GIVE_WAY = 4.0
+"""How much of its time a worker gives up for each share of a core the bot's
+process uses: from a quarter of a core the workers think the least share.
+Measured beside 1,000 paced matches (docs/performance.md): workers thinking a
+fifth of the time or more still raised their p99 by a fifth or more; a
+twentieth, by a tenth (1.11), and a fiftieth not at all (0.89)."""
 GAUGE_SECONDS = 0.1
 """How often the bot's own CPU use is read to set the workers' share."""
 
@@ -109,15 +115,17 @@ def workers() -> int:
 
 def share_left(cpu_seconds: float, wall_seconds: float) -> float:
     """The share of its time a worker may think, when the bot's process used
-    ``cpu_seconds`` of CPU (all its threads) over ``wall_seconds``: what the bot
-    leaves of one core, at least :data:`LEAST_SHARE`.
+    ``cpu_seconds`` of CPU (all its threads) over ``wall_seconds``: all of it when
+    the bot is idle, less by :data:`GIVE_WAY` for each share of a core the bot
+    uses, at least :data:`LEAST_SHARE`.
 
-    >>> share_left(0.0, 0.1), share_left(0.05, 0.1), share_left(0.3, 0.1)
-    (1.0, 0.5, 0.2)
+    >>> share_left(0.0, 0.1), share_left(0.0125, 0.1), share_left(0.3, 0.1)
+    (1.0, 0.5, 0.05)
     """
     if wall_seconds <= 0:
         return 1.0
-    return min(1.0, max(LEAST_SHARE, 1.0 - cpu_seconds / wall_seconds))
+    used = cpu_seconds / wall_seconds
+    return min(1.0, max(LEAST_SHARE, 1.0 - GIVE_WAY * used))
 
 
 class Pacing:
@@ -132,8 +140,8 @@ class Pacing:
     ...     rests.append(seconds)
     ...     now[0] += seconds
     >>> paced = Pacing(lambda: 0.25, now=lambda: now[0], rest=rest)
-    >>> now[0] = 0.001; paced()      # within the burst: no rest
-    0.001
+    >>> now[0] = 0.0005; paced()     # within the burst: no rest
+    0.0005
     >>> now[0] = 0.003; paced()      # 3 ms of thinking, then 9 ms of rest
     0.012
     >>> [round(r, 6) for r in rests]
@@ -349,6 +357,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     # before 3.14's terminate_workers): a worker asked politely would finish its
     # decision first, and a stuck one would never go.
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
@@ -357,3 +366,8 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join()
+    # The executor's own thread joins the same processes: if it reaped one first,
+    # our join saw no exit status and the process is still counted among this
+    # process's children until that thread is done (dead, but not yet forgotten).
+    if manager is not None:
+        manager.join(KILL_AFTER)
