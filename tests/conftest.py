@@ -61,22 +61,6 @@ def pytest_configure(config: pytest.Config) -> None:
         " (default: SQLite and PostgreSQL)")
 
 
-LONG_MODULES = ("test_e2e_", "test_faults")
-"""Modules of whole games through the fake Discord: seconds a test."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests first (``slow``, then whole games through Discord), so that
-    test workers end together rather than the suite waiting on one long test
-    collected last: on two cores the suite is short of CPU, not of workers."""
-    def weight(item: pytest.Item) -> int:
-        if item.get_closest_marker("slow") is not None:
-            return 0
-        return 1 if item.path.name.startswith(LONG_MODULES) else 2
-
-    items.sort(key=weight)  # stable: the order within each kind is kept
-
-
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """A test marked ``engines`` (or in a module so marked) that takes a ``store`` (or
     a ``target``) runs once per engine (``engines("sqlite")`` on a test: that engine alone, for a
