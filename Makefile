@@ -18,7 +18,7 @@ run: $(STAMP)
 # Compiled once up front: where PYTHONDONTWRITEBYTECODE is set, every test worker and
 # every writer process a test starts would compile the project's modules again.
 test: $(STAMP)
-	$(BIN)/python -m compileall -q bot rules storage commands bench tests > /dev/null
+	$(BIN)/python -m compileall -q -j 0 bot rules storage commands bench tests > /dev/null
 	$(BIN)/python -m pytest -q -n 4 --dist worksteal --durations=15 rules storage bot commands tests
 
 bench: $(STAMP)

@@ -21,8 +21,9 @@ GAMES = ("flank", "eclipse", "nails", "duel")
 SETUPS = {"flank": [({}, 2)], "eclipse": [({}, 2), ({}, 4), ({"counterattack": 1}, 3)],
           "nails": [({}, 2), ({"deck": "space"}, 2), ({"teams": False}, 4)],
           "duel": [({}, 2), ({"life": 30}, 4)]}
-DRAW_EVERY = 10
-"""Draw the table every this many choices (and at the start and the end)."""
+DRAW_EVERY = 20
+"""Draw the table every this many choices (and at the start and the end): every
+tenth choice once, for twice the time the suite could spare."""
 
 
 def live(game: str, options: dict, seats: int, seed: int) -> LiveMatch:
