@@ -13,13 +13,14 @@ A PostgreSQL store is backed up with PostgreSQL's own ``pg_dump``
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from storage.connection import PRAGMAS
+from storage.connection import connect_read_only
 from storage.errors import StorageError
 
 
@@ -58,7 +59,11 @@ def backup(source: str | Path, target: str | Path, *, replace: bool = False) -> 
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
     try:
-        with _open(source, read_only=True) as db:
+        try:
+            db = connect_read_only(source)
+        except sqlite3.DatabaseError as exc:
+            raise _not_ours(exc) from None
+        with contextlib.closing(db):
             version = _schema_version(db)
             copy = sqlite3.connect(partial)
             try:
@@ -77,27 +82,6 @@ def backup(source: str | Path, target: str | Path, *, replace: bool = False) -> 
         partial.unlink(missing_ok=True)
     return BackupMade(target, version, int(matches), target.stat().st_size,
                       time.perf_counter() - started)
-
-
-class _open:
-    """A connection to ``path`` with the store's settings, closed on leaving."""
-
-    def __init__(self, path: Path, *, read_only: bool) -> None:
-        uri = f"{path.resolve().as_uri()}{'?mode=ro' if read_only else ''}"
-        self._conn = sqlite3.connect(uri, uri=True)
-
-    def __enter__(self) -> sqlite3.Connection:
-        try:
-            for pragma in PRAGMAS:
-                if "journal_mode" not in pragma:  # a reader leaves the file's mode as it is
-                    self._conn.execute(pragma)
-        except sqlite3.DatabaseError as exc:
-            self._conn.close()
-            raise _not_ours(exc) from None
-        return self._conn
-
-    def __exit__(self, *exc: object) -> None:
-        self._conn.close()
 
 
 def _schema_version(db: sqlite3.Connection) -> int:

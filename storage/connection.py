@@ -4,6 +4,7 @@ alike."""
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 SYNCHRONOUS = "FULL"
 """SQLite's ``synchronous`` level. A choice is acknowledged only once committed,
@@ -38,4 +39,20 @@ def connect(path: str) -> sqlite3.Connection:
     conn.row_factory = sqlite3.Row
     for pragma in PRAGMAS:
         conn.execute(pragma)
+    return conn
+
+
+def connect_read_only(path: str | Path) -> sqlite3.Connection:
+    """A read-only :mod:`sqlite3` connection to the file at ``path`` with the
+    store's settings but its journal mode (a reader leaves the file's as it is):
+    what copies of a store read from while the bot may be writing.
+    Raises :class:`sqlite3.DatabaseError` for a file that is not a database."""
+    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        for pragma in PRAGMAS:
+            if "journal_mode" not in pragma:
+                conn.execute(pragma)
+    except sqlite3.Error:
+        conn.close()
+        raise
     return conn

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from storage.connection import connect_read_only
 from storage.errors import StorageError
 
 SKIPPED = frozenset({"schema_migrations", "writer_last_group"})
@@ -44,16 +45,6 @@ class TransferMade:
     def total(self) -> int:
         """Rows copied in all."""
         return sum(self.rows.values())
-
-
-def _plain_url(url: str) -> str:
-    """``url`` as asyncpg reads it.
-
-    >>> _plain_url("postgresql+asyncpg://u@h/db"), _plain_url("postgres://h/db")
-    ('postgresql://u@h/db', 'postgresql://h/db')
-    """
-    _scheme, _sep, rest = url.partition("://")
-    return "postgresql://" + rest
 
 
 def in_reference_order(tables: Iterable[str], references: Iterable[tuple[str, str]]) -> list[str]:
@@ -104,8 +95,6 @@ async def copy_store(source: str | Path, target: str) -> TransferMade:
 
     Raises :class:`TransferRefused` (nothing copied) when the source is missing
     or not a Croupier store, or the target is not empty."""
-    import asyncpg
-
     from storage.db import Database
     from storage.postgres.db import PostgresDatabase
 
@@ -119,42 +108,46 @@ async def copy_store(source: str | Path, target: str) -> TransferMade:
         raise TransferRefused(f"{source}: {exc}: this is not a Croupier database") from None
     await opened.close()
     target_db = await PostgresDatabase.open(target)  # creates or updates the schema
-    await target_db.close()
-
-    reading = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
-    conn = await asyncpg.connect(_plain_url(target))
+    reading = connect_read_only(source)
     try:
-        columns = await _columns(conn)
-        references = [(r["table"], r["referred"]) for r in await conn.fetch(_REFERENCES)]
-        order = in_reference_order(columns, references)
-        for table in order:
-            if await conn.fetchval(f'SELECT EXISTS (SELECT 1 FROM "{table}")'):
-                raise TransferRefused(f"the target database already holds data (table "
-                                      f"{table}): copy into a new, empty database")
-        made = TransferMade()
-        reading.execute("BEGIN")  # one snapshot of the source for the whole copy
-        async with conn.transaction():
-            for table in order:
-                names = [name for name, _ in columns[table]]
-                types = [kind for _, kind in columns[table]]
-                rows = [tuple(_value(v, t) for v, t in zip(row, types, strict=True))
-                        for row in _select(reading, table, names)]
-                if rows:
-                    await conn.copy_records_to_table(table, records=rows, columns=names)
-                made.rows[table] = len(rows)
-            for table, column in await conn.fetch(_IDENTITIES):
-                await conn.execute(
-                    f"SELECT setval(pg_get_serial_sequence('\"{table}\"', '{column}'),"
-                    f" COALESCE(MAX(\"{column}\"), 1), MAX(\"{column}\") IS NOT NULL)"
-                    f' FROM "{table}"')
-            for table in order:
-                names = [name for name, _ in columns[table]]
-                await _check_same(conn, reading, table, names)
-        reading.execute("COMMIT")
+        async with target_db.driver_connection() as conn:
+            made = await _copy(reading, conn)
     finally:
         reading.close()
-        await conn.close()
+        await target_db.close()
     return TransferMade(made.rows, time.perf_counter() - started)
+
+
+async def _copy(reading: sqlite3.Connection, conn: Any) -> TransferMade:
+    """Every table from ``reading`` into ``conn`` (asyncpg) in one transaction,
+    checked row for row before it commits."""
+    columns = await _columns(conn)
+    references = [(r["table"], r["referred"]) for r in await conn.fetch(_REFERENCES)]
+    order = in_reference_order(columns, references)
+    for table in order:
+        if await conn.fetchval(f'SELECT EXISTS (SELECT 1 FROM "{table}")'):
+            raise TransferRefused(f"the target database already holds data (table "
+                                  f"{table}): copy into a new, empty database")
+    made = TransferMade()
+    reading.execute("BEGIN")  # one snapshot of the source for the whole copy
+    async with conn.transaction():
+        for table in order:
+            names = [name for name, _ in columns[table]]
+            types = [kind for _, kind in columns[table]]
+            rows = [tuple(_value(v, t) for v, t in zip(row, types, strict=True))
+                    for row in _select(reading, table, names)]
+            if rows:
+                await conn.copy_records_to_table(table, records=rows, columns=names)
+            made.rows[table] = len(rows)
+        for table, column in await conn.fetch(_IDENTITIES):
+            await conn.execute(
+                f"SELECT setval(pg_get_serial_sequence('\"{table}\"', '{column}'),"
+                f" COALESCE(MAX(\"{column}\"), 1), MAX(\"{column}\") IS NOT NULL)"
+                f' FROM "{table}"')
+        for table in order:
+            await _check_same(conn, reading, table, [name for name, _ in columns[table]])
+    reading.execute("COMMIT")
+    return made
 
 
 _REFERENCES = """

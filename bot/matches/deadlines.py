@@ -77,7 +77,7 @@ class Deadlines(MatchCore):
                 await self.store.matches.set_deadline(match.id, match.row.deadline_at, False)
                 self._schedule(match)
                 return
-            seats = [SeatRow(**vars(s)) for s in match.seats]
+            seats = _seat_copies(match)
             step = match.state.step
             forfeits = [s.seat for s in late if self._forfeits(match, seats[s.seat])]
             for seat in (s.seat for s in late if s.seat not in forfeits):
@@ -93,7 +93,7 @@ class Deadlines(MatchCore):
                 choice = (decision.default if decision.default is not None
                           else await self._think(match, seat))
                 await self._commit(match, [Move(seat, choice, "auto")], seats=seats)
-                seats = [SeatRow(**vars(s)) for s in match.seats]
+                seats = _seat_copies(match)
                 if decision.strike:
                     notes.append(Event("timeout", f"⏰ {{s{seat}}} ran out of time; the "
                                        "computer chose for them (strike "
@@ -107,7 +107,7 @@ class Deadlines(MatchCore):
                 seats[seat].strikes += 1
                 seats[seat].state = "forfeited"
                 await self._commit(match, [Move(seat, RESIGN, "resign")], seats=seats)
-                seats = [SeatRow(**vars(s)) for s in match.seats]
+                seats = _seat_copies(match)
                 notes.append(Event("timeout", f"{{s{seat}}} ran out of time a third "
                                               "time and forfeits."))
         for note in notes:
@@ -121,6 +121,11 @@ class Deadlines(MatchCore):
         decision = match.state.decision_for(seat.seat)
         return (decision is not None and decision.strike
                 and seat.strikes + 1 >= MAX_STRIKES)
+
+
+def _seat_copies(match: LiveMatch) -> list[SeatRow]:
+    """The match's seats as copies to change: the live ones change only once stored."""
+    return [SeatRow(**vars(s)) for s in match.seats]
 
 
 async def run_deadlines(service: Deadlines) -> None:

@@ -20,9 +20,10 @@ one round trip each.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -185,9 +186,16 @@ class PostgresDatabase:
         applied."""
         from storage.postgres.migrations import migrate  # the schema's own module
 
+        async with self.driver_connection() as conn:
+            return list(await migrate(conn))
+
+    @contextlib.asynccontextmanager
+    async def driver_connection(self) -> AsyncIterator[Any]:
+        """A pooled connection as asyncpg itself offers it (for what asyncpg does
+        best: migrations in one transaction, ``COPY``), back to the pool afterwards."""
         async with self._running().connect() as conn:
             raw = await conn.get_raw_connection()
-            return list(await migrate(raw.driver_connection))  # type: ignore[arg-type]
+            yield raw.driver_connection
 
     async def close(self) -> None:
         """Close the connections, once the writes already asked for are committed."""
