@@ -44,9 +44,29 @@ def backup(source: str | Path, target: str | Path, *, replace: bool = False) -> 
 
     Raises :class:`BackupRefused` when ``source`` is not a Croupier store, when
     ``target`` exists (without ``replace``) or is the source itself, or when the
-    copy fails its integrity check (nothing is left at ``target`` then)."""
+    copy fails its integrity check (nothing is left at ``target`` then), and when
+    either file cannot be used (a name too long, no permission)."""
+    try:
+        return _backup(Path(source), Path(target), replace)
+    except OSError as exc:
+        raise BackupRefused(f"cannot use {unusable(exc)}") from None
+
+
+def unusable(exc: OSError) -> str:
+    """The file an :class:`OSError` is about, and why, for a person (a long name cut).
+
+    >>> unusable(OSError(36, "File name too long", "/tmp/" + "x" * 300))[-25:]
+    "xxx…': File name too long"
+    >>> unusable(OSError(13, "Permission denied", "/root/a.db"))
+    "'/root/a.db': Permission denied"
+    """
+    name = str(exc.filename) if exc.filename is not None else "the file"
+    shown = name if len(name) <= 80 else name[:75] + "…"
+    return f"{shown!r}: {exc.strerror or exc}"
+
+
+def _backup(source: Path, target: Path, replace: bool) -> BackupMade:
     started = time.perf_counter()
-    source, target = Path(source), Path(target)
     if not source.is_file():
         raise BackupRefused(f"there is no database file at {source}")
     if target.exists() and target.resolve() == source.resolve():

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from storage.backup import unusable
 from storage.connection import connect_read_only
 from storage.errors import StorageError
 
@@ -100,12 +101,14 @@ async def copy_store(source: str | Path, target: str) -> TransferMade:
 
     started = time.perf_counter()
     source = Path(source)
-    if not source.is_file():
-        raise TransferRefused(f"there is no database file at {source}")
     try:
+        if not source.is_file():
+            raise TransferRefused(f"there is no database file at {source}")
         opened = await Database.open(source)  # brings it up to the current schema
     except sqlite3.DatabaseError as exc:
         raise TransferRefused(f"{source}: {exc}: this is not a Croupier database") from None
+    except OSError as exc:
+        raise TransferRefused(f"cannot use {unusable(exc)}") from None
     await opened.close()
     target_db = await PostgresDatabase.open(target)  # creates or updates the schema
     reading = connect_read_only(source)

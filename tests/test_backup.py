@@ -73,6 +73,10 @@ async def test_backup_refuses_clearly_and_writes_nothing(tmp_path: Path) -> None
     with pytest.raises(BackupRefused, match="not a Croupier database"):
         backup(stranger, tmp_path / "copy.sqlite3")
     assert not (tmp_path / "copy.sqlite3").exists()
+    with pytest.raises(BackupRefused, match="File name too long"):
+        backup(source, tmp_path / ("{s0}名" + "x" * 300 + ".db"))
+    with pytest.raises(BackupRefused, match="File name too long"):
+        backup(tmp_path / ("y" * 300), tmp_path / "copy.sqlite3")
     backup(source, existing, replace=True)
     assert _count(existing, "matches") == 0
 

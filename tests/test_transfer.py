@@ -115,6 +115,8 @@ async def test_a_target_that_holds_data_is_refused_and_left_alone(tmp_path: Path
         await conn.close()
     with pytest.raises(TransferRefused, match="no database file"):
         await copy_store(tmp_path / "missing.sqlite3", url)
+    with pytest.raises(TransferRefused, match="File name too long"):
+        await copy_store(tmp_path / ("{s0}" + "y" * 300), url)
     words = tmp_path / "words.txt"
     words.write_text("not a database " * 50)
     with pytest.raises(TransferRefused, match="not a Croupier database"):
