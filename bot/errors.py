@@ -69,6 +69,15 @@ class StaleChoice(CroupierError):
                          "Use the current table (or /hand).")
 
 
+class MovedOn(CroupierError):
+    """Another process moved the match first (docs/clusters.md): nothing was stored,
+    and this process has caught up."""
+
+    def __init__(self) -> None:
+        super().__init__("The game moved on just as you chose, so your choice was not "
+                         "made. Look at the table and choose again.")
+
+
 class NotRecorded(CroupierError):
     """Storing a change failed; the match goes on from what is stored."""
 

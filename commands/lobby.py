@@ -212,8 +212,8 @@ class LobbyCog(commands.Cog):
                                                    "(only you see it).")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        view = self.service.private_view(player_of(interaction), interaction.channel_id)
-        match = self.service.get(view.match_id)
+        match = await self.service.current(self.service.match_in(interaction.channel_id).id)
+        view = self.service.private_view_of(player_of(interaction), match)
         parts = self.bot.presenters.private(match, view)
         await send(interaction, ephemeral=True, **for_send(parts))
 

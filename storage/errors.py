@@ -12,6 +12,11 @@ class DuplicateInteraction(StorageError):
     """This interaction's choice is already in the log."""
 
 
+class MatchMoved(StorageError):
+    """Another process moved the match since the version a write was made from
+    (docs/clusters.md): nothing of the write is stored."""
+
+
 class ChannelBusy(StorageError):
     """The channel already has a live match."""
 
@@ -51,6 +56,31 @@ def unique_violation(exc: BaseException, table: str, column: str) -> bool:
         return False
     key = detail[len("Key ("):].split(")=", 1)[0]
     return column in (part.strip() for part in key.split(","))
+
+
+MATCH_MOVED = "match moved"
+"""The message of the refusal both engines raise for a stale match version
+(storage/migrations/018_match_versions.sql)."""
+
+
+def match_moved(exc: BaseException) -> bool:
+    """Whether ``exc`` (raised by a write on either engine, or carried back from
+    SQLite's writer process) is the refusal of a stale match version.
+
+    >>> import sqlite3
+    >>> match_moved(sqlite3.IntegrityError("match moved")), match_moved(ValueError("x"))
+    (True, False)
+    """
+    if isinstance(exc, MatchMoved):
+        return True
+    seen: BaseException | None = exc
+    for _ in range(4):  # as _driver_error: wrapped by a DBAPI adapter at most twice
+        if seen is None:
+            return False
+        if str(seen).endswith(MATCH_MOVED) or MATCH_MOVED + "\n" in str(seen):
+            return True
+        seen = getattr(seen, "orig", None) or seen.__cause__
+    return False
 
 
 def _driver_error(exc: BaseException) -> BaseException | None:

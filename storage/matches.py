@@ -12,7 +12,13 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from storage.collections import ante_staked_in, grant_pack_in, settle_ante_in, stake_cards_in
-from storage.errors import ChannelBusy, DuplicateInteraction, unique_violation
+from storage.errors import (
+    ChannelBusy,
+    DuplicateInteraction,
+    MatchMoved,
+    match_moved,
+    unique_violation,
+)
 from storage.models import Ante, ChoiceRow, MatchRow, MatchStatus, Rater, SeatResult, SeatRow
 from storage.tournament_games import game_closed_in, record_game_in
 
@@ -34,9 +40,9 @@ def _now() -> str:
 INSERT_CHOICE = ("INSERT INTO match_choices (match_id, seq, seat, choice, source, step,"
                  " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 BULK_ROWS = 1024
-"""Most rows one statement of :meth:`_Move.bulk` writes (10 parameters each,
+"""Most rows one statement of :meth:`_Move.bulk` writes (11 parameters each,
 within SQLite's 32,766)."""
-_MOVE_FIELDS = 10
+_MOVE_FIELDS = 11
 _PADDING = (None,) * _MOVE_FIELDS
 
 
@@ -68,10 +74,13 @@ def _write_moves(conn: sqlite3.Connection, moves: Sequence[_Move]) -> None:
     """The moves' rows and deadlines: one statement per :data:`BULK_ROWS` rows."""
     values: list[Any] = []
     for move in moves:
-        tail = (move.deadline_at, move.warned)
+        # The first row carries the version the move was made from (-1: unchecked):
+        # the view's trigger checks it and bumps it once per move (migration 018).
+        tail = (move.deadline_at, move.warned, -1 if move.version is None else move.version)
         for row in move.rows:
             values += row
             values += tail
+            tail = (move.deadline_at, move.warned, None)
     step = BULK_ROWS * _MOVE_FIELDS
     for start in range(0, len(values), step):
         _write_move_rows(conn, values[start:start + step])
@@ -89,16 +98,30 @@ class _Move:
     rows: list[tuple[Any, ...]]
     deadline_at: float | None
     warned: int
+    version: int | None = None
+    """The match's version the move was made from (checked), or ``None``: not checked."""
 
     def __reduce__(self) -> tuple[type[_Move], tuple[Any, ...]]:
         # Every move is pickled on its way to the writer process; the generic
         # path for a slotted class takes twice as long.
-        return _Move, (self.match_id, self.rows, self.deadline_at, self.warned)
+        return _Move, (self.match_id, self.rows, self.deadline_at, self.warned, self.version)
 
     def __call__(self, conn: sqlite3.Connection) -> None:
         _write_moves(conn, [self])
 
     bulk = staticmethod(_write_moves)
+
+
+def _move_match(conn: sqlite3.Connection, match_id: int, version: int | None) -> None:
+    """Bump the match's version, first checking it is still ``version`` (when given):
+    :class:`MatchMoved` if another process moved the match since (migration 018)."""
+    if version is None:
+        conn.execute("UPDATE matches SET version = version + 1 WHERE id = ?", (match_id,))
+        return
+    moved = conn.execute("UPDATE matches SET version = version + 1 WHERE id = ? AND version = ?"
+                         " RETURNING id", (match_id, version)).fetchone()
+    if moved is None:
+        raise MatchMoved("match moved")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +156,10 @@ class _SetSeats:
     match_id: int
     seats: Sequence[SeatRow]
     host_id: int | None = None
+    version: int | None = None
 
     def __call__(self, conn: sqlite3.Connection) -> None:
+        _move_match(conn, self.match_id, self.version)
         _write_seats(conn, self.match_id, self.seats)
         if self.host_id is not None:
             conn.execute("UPDATE matches SET host_id = ? WHERE id = ?",
@@ -148,8 +173,10 @@ class _Start:
     deadline_at: float | None
     rows: list[tuple[Any, ...]]
     ante: Ante | None = None
+    version: int | None = None
 
     def __call__(self, conn: sqlite3.Connection) -> None:
+        _move_match(conn, self.match_id, self.version)
         _write_seats(conn, self.match_id, self.seats)
         conn.execute(
             "UPDATE matches SET status = 'active', started_at = ?, deadline_at = ?,"
@@ -176,13 +203,17 @@ class _Record:
     rater: Rater | None
     prizes: Sequence[tuple[int, int]] = ()
     """``(guild, user)``: a pack for each, given with the result (one per match)."""
+    version: int | None = None
 
     def __call__(self, conn: sqlite3.Connection) -> None:
-        if self.rows:  # the log and the deadline in one statement, as a usual move
-            _write_moves(conn, [_Move(self.match_id, self.rows, self.deadline_at, self.warned)])
-        elif self.result is None:
-            conn.execute("UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
-                         (self.deadline_at, self.warned, self.match_id))
+        if self.rows:  # the log, the deadline and the version in one statement, as a usual move
+            _write_moves(conn, [_Move(self.match_id, self.rows, self.deadline_at, self.warned,
+                                      self.version)])
+        else:
+            _move_match(conn, self.match_id, self.version)
+            if self.result is None:
+                conn.execute("UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
+                             (self.deadline_at, self.warned, self.match_id))
         if self.seats is not None:
             _write_seats(conn, self.match_id, self.seats)
         if self.result is not None:
@@ -200,8 +231,10 @@ class _Record:
 class _SetStatus:
     match_id: int
     status: str
+    version: int | None = None
 
     def __call__(self, conn: sqlite3.Connection) -> None:
+        _move_match(conn, self.match_id, self.version)
         conn.execute("UPDATE matches SET status = ?, deadline_at = NULL,"
                      " finished_at = COALESCE(finished_at, ?) WHERE id = ?",
                      (self.status, _now(), self.match_id))
@@ -235,6 +268,7 @@ def _match(row: sqlite3.Row, seats: list[SeatRow]) -> MatchRow:
         max_seats=row["max_seats"], status=row["status"],
         table_message_id=row["table_message_id"], deadline_at=row["deadline_at"],
         warned=bool(row["warned"]), seats=seats, computer_level=row["computer_level"],
+        version=row["version"],
     )
 
 
@@ -376,6 +410,14 @@ class MatchRepository:
         """Every lobby and active match, oldest first (for recovery at start-up)."""
         return await self._with_seats("m.status IN ('lobby', 'active')")
 
+    async def overdue(self, before: float, limit: int) -> list[int]:
+        """Active matches whose deadline is at or before ``before``, the most
+        overdue first (for processes sharing the store: docs/clusters.md)."""
+        rows = await self._db.fetchall(
+            "SELECT id FROM matches WHERE status = 'active' AND deadline_at <= ?"
+            " ORDER BY deadline_at LIMIT ?", (before, limit))
+        return [row["id"] for row in rows]
+
     async def results_to_show(self) -> list[MatchRow]:
         """Finished matches whose final table and result are not shown yet,
         oldest first (shown at start-up)."""
@@ -431,25 +473,42 @@ class MatchRepository:
         )
         return [_seat(row) for row in rows]
 
+    async def _move(self, work: Any) -> Any:
+        """Run a write that moves a match: :class:`MatchMoved` (nothing stored) if
+        it carried a version and another process moved the match since."""
+        try:
+            return await self._db.write(work)
+        except MatchMoved:
+            raise
+        except Exception as exc:
+            if match_moved(exc):
+                raise MatchMoved(str(exc)) from None
+            raise
+
     async def set_seats(self, match_id: int, seats: Sequence[SeatRow], *,
-                        host_id: int | None = None) -> None:
+                        host_id: int | None = None, version: int | None = None) -> None:
         """Replace the seats of a match (lobby joins and leaves, kicks, strikes),
-        and its host when given (the host left the lobby)."""
-        await self._db.write(_SetSeats(match_id, list(seats), host_id))
+        and its host when given (the host left the lobby).
+
+        Every write that moves a match takes the ``version`` it was made from
+        (``None``: any) and bumps it; :class:`MatchMoved` if the match moved since."""
+        await self._move(_SetSeats(match_id, list(seats), host_id, version))
 
     async def start(self, match_id: int, seats: Sequence[SeatRow], deadline_at: float | None,
-                    choices: Sequence[ChoiceRow] = (), *, ante: Ante | None = None) -> None:
+                    choices: Sequence[ChoiceRow] = (), *, ante: Ante | None = None,
+                    version: int | None = None) -> None:
         """Lobby → active with its final seats, first deadline and any opening choices;
         with ``ante``, its stakes locked in the same transaction (refused, starting
         nothing, with a :class:`~storage.collections.CollectionRefusal` if someone
         has no free copy of their card)."""
-        await self._db.write(_Start(match_id, list(seats), deadline_at,
-                                    _choice_rows(match_id, choices), ante))
+        await self._move(_Start(match_id, list(seats), deadline_at,
+                                _choice_rows(match_id, choices), ante, version))
 
-    async def set_status(self, match_id: int, status: MatchStatus) -> None:
+    async def set_status(self, match_id: int, status: MatchStatus, *,
+                         version: int | None = None) -> None:
         """Cancel or abandon a match (finishing goes through :meth:`record`); an ante
         it staked goes back to whoever staked it, in the same transaction."""
-        await self._db.write(_SetStatus(match_id, status))
+        await self._move(_SetStatus(match_id, status, version))
 
     async def set_table_message(self, match_id: int, message_id: int | None) -> None:
         """Remember the public table message so it can be edited after a restart."""
@@ -457,19 +516,19 @@ class MatchRepository:
             "UPDATE matches SET table_message_id = ? WHERE id = ?", (message_id, match_id)
         )
 
-    async def set_deadline(self, match_id: int, deadline_at: float | None, warned: bool) -> None:
+    async def set_deadline(self, match_id: int, deadline_at: float | None, warned: bool, *,
+                           version: int | None = None) -> None:
         """Move the current step's deadline (re-arming after a restart, the warning flag)."""
-        await self._db.execute(
-            "UPDATE matches SET deadline_at = ?, warned = ? WHERE id = ?",
-            (deadline_at, int(warned), match_id),
-        )
+        await self._move(_Record(match_id, [], deadline_at, int(warned), None, None, None,
+                                 version=version))
 
     async def record(self, match_id: int, choices: Sequence[ChoiceRow], *,
                      deadline_at: float | None, warned: bool = False,
                      seats: Sequence[SeatRow] | None = None,
                      result: tuple[str, Sequence[SeatResult]] | None = None,
                      rater: Rater | None = None,
-                     prizes: Sequence[tuple[int, int]] = ()) -> None:
+                     prizes: Sequence[tuple[int, int]] = (),
+                     version: int | None = None) -> None:
         """Commit one move of the match atomically: the choices it appended, the
         next deadline, changed seats (strikes, forfeits) and, when the game ended,
         its result — and, given a ``rater``, the players' new ratings; with the
@@ -482,23 +541,26 @@ class MatchRepository:
         # The usual move (choices and a new deadline) is written in bulk with
         # concurrent matches' moves.
         rows = _choice_rows(match_id, choices)
-        work = (_Move(match_id, rows, deadline_at, int(warned))
+        work = (_Move(match_id, rows, deadline_at, int(warned), version)
                 if seats is None and result is None and rows else
                 _Record(match_id, rows, deadline_at, int(warned),
                         None if seats is None else list(seats), result, rater,
-                        tuple(prizes)))
+                        tuple(prizes), version))
         try:
-            await self._db.write(work)
+            await self._move(work)
+        except MatchMoved:
+            raise
         except Exception as exc:
             if unique_violation(exc, "match_choices", "interaction_id"):
                 raise DuplicateInteraction(str(exc)) from None
             raise
 
-    async def choices(self, match_id: int) -> list[ChoiceRow]:
-        """The match's choice log in order."""
+    async def choices(self, match_id: int, since: int = 0) -> list[ChoiceRow]:
+        """The match's choice log in order (from ``since``: the rows a process that
+        is behind has not seen)."""
         rows = await self._db.fetchall(
             "SELECT seq, seat, choice, source, step, interaction_id FROM match_choices"
-            " WHERE match_id = ? ORDER BY seq", (match_id,),
+            " WHERE match_id = ? AND seq >= ? ORDER BY seq", (match_id, since),
         )
         return [ChoiceRow(r["seq"], r["seat"], r["choice"], r["source"], r["step"],
                           r["interaction_id"]) for r in rows]

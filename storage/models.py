@@ -54,6 +54,8 @@ class MatchRow:
     seats: list[SeatRow] = field(default_factory=list)
     computer_level: str = "normal"
     """The level of the computer players that fill a lobby's empty seats (its key)."""
+    version: int = 0
+    """Bumped by every write that moves the match (docs/clusters.md)."""
 
 
 class ChoiceRow(NamedTuple):

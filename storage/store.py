@@ -34,6 +34,12 @@ class Store:
         SQLite file's path, or a ``postgresql://`` URL."""
         return cls(await open_database(target))
 
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may share the database (PostgreSQL): then every
+        process serves every match and a cached one may be behind (docs/clusters.md)."""
+        return getattr(self.db, "shared", False)
+
     async def close(self) -> None:
         """Close the database."""
         await self.db.close()

@@ -490,12 +490,21 @@ RULES: list[tuple[str, str, str | None]] = [
      " VALUES (1, 9, 0, 'c', 'cheat', 9, 't')", CHECK, None),
     ("INSERT INTO match_choices (match_id, seq, seat, choice, source, step, created_at)"
      " VALUES (999, 1, 0, 'c', 'player', 1, 't')", FOREIGN_KEY, None),
-    ("INSERT INTO moves VALUES (1, 2, 1, 'c2', 'player', 2, 'i2', 't2', 99.5, 1),"
-     " (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)", OK, "moves_insert"),
-    ("INSERT INTO moves VALUES (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
-     OK, "moves_insert"),
-    ("INSERT INTO moves VALUES (1, 3, 0, 'c3', 'player', 3, 'i2', 't3', 5.0, 0)", UNIQUE,
+    ("INSERT INTO moves VALUES (1, 2, 1, 'c2', 'player', 2, 'i2', 't2', 99.5, 1, 0),"
+     " (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)", OK, "moves_insert"),
+    ("INSERT INTO moves VALUES (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
+     " NULL)", OK, "moves_insert"),
+    ("INSERT INTO moves VALUES (1, 3, 0, 'c3', 'player', 3, 'i2', 't3', 5.0, 0, -1)", UNIQUE,
      "moves_insert"),
+    # The version the move was made from (migration 018): 0 was bumped to 1 above.
+    ("INSERT INTO moves VALUES (1, 3, 0, 'c3', 'player', 3, 'i3', 't3', 5.0, 0, 0)",
+     "match moved", "moves_insert"),
+    ("INSERT INTO moves VALUES (1, 3, 0, 'c3', 'player', 3, 'i3', 't3', 5.0, 0, 1),"
+     " (1, 4, 1, 'c4', 'player', 4, NULL, 't4', 6.0, 0, NULL)", OK, "moves_insert"),
+    ("INSERT INTO moves VALUES (1, 5, 0, 'c5', 'player', 5, NULL, 't5', 7.0, 0, -1)", OK,
+     "moves_insert"),
+    ("INSERT INTO moves VALUES (1, 6, 0, 'c6', 'player', 6, NULL, 't6', 7.0, 0, 2)",
+     "match moved", "moves_insert"),
     ("INSERT INTO matches (game, seed, channel_id, host_id, max_seats, status, created_at)"
      " VALUES ('flank', 1, 10, 100, 2, 'lobby', 't')", UNIQUE, None),
     ("INSERT INTO matches (game, seed, channel_id, host_id, max_seats, status, created_at)"
@@ -678,14 +687,15 @@ def test_rules_hold(behaviour: dict, engine: str) -> None:
 
 def test_same_rows_afterwards(behaviour: dict) -> None:
     """After the same statements, every table holds the same rows on both engines (the
-    ``moves`` view's insert included: one choice added, the deadline set, padding
-    ignored)."""
+    ``moves`` view's insert included: the choices of the moves it let through added,
+    the deadline set, the version bumped once per move, padding ignored)."""
     sqlite_rows, postgres_rows = behaviour["sqlite"][1], behaviour["postgres"][1]
     assert sqlite_rows == postgres_rows
     assert (1, 2, 1, "c2", "player", 2, "i2", "t2") in sqlite_rows["match_choices"]
-    assert len(sqlite_rows["match_choices"]) == 2
+    assert [r[1] for r in sqlite_rows["match_choices"]] == [1, 2, 3, 4, 5]
     flank = next(r for r in sqlite_rows["matches"] if r[2] == 7)  # id left out: seed is [2]
-    assert (flank[9], flank[10]) == (99.5, 1)  # deadline_at, warned set by the move
+    # deadline_at and warned set by the last move, three moves let through
+    assert (flank[9], flank[10], flank[15]) == (7.0, 0, 3)
     assert sqlite_rows["final_views_sent"] == []
 
 

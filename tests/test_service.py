@@ -220,6 +220,7 @@ async def test_forced_choices_after_a_persons_are_stored_in_the_same_commit(serv
     assert replayed.notation() == match.state.notation()
 
 
+@pytest.mark.engines("sqlite")  # a shared store also wakes it to look for overdue matches
 async def test_the_deadline_task_is_woken_only_for_an_earlier_due_time(service, clock):
     match = await two_humans(service)
     task = asyncio.create_task(run_deadlines(service))

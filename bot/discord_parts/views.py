@@ -74,9 +74,11 @@ def private_message(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
 
 
-def table_match(interaction: discord.Interaction, match_id: int) -> LiveMatch:
-    """The match of a table's button, refusing one clicked outside its channel."""
-    match = croupier(interaction).service.get(match_id)
+async def table_match(interaction: discord.Interaction, match_id: int,
+                      step: int | None = None) -> LiveMatch:
+    """The match of a table's button, refusing one clicked outside its channel
+    (``step``: the step the button was made for; see ``MatchService.current``)."""
+    match = await croupier(interaction).service.current(match_id, step=step)
     if interaction.channel_id != match.row.channel_id:
         raise NotAllowed("That button belongs to a table in another channel; nothing was "
                          "changed.")
@@ -115,7 +117,7 @@ class LobbyButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
             service = croupier(interaction).service
-            channel_id = table_match(interaction, self.match_id).row.channel_id
+            channel_id = (await table_match(interaction, self.match_id)).row.channel_id
             player = player_of(interaction)
             if self.action == "join":
                 await service.join(player, channel_id)
@@ -146,7 +148,7 @@ class HandButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
             bot = croupier(interaction)
-            match = table_match(interaction, self.match_id)
+            match = await table_match(interaction, self.match_id)
             view = bot.service.private_view_of(player_of(interaction), match)
             await send(interaction, ephemeral=True, **for_send(bot.presenters.private(match, view)))
 
@@ -184,7 +186,7 @@ class ChoiceSelect(Claimed, discord.ui.DynamicItem[discord.ui.Select[Any]],
             choice = LIST_SEP.join(self.item.values)
             bot = croupier(interaction)
             if not self.secret:
-                table_match(interaction, self.match_id)
+                await table_match(interaction, self.match_id, self.step)
             ack = await bot.service.submit(interaction.user.id, self.match_id, choice,
                                            interaction_id=str(interaction.id), step=self.step)
             if self.secret:
@@ -200,12 +202,12 @@ class ChoiceSelect(Claimed, discord.ui.DynamicItem[discord.ui.Select[Any]],
         await guarded(interaction, act)
 
 
-def _pending_view(interaction: discord.Interaction, match_id: int, step: int) -> Any:
+async def _pending_view(interaction: discord.Interaction, match_id: int, step: int) -> Any:
     """The clicker's private view, refusing a picker made for an earlier step or
     one that is not on a private message."""
     require_private(interaction)
     bot = croupier(interaction)
-    match = bot.service.get(match_id)
+    match = await bot.service.current(match_id, step=step)
     seat = match.seat_of(interaction.user.id)
     if seat is None:
         raise NotSeated()
@@ -234,7 +236,7 @@ class OptionPicker(Claimed, discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            match, view = _pending_view(interaction, self.match_id, self.step)
+            match, view = await _pending_view(interaction, self.match_id, self.step)
             parts = croupier(interaction).presenters.option_page(match, view,
                                                                  self.item.values[0], 0)
             await send(interaction, ephemeral=True, **parts)
@@ -261,7 +263,7 @@ class PageButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            match, view = _pending_view(interaction, self.match_id, self.step)
+            match, view = await _pending_view(interaction, self.match_id, self.step)
             parts = croupier(interaction).presenters.option_page(match, view, self.key,
                                                                  self.page)
             await interaction.response.edit_message(**parts)
@@ -322,7 +324,7 @@ class SplitButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            match, view = _pending_view(interaction, self.match_id, self.step)
+            match, view = await _pending_view(interaction, self.match_id, self.step)
             decision = view.decision
             if decision is None or decision.pick != "split" or \
                     len(decision.options) > SPLIT_FIELDS:

@@ -10,21 +10,24 @@ import logging
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from bot.clock import Clock, SystemClock
-from bot.errors import NoMatchHere, NotAllowed, NotRecorded, WrongPhase
+from bot.errors import MovedOn, NoMatchHere, NotAllowed, NotRecorded, WrongPhase
 from bot.matches.hooks import NO_HOOKS, MatchHooks
 from bot.matches.live import LiveMatch, Player, opening
 from bot.matches.ratings import RATER, is_rated
 from bot.matches.thinker import Thinker
 from bot.matches.transport import NullTransport, Transport
 from rules.core import DEFAULT_LEVEL, Event, GameState, Outcome, thinking_rng
+from rules.registry import get_game
 from storage import Store
 from storage import errors as storage_errors
-from storage.models import ChoiceRow, ChoiceSource, SeatResult, SeatRow
+from storage.models import ChoiceRow, ChoiceSource, MatchRow, SeatResult, SeatRow
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 MAX_ROWS = 64
 """Most choices one commit stores when it follows a person's choice with the
@@ -87,6 +90,10 @@ RatingCheck = Callable[[LiveMatch], Awaitable[bool]]
 (``False`` keeps them still, e.g. the games of an unrated tournament)."""
 
 
+def _setups(row: MatchRow) -> list[object]:
+    return [seat.setup for seat in row.seats]
+
+
 class MatchCore(ABC):
     """Live matches, their lookups and guards, and the one way to change one
     (:meth:`_commit`). The service's parts (lobby, submissions, deadlines,
@@ -118,6 +125,9 @@ class MatchCore(ABC):
         """Each may set a match's seconds per decision over the server's."""
         self._live: dict[int, LiveMatch] = {}
         self._by_channel: dict[int, int] = {}
+        self.shared = store.shared
+        """Other processes serve matches from the same database: a match cached here
+        may be behind, and one never seen here may be asked for (docs/clusters.md)."""
         self.deadlines_changed = asyncio.Event()
         self.next_wake: float | None = None
         """When the deadline task plans to wake (``inf``: not until told);
@@ -131,6 +141,10 @@ class MatchCore(ABC):
     @abstractmethod
     def _schedule(self, match: LiveMatch) -> None:
         """Make sure the match's driver runs (computer moves, then showing)."""
+
+    @abstractmethod
+    async def _load_guild_timing(self, match: LiveMatch) -> None:
+        """Read the server's (or a tournament's) deadline settings into ``match``."""
 
     @abstractmethod
     async def _show(self, match: LiveMatch) -> bool:
@@ -153,6 +167,94 @@ class MatchCore(ABC):
         except KeyError:
             raise NoMatchHere() from None
 
+    async def current(self, match_id: int, *, step: int | None = None) -> LiveMatch:
+        """A live match by id as the store has it now. In one process this is
+        :meth:`get`. Where processes share the store, a match never seen here is
+        read from it, and a cached one is brought up to date when another process
+        may have moved it: always when ``step`` is not given (what is shown must be
+        current), else only when the cache is behind ``step`` (a click is checked
+        optimistically: :meth:`moving` catches up if the match moved)."""
+        match = self._live.get(match_id)
+        if not self.shared:
+            if match is None:
+                raise NoMatchHere()
+            return match
+        if match is None:
+            return await self._load(match_id)
+        if step is None or match.state is None or match.state.step < step:
+            async with match.lock:
+                await self._catch_up(match)
+            if match.id not in self._live:
+                raise NoMatchHere()
+        return match
+
+    async def _load(self, match_id: int) -> LiveMatch:
+        """A lobby or match in play that another process made, read from the store."""
+        row = await self.store.matches.get(match_id)
+        if row is None or row.status not in ("lobby", "active"):
+            raise NoMatchHere()
+        known = self._live.get(match_id)
+        if known is not None:  # loaded meanwhile, while this read waited
+            return known
+        match = LiveMatch(row=row, info=get_game(row.game))
+        await self._load_guild_timing(match)
+        if row.status == "active":
+            await self._replay_log(match)
+        if match_id in self._live:
+            return self._live[match_id]
+        self._register(match)
+        self._due_at(self._due(match))
+        return match
+
+    async def _catch_up(self, match: LiveMatch) -> None:
+        """Bring a cached match to what the store holds, another process having moved
+        it: the choices logged since this process's last are applied (nothing is
+        replayed in the usual case), and its row (seats, deadline, version) read
+        again. A match that ended elsewhere is shown there, and forgotten here.
+        Called with the match's lock held."""
+        row = await self.store.matches.get(match.id)
+        if row is None:
+            return
+        if row.version == match.row.version:
+            return
+        if row.status == "active":
+            if match.state is None or _setups(row) != _setups(match.row):
+                # Started elsewhere, or a seat's setup changed (a duel's automatic
+                # passing): the state is dealt from the setups, so it is dealt again.
+                match.row = row
+                await self._replay_log(match)
+            else:
+                state = match.state.copy()
+                narration = match.narration
+                log_rows = await self.store.matches.choices(match.id, since=match.next_seq)
+                for choice in log_rows:
+                    narration.extend(e for e in state.apply(choice.seat, choice.choice)
+                                     if e.public)
+                match.state = state
+                match.next_seq += len(log_rows)
+        match.row = row
+        if row.status not in ("lobby", "active"):
+            # Ended in the process that ended it, which shows it: nothing to show here.
+            match.finished = match.result_shown = match.last_shown = True
+            match.elsewhere = True
+            self._live.pop(match.id, None)
+            self._free_channel(match)
+            return
+        self._due_at(self._due(match))
+
+    async def moving(self, match: LiveMatch, write: Callable[..., Awaitable[T]]) -> T:
+        """Run ``write`` (given ``version=``, the match's version as this process last saw it),
+        a write that moves the match. The version moves with it. If another process
+        moved the match first, nothing is stored: this process catches up and
+        :class:`MovedOn` is raised."""
+        try:
+            done = await write(version=match.row.version)
+        except storage_errors.MatchMoved:
+            await self._catch_up(match)
+            raise MovedOn() from None
+        match.row.version += 1
+        return done
+
     def live_matches(self) -> list[LiveMatch]:
         """Every lobby and match in play."""
         return list(self._live.values())
@@ -173,7 +275,8 @@ class MatchCore(ABC):
         """A match that is over is done with (its last table shown, or given up)."""
         self._live.pop(match.id, None)
         self._free_channel(match)
-        self._tell(self.done_listeners, match)
+        if not match.elsewhere:  # the process that ended it tells its listeners
+            self._tell(self.done_listeners, match)
 
     # -- guards -------------------------------------------------------------
     @staticmethod
@@ -267,10 +370,10 @@ class MatchCore(ABC):
             deadline = match.row.deadline_at
         warned = match.row.warned and not moved
         try:
-            await self.store.matches.record(match.id, rows, deadline_at=deadline, warned=warned,
-                                            seats=seats, result=result, rater=rater,
-                                            prizes=prizes)
-        except storage_errors.DuplicateInteraction:
+            await self.moving(match, lambda version: self.store.matches.record(
+                match.id, rows, deadline_at=deadline, warned=warned, seats=seats,
+                result=result, rater=rater, prizes=prizes, version=version))
+        except (storage_errors.DuplicateInteraction, MovedOn):
             raise
         except Exception as exc:
             log.exception("match %s: storing a move failed (%d rows)", match.id, len(rows))
@@ -321,8 +424,12 @@ class MatchCore(ABC):
                 log.exception("match %s: a listener failed", match.id)
 
     async def _reload(self, match: LiveMatch) -> None:
-        """Bring a live match back to what the store holds (after a failed write)."""
+        """Bring a live match back to what the store holds (after a failed write,
+        which may have been stored after all: its row, version included, is read too)."""
         try:
+            row = await self.store.matches.get(match.id)
+            if row is not None:
+                match.row = row
             await self._replay_log(match)
         except Exception:
             log.exception("match %s: could not be read back after a failed write", match.id)

@@ -8,6 +8,7 @@ import asyncio
 import logging
 import math
 
+from bot.errors import MovedOn, NoMatchHere
 from bot.matches.commit import MatchCore, Move
 from bot.matches.live import LiveMatch
 from rules.core import RESIGN, Event
@@ -16,6 +17,14 @@ from storage.models import SeatRow
 log = logging.getLogger(__name__)
 
 MAX_STRIKES = 3
+OVERDUE = 5.0
+"""Seconds past its deadline after which a match is taken up by any process sharing
+the store (the one that moved it last has died or is frozen): before that, the
+processes that have it cached expire it."""
+SCAN_EVERY = 5.0
+"""Seconds between two looks at the store for overdue matches (shared store only)."""
+ADOPT_AT_ONCE = 50
+"""Most overdue matches one look takes up."""
 
 
 class Deadlines(MatchCore):
@@ -33,17 +42,41 @@ class Deadlines(MatchCore):
             deadline = match.row.deadline_at
             if not match.playing or deadline is None:
                 continue
-            if now >= deadline:
-                await self._expire(match)
-            elif not match.row.warned and now >= deadline - self._warn_lead(match):
-                await self._warn(match)
+            try:
+                if now >= deadline:
+                    await self._expire(match)
+                elif not match.row.warned and now >= deadline - self._warn_lead(match):
+                    await self._warn(match)
+            except MovedOn:
+                # Another process moved it first (and so expired or warned it, or
+                # moved it on): caught up, it is due again only on its new deadline.
+                continue
+
+    async def adopt_overdue(self) -> int:
+        """Where processes share the store: take up the matches whose deadline
+        passed :data:`OVERDUE` seconds ago, their process having died or frozen
+        (read from the store, or caught up), so that :meth:`tick` expires them.
+        Exactly one process's expiry is stored: each is a write that moves the
+        match (:meth:`moving`). Returns how many were taken up."""
+        if not self.shared:
+            return 0
+        taken = 0
+        for match_id in await self.store.matches.overdue(self.clock.now() - OVERDUE,
+                                                          ADOPT_AT_ONCE):
+            try:
+                await self.current(match_id)
+            except NoMatchHere:  # ended meanwhile
+                continue
+            taken += 1
+        return taken
 
     async def _warn(self, match: LiveMatch) -> None:
         async with match.lock:
             if match.row.warned or not match.playing:
                 return
+            await self.moving(match, lambda version: self.store.matches.set_deadline(
+                match.id, match.row.deadline_at, True, version=version))
             match.row.warned = True
-            await self.store.matches.set_deadline(match.id, match.row.deadline_at, True)
             late = match.humans_pending()
         if late:
             left = max(0, round((match.row.deadline_at or 0) - self.clock.now()))
@@ -73,8 +106,10 @@ class Deadlines(MatchCore):
             if not late:
                 # Only computer seats are pending: their driver is on it. Push the
                 # deadline on so the deadline task does not wake for it again.
-                match.row.deadline_at = self._deadline(match, self.clock.now())
-                await self.store.matches.set_deadline(match.id, match.row.deadline_at, False)
+                deadline = self._deadline(match, self.clock.now())
+                await self.moving(match, lambda version: self.store.matches.set_deadline(
+                    match.id, deadline, False, version=version))
+                match.row.deadline_at = deadline
                 self._schedule(match)
                 return
             seats = _seat_copies(match)
@@ -129,10 +164,21 @@ def _seat_copies(match: LiveMatch) -> list[SeatRow]:
 
 
 async def run_deadlines(service: Deadlines) -> None:
-    """Sleep until the next due time (or until deadlines change), then tick. Runs forever."""
+    """Sleep until the next due time (or until deadlines change), then tick. Runs forever.
+    Where processes share the store, it also looks for overdue matches every
+    :data:`SCAN_EVERY` seconds."""
+    looked = -math.inf
     while True:
+        if service.shared and service.clock.now() - looked >= SCAN_EVERY:
+            looked = service.clock.now()
+            try:
+                await service.adopt_overdue()
+            except Exception:
+                log.exception("looking for overdue matches failed")
         service.deadlines_changed.clear()
         due = service.next_due()
+        if service.shared:
+            due = min(due if due is not None else math.inf, looked + SCAN_EVERY)
         timeout = None if due is None else max(0.0, due - service.clock.now())
         service.next_wake = math.inf if due is None else due
         try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.errors import CannotPost
+from bot.errors import CannotPost, MovedOn
 from bot.matches.commit import MatchCore
 from bot.matches.live import LiveMatch
 from bot.matches.thinker import ThinkingFailed
@@ -56,6 +56,10 @@ class Delivery(MatchCore):
                         if not await self._computer_moves(match):
                             break
                 shown = await self._show(match)
+            except MovedOn:
+                # Another process moved the match first; it drives and shows it from
+                # there (this process caught up, and drives it again on its next change).
+                break
             except CannotPost as refused:
                 # The channel is gone or closed to the bot: waiting will not help.
                 log.warning("match %s: the table cannot be shown (%s)", match.id, refused)

@@ -97,6 +97,8 @@ class LiveMatch:
     """Seats whose final view is settled: it reached them by DM, or their DMs are
     closed (kept by the store while the match is queued, so a restart does not
     send one again)."""
+    elsewhere: bool = False
+    """The match ended in another process, which shows it (docs/clusters.md)."""
     last_shown: bool = False
     """Everything of a finished match is out: the result post and every final
     view (set once, by the driver; the store keeps the match queued until then)."""

@@ -179,7 +179,8 @@ class Lobby(MatchCore):
             await self.hooks_for(match.info.name).check_seat(match, setup, player.user_id)
             seats = [*match.seats, SeatRow(seat=len(match.seats), user_id=player.user_id,
                                            name=seat_name(player.name), setup=setup)]
-            await self.store.matches.set_seats(match.id, seats)
+            await self.moving(match, lambda version: self.store.matches.set_seats(
+                match.id, seats, version=version))
             match.row.seats = seats
         self._schedule(match)
         return match
@@ -205,7 +206,8 @@ class Lobby(MatchCore):
             host_id = match.row.host_id
             if host_id == player.user_id:
                 host_id = people[0].user_id or host_id
-            await self.store.matches.set_seats(match.id, seats, host_id=host_id)
+            await self.moving(match, lambda version: self.store.matches.set_seats(
+                match.id, seats, host_id=host_id, version=version))
             match.row.seats = seats
             if host_id != match.row.host_id:
                 match.row.host_id = host_id
@@ -244,7 +246,8 @@ class Lobby(MatchCore):
             await self._load_guild_timing(match)
             deadline = self._deadline(match, self.clock.now())
             try:
-                await self.store.matches.start(match.id, seats, deadline, ante=ante)
+                await self.moving(match, lambda version: self.store.matches.start(
+                    match.id, seats, deadline, ante=ante, version=version))
             except CollectionRefusal:
                 raise NotAllowed("A card to stake is no longer free (traded or staked "
                                  "since it was checked); nothing started. Try /start "
@@ -337,7 +340,8 @@ class Lobby(MatchCore):
             await self.hooks_for(match.info.name).check_hand_over(match)
             seats = [SeatRow(**{**vars(s), "state": "kicked"}) if s.seat == seat.seat else s
                      for s in match.seats]
-            await self.store.matches.set_seats(match.id, seats)
+            await self.moving(match, lambda version: self.store.matches.set_seats(
+                match.id, seats, version=version))
             match.row.seats = seats
         await self.transport.notify(match, Event(
             "kicked", f"{{s{seat.seat}}} was removed; the computer player takes their seat."))
@@ -347,7 +351,8 @@ class Lobby(MatchCore):
     async def _close(self, match: LiveMatch, status: str, note: str, *,
                      show: bool = True) -> None:
         """End a lobby or match without a result; its channel is free at once."""
-        await self.store.matches.set_status(match.id, status)  # type: ignore[arg-type]
+        await self.moving(match, lambda version: self.store.matches.set_status(
+            match.id, status, version=version))  # type: ignore[arg-type]
         match.row.status = status  # type: ignore[assignment]
         match.row.deadline_at = None
         try:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from functools import partial
 
 from bot.matches.commit import Ack, Move, Timing
 from bot.matches.deadlines import MAX_STRIKES, Deadlines
@@ -99,9 +100,10 @@ class MatchService(Lobby, Submissions, Deadlines, Delivery):
                         raise RuntimeError("log ends in a finished game without a result")
                     grace = now + self.timing.restart_grace
                     if row.deadline_at is not None and row.deadline_at < grace:
+                        await self.moving(match, partial(self.store.matches.set_deadline,
+                                                         row.id, grace, False))
                         row.deadline_at = grace
                         row.warned = False
-                        await self.store.matches.set_deadline(row.id, row.deadline_at, False)
             except Exception:
                 log.exception("match %s could not be restored; marking it abandoned", row.id)
                 await self.store.matches.set_status(row.id, "abandoned")

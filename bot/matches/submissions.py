@@ -3,7 +3,7 @@ conceding."""
 
 from __future__ import annotations
 
-from bot.errors import NotSeated, StaleChoice
+from bot.errors import MovedOn, NotSeated, StaleChoice
 from bot.matches.commit import Ack, MatchCore, Move
 from bot.matches.live import LiveMatch, Player, PrivateView
 from rules.core import RESIGN
@@ -23,31 +23,55 @@ class Submissions(MatchCore):
         stale. A repeated ``interaction_id`` is acknowledged again and changes
         nothing.
         """
-        match = self.get(match_id)
+        match = await self.current(match_id, step=step)
         async with match.lock:
             if interaction_id is not None and interaction_id in match.recent_interactions:
                 return self._duplicate(match, user_id, choice)
-            try:
-                seat, canonical = self._check(match, user_id, choice, step)
-            except Exception:
-                # Asked again after the choice was logged (before a restart, or too
-                # long ago to be among the recent ones): acknowledged, not refused.
-                if interaction_id is not None and await self._seen(match, interaction_id):
-                    return self._duplicate(match, user_id, choice)
-                raise
-            assert match.state is not None
-            before = match.state.step
-            try:
-                # A repeat that passes the checks is caught by the log's unique
-                # interaction index: nothing is written and it is acknowledged again.
-                events = await self._commit(match, [Move(seat.seat, canonical, "player",
-                                                         interaction_id, True)], forced=True)
-            except storage_errors.DuplicateInteraction:
-                return Ack(match.id, seat.seat, canonical, duplicate=True)
-            if interaction_id is not None:
-                match.recent_interactions.add(interaction_id)
-            held = match.state.step == before and not match.finished
+            # Where processes share the store, a cached match may be behind: a
+            # refusal, or a commit that finds the match moved, is tried once more
+            # on the match caught up (:meth:`moving`). One process: tried once.
+            tries = 2 if self.shared else 1
+            for tried in range(1, tries + 1):
+                try:
+                    ack = await self._submit(match, user_id, choice, interaction_id, step,
+                                             last=tried == tries)
+                except MovedOn:
+                    if tried == tries:
+                        raise
+                    continue
+                if ack is not None:
+                    break
+                await self._catch_up(match)
         self._schedule(match)
+        return ack
+
+    async def _submit(self, match: LiveMatch, user_id: int, choice: str,
+                      interaction_id: str | None, step: int | None, *,
+                      last: bool) -> Ack | None:
+        """One try of :meth:`submit`, the match's lock held; ``None``: refused on a
+        cached match that may be behind (not ``last``), to be tried again."""
+        try:
+            seat, canonical = self._check(match, user_id, choice, step)
+        except Exception:
+            # Asked again after the choice was logged (before a restart, or too
+            # long ago to be among the recent ones): acknowledged, not refused.
+            if interaction_id is not None and await self._seen(match, interaction_id):
+                return self._duplicate(match, user_id, choice)
+            if not last:
+                return None
+            raise
+        assert match.state is not None
+        before = match.state.step
+        try:
+            # A repeat that passes the checks is caught by the log's unique
+            # interaction index: nothing is written and it is acknowledged again.
+            events = await self._commit(match, [Move(seat.seat, canonical, "player",
+                                                     interaction_id, True)], forced=True)
+        except storage_errors.DuplicateInteraction:
+            return Ack(match.id, seat.seat, canonical, duplicate=True)
+        if interaction_id is not None:
+            match.recent_interactions.add(interaction_id)
+        held = match.state.step == before and not match.finished
         return Ack(match.id, seat.seat, canonical, held=held, events=tuple(events))
 
     def _check(self, match: LiveMatch, user_id: int, choice: str,

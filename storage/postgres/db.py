@@ -147,6 +147,9 @@ class PostgresDatabase:
 
     path: str | None = None
     """No file: what a SQLite store's folder is for (pictures) has no place here."""
+    shared = True
+    """Other processes may write to it too: a match cached here may be behind
+    (docs/clusters.md)."""
     writer_pid: int | None = None
     """No writer process: every process writes through its own connections."""
 

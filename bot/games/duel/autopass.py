@@ -80,7 +80,8 @@ async def set_auto_pass(service: MatchService, match: LiveMatch, user_id: int,
             return False
         seats = [SeatRow(**{**vars(s), "setup": {**(s.setup or {}), SETUP_KEY: on}})
                  if s.seat == seat.seat else s for s in match.seats]
-        await service.store.matches.set_seats(match.id, seats)
+        await service.moving(match, lambda version: service.store.matches.set_seats(
+            match.id, seats, version=version))
         # The live state is never changed in place (views may hold it): a copy is
         # changed and swapped in, as every move is.
         state = match.state.copy()

@@ -190,7 +190,7 @@ class AutoPassButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
         async def act() -> None:
             require_private(interaction)  # a setting of one's own: never on the table
             bot = croupier(interaction)
-            match = bot.service.get(self.match_id)
+            match = await bot.service.current(self.match_id)
             await set_auto_pass(bot.service, match, interaction.user.id, self.on)
             parts = bot.presenters.private(match, bot.service.private_view_of(
                 player_of(interaction), match))
