@@ -413,14 +413,6 @@ def cmd_run(settings: Settings, cluster: Cluster | None = None) -> int:
     if refusal is not None:
         print(refusal, file=sys.stderr)
         return 2
-    if cluster.count > 1:
-        # Honest until docs/clusters.md is built: the log's unique sequence numbers keep
-        # a choice from being applied twice, but a process whose cached match is behind
-        # refuses a click ("not recorded") and reads the match back first.
-        logging.getLogger(__name__).warning(
-            "cluster %d of %d: a match is not yet served by any process alike "
-            "(docs/clusters.md); clicks on a match another process moved are refused "
-            "once and the match read back", cluster.index, cluster.count)
     token = settings.token
     if token is None:
         print("No Discord token: set DISCORD_TOKEN in .env (see README.md). "

@@ -122,15 +122,17 @@ def test_a_cluster_connects_every_nth_shard(built: Built, monkeypatch) -> None:
     assert (bot.shard_ids, bot.shard_count) == ([1, 4, 7], 8)
 
 
-def test_several_clusters_warn_that_matches_are_not_yet_shared(built: Built, monkeypatch,
-                                                                caplog) -> None:
+async def test_each_cluster_restores_the_matches_of_its_own_shards(built: Built,
+                                                                   monkeypatch) -> None:
     monkeypatch.setenv("CROUPIER_DATABASE", POSTGRES)
-    assert main(["run", "--cluster", "0", "--clusters", "2", "--shards", "2"]) == 0
-    assert any(r.levelname == "WARNING" and "docs/clusters.md" in r.getMessage()
-               for r in caplog.records)
-    caplog.clear()
-    assert main(["run"]) == 0  # one process: nothing to warn of
-    assert not [r for r in caplog.records if "docs/clusters.md" in r.getMessage()]
+    assert main(["run", "--cluster", "1", "--clusters", "3", "--shards", "6"]) == 0
+    [bot] = built.bots
+    owns = await bot.restores()
+    on_shard = {shard: (1000 << 22) * 6 + (shard << 22) for shard in range(6)}
+    assert [shard for shard, guild in on_shard.items() if owns(guild)] == [1, 4]
+    assert not owns(None)  # a match of no server is shard 0's cluster's
+    assert main(["run"]) == 0
+    assert await built.bots[-1].restores() is None  # one process restores every match
 
 
 def test_without_shards_a_cluster_waits_for_discords_count(built: Built, monkeypatch) -> None:

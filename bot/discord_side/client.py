@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -164,7 +165,7 @@ class CroupierBot(commands.Bot):
         self.add_items(*ITEMS)
         for extension in extensions():
             await self.load_extension(extension)
-        restored = await self.service.restore()
+        restored = await self.service.restore(await self.restores())
         running = await self.tournaments.restore()
         if running:
             log.info("continued %d running tournaments", len(running))
@@ -175,6 +176,10 @@ class CroupierBot(commands.Bot):
             await self.sync_command_tree()
         self._deadline_task = asyncio.create_task(run_deadlines(self.service),
                                                   name="croupier-deadlines")
+
+    async def restores(self) -> Callable[[int | None], bool] | None:
+        """Which servers' unfinished matches this process restores: all of them."""
+        return None
 
     async def sync_command_tree(self) -> list[app_commands.AppCommand]:
         """Publish the slash commands (to one guild when developing: instant)."""
@@ -241,13 +246,25 @@ class ShardedCroupierBot(CroupierBot, commands.AutoShardedBot):
         # A shard's reconnects are logged by discord.shard, not discord.client.
         logging.getLogger("discord.shard").addFilter(RECONNECT_IS_A_WARNING)
 
-    async def launch_shards(self) -> None:
-        """Connect this cluster's shards; without ``--shards``, of Discord's
-        recommended count rounded up to a multiple of the clusters (:meth:`Cluster.shard_count`)."""
+    async def _count_shards(self) -> int:
+        """The shard count; without ``--shards``, Discord's recommended count rounded
+        up to a multiple of the clusters (:meth:`Cluster.shard_count`), asked once."""
         if self.shard_count is None:
             recommended, _url, _limits = await self.http.get_bot_gateway()
             self.shard_count = self.cluster.shard_count(recommended)
             self.shard_ids = self.cluster.shard_ids(self.shard_count)
+        return self.shard_count
+
+    async def restores(self) -> Callable[[int | None], bool] | None:
+        """The servers on this cluster's shards (and shard 0's, for matches of no
+        server): each cluster restores its own (docs/clusters.md)."""
+        count = await self._count_shards()
+        mine = frozenset(self.shard_ids or range(count))
+        return lambda guild_id: ((guild_id or 0) >> 22) % count in mine
+
+    async def launch_shards(self) -> None:
+        """Connect this cluster's shards (:meth:`_count_shards`)."""
+        await self._count_shards()
         log.info("cluster %d of %d: shards %s of %d", self.cluster.index, self.cluster.count,
                  self.shard_ids, self.shard_count)
         await super().launch_shards()

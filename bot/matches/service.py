@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections.abc import Callable
 from functools import partial
 
 from bot.matches.commit import Ack, Move, Timing
@@ -82,12 +83,19 @@ class MatchService(Lobby, Submissions, Deadlines, Delivery):
         finally:
             self.thinker.close()
 
-    async def restore(self) -> list[LiveMatch]:
+    async def restore(self, owns: Callable[[int | None], bool] | None = None
+                      ) -> list[LiveMatch]:
         """Rebuild every unfinished match from its log and re-arm its deadline; show
-        the final tables and results that were not shown before the bot stopped."""
+        the final tables and results that were not shown before the bot stopped.
+
+        ``owns`` tells which servers' matches are this process's to restore (a
+        cluster's, by its shards: docs/clusters.md); by default, every one. The
+        others' processes restore theirs, and any process takes up an overdue one."""
         restored = []
         now = self.clock.now()
         for row in await self.store.matches.unfinished():
+            if owns is not None and not owns(row.guild_id):
+                continue
             try:
                 info = get_game(row.game)
                 match = LiveMatch(row=row, info=info)
@@ -114,16 +122,19 @@ class MatchService(Lobby, Submissions, Deadlines, Delivery):
         for match in restored:
             if match.playing:
                 self._schedule(match)
-        for match in await self._results_to_show():
+        for match in await self._results_to_show(owns):
             self._schedule(match)
         return restored
 
-    async def _results_to_show(self) -> list[LiveMatch]:
+    async def _results_to_show(self, owns: Callable[[int | None], bool] | None
+                               ) -> list[LiveMatch]:
         """Finished matches whose final table, result or final views were not all
         shown before the bot stopped: back in memory (not holding their channels)
         to show the rest, the table narrating the game's last events again."""
         queued = []
         for row in await self.store.matches.results_to_show():
+            if owns is not None and not owns(row.guild_id):
+                continue
             try:
                 match = LiveMatch(row=row, info=get_game(row.game), finished=True)
                 await self._replay_log(match)

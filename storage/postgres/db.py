@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import re
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any
@@ -141,6 +142,16 @@ def _sqlstate(exc: BaseException) -> str | None:
 
 
 # -- the database ------------------------------------------------------------------------
+LOCK_TIMEOUT = "2s"
+"""How long a write waits for a row another process has locked: within Discord's
+three seconds, and a click is deferred before it waits (docs/clusters.md)."""
+
+
+def application_name() -> str:
+    """``croupier-<pid>``: how this process's connections show in pg_stat_activity."""
+    return f"croupier-{os.getpid()}"
+
+
 class PostgresDatabase:
     """A PostgreSQL database with the schema brought up to date: the interface of
     :class:`storage.db.Database`."""
@@ -169,7 +180,11 @@ class PostgresDatabase:
             engine_url(url), pool_size=pool_size, max_overflow=0, pool_timeout=600,
             isolation_level="SERIALIZABLE",
             # Statements differ only by their values: asyncpg keeps them prepared.
-            connect_args={"statement_cache_size": 512})
+            # A write waits for another process's lock on a match row at most
+            # LOCK_TIMEOUT (then fails, storing nothing: docs/clusters.md); the
+            # application name tells each process's connections apart.
+            connect_args={"statement_cache_size": 512, "server_settings": {
+                "lock_timeout": LOCK_TIMEOUT, "application_name": application_name()}})
         db = cls(url, engine, min(writers, pool_size))
         try:
             if migrate:
