@@ -48,6 +48,28 @@ class PacedAsyncio(types.ModuleType):
         return await asyncio.sleep(delay * self.scale, result)
 
 
+@contextmanager
+def pointed_at(api_base: str, gateway_url: str, time_scale: float = 1.0) -> Iterator[None]:
+    """discord.py pointed at a fake Discord (``Route.BASE``, ``DEFAULT_GATEWAY``) and
+    its waits on Discord's say (:data:`PACED`) at ``time_scale``; restored afterwards.
+    :meth:`BotRunner.patched` uses it in the test's process, ``tests/clusterchild.py``
+    in a cluster process of its own."""
+    old_base = discord_http.Route.BASE
+    old_gateway = discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    discord_http.Route.BASE = api_base
+    discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url + "/")
+    if time_scale != 1:
+        for module in PACED:
+            module.asyncio = PacedAsyncio(time_scale)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        discord_http.Route.BASE = old_base
+        discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+        for module in PACED:
+            module.asyncio = asyncio  # type: ignore[attr-defined]
+
+
 def session_ids(bot: discord.Client) -> list[str]:
     """The gateway sessions ``bot`` holds: one, or one per shard of an
     ``AutoShardedClient`` (whose own ``ws`` stays ``None``; discord.py keeps each
@@ -71,20 +93,8 @@ class BotRunner(WorldBuilding):
     def patched(self) -> Iterator[Self]:
         """Point discord.py at this fake (``Route.BASE``, ``DEFAULT_GATEWAY``), and its
         waits on Discord's say (:data:`PACED`) at the fake's ``time_scale``; then restore."""
-        old_base = discord_http.Route.BASE
-        old_gateway = discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY
-        discord_http.Route.BASE = self.api_base
-        discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url + "/")
-        if self.time_scale != 1:
-            for module in PACED:
-                module.asyncio = PacedAsyncio(self.time_scale)  # type: ignore[attr-defined]
-        try:
+        with pointed_at(self.api_base, self.gateway_url, self.time_scale):
             yield self
-        finally:
-            discord_http.Route.BASE = old_base
-            discord_gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
-            for module in PACED:
-                module.asyncio = asyncio  # type: ignore[attr-defined]
 
     async def start_bot(
         self, bot: discord.Client, *, timeout: float = 10.0, fast_ready: bool = True,

@@ -1,0 +1,391 @@
+"""Several cluster processes of the real bot on loopback, for the multi-process tests
+(``tests/test_clusters_*.py``; issue 31, part 3).
+
+The fake Discord runs in the test's process and shards its gateway as Discord does
+(guild events to ``(guild_id >> 22) % S``, DMs to shard 0); the throwaway PostgreSQL
+server (:mod:`tests.pgserver`) holds the test module's migrated database
+(:mod:`tests.pgstore`); each cluster is ``croupier run --cluster I --clusters N --shards
+S`` in a process of its own (:mod:`tests.clusterchild`). :class:`Clusters` starts them,
+waits until their shards are ready, kills one (``kill -9``), restarts it, freezes and
+thaws it (``SIGSTOP``/``SIGCONT``), cuts its database connections
+(``pg_terminate_backend``), reads what each wrote to stderr, and always leaves no
+process behind. A log record of ERROR (or any traceback) that the test did not
+:meth:`~Clusters.expect` fails the test at teardown::
+
+    async with clusters_running(fake_discord, request) as clusters:
+        guild = clusters.guild_of(1, "Casino")   # a guild cluster 1 hears
+        await clusters.start()                    # every cluster, all shards ready
+        ...
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import resource
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+import asyncpg
+import pytest
+
+from tests import clusterchild
+from tests.fakediscord import FakeDiscord, FakeGuild
+
+ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
+
+READY_SECONDS = 20.0
+"""Longest a cluster may take from its start to all its shards ready (a loaded 2-core
+machine starting three at once)."""
+STOP_SECONDS = 5.0
+_RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ (?P<level>[A-Z]+) (?P<logger>\S+): ")
+"""The start of a log record as ``croupier``'s ``logging.basicConfig`` formats it."""
+_READY = re.compile(r" INFO bot\.discord_side\.client: connected as ")
+_FAILED = ("ERROR", "CRITICAL")
+
+
+@dataclass
+class Record:
+    """One log record a cluster wrote (continuation lines, such as a traceback, included),
+    or a run of lines that are not a record (a crash's traceback)."""
+
+    cluster: int
+    lines: list[str]
+    level: str | None
+    expected: bool = False
+
+    @property
+    def text(self) -> str:
+        """The whole record."""
+        return "\n".join(self.lines)
+
+    @property
+    def failure(self) -> bool:
+        """Whether the record is an error: ERROR, CRITICAL, or with a traceback."""
+        return self.level in _FAILED or self.level is None or "Traceback" in self.text
+
+
+@dataclass
+class Cluster:
+    """One cluster process, and what it wrote."""
+
+    index: int
+    shards: list[int]
+    process: asyncio.subprocess.Process | None = None
+    records: list[Record] = field(default_factory=list)
+    starts: int = 0
+    ready_seen: int = 0
+    """Ready records seen since the latest start."""
+    _reader: asyncio.Task[None] | None = None
+
+    @property
+    def pid(self) -> int:
+        """The process id of the running process."""
+        assert self.process is not None, f"cluster {self.index} is not running"
+        return self.process.pid
+
+    @property
+    def running(self) -> bool:
+        """Whether the process is alive (frozen counts as alive)."""
+        return self.process is not None and self.process.returncode is None
+
+    async def read(self, stream: asyncio.StreamReader) -> None:
+        """Gather the records of ``stream`` until it ends."""
+        while line := await stream.readline():
+            text = line.decode(errors="replace").rstrip("\n")
+            found = _RECORD.match(text)
+            if found:
+                self.records.append(Record(self.index, [text], found["level"]))
+                if _READY.search(text):
+                    self.ready_seen += 1
+            elif self.records:  # a traceback, or more of a message
+                self.records[-1].lines.append(text)
+            else:
+                self.records.append(Record(self.index, [text], None))
+
+    def tail(self, lines: int = 30) -> str:
+        """The last lines it wrote."""
+        every = [line for record in self.records for line in record.lines]
+        return "\n".join(every[-lines:])
+
+
+class Clusters:
+    """``count`` cluster processes sharing ``shards`` shards and the database at ``url``."""
+
+    def __init__(self, fake: FakeDiscord, url: str, *, count: int = 3,
+                 shards: int | None = None, seed: int | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        self.fake = fake
+        self.url = url
+        self.count = count
+        self.shard_count = shards or count
+        self.seed = seed
+        self.extra_env = dict(env or {})
+        self.clusters = [Cluster(i, list(range(i, self.shard_count, count)))
+                         for i in range(count)]
+        self._folder = tempfile.TemporaryDirectory(prefix="croupier-clusters-")
+
+    # -- the world -------------------------------------------------------------------
+    def shard_of_cluster(self, index: int, nth: int = 0) -> int:
+        """The ``nth`` shard cluster ``index`` holds."""
+        return self.clusters[index].shards[nth]
+
+    def guild_of(self, index: int, name: str, *, nth: int = 0,
+                 channels: tuple[str, ...] = ()) -> FakeGuild:
+        """A new guild whose events and interactions reach cluster ``index`` (on its
+        ``nth`` shard)."""
+        return self.fake.add_guild(name, channels=channels,
+                                   shard=(self.shard_of_cluster(index, nth), self.shard_count))
+
+    def cluster_of(self, guild: FakeGuild) -> int:
+        """The cluster that hears ``guild``."""
+        return ((guild.id >> 22) % self.shard_count) % self.count
+
+    # -- processes -------------------------------------------------------------------
+    def _env(self) -> dict[str, str]:
+        env = {key: value for key, value in os.environ.items()
+               if not key.startswith(("CROUPIER_", "CLUSTER_", "PG")) and key != "DISCORD_TOKEN"}
+        env.update({
+            "PYTHONPATH": str(ROOT),
+            "CROUPIER_DISCORD_TOKEN": self.fake.token,
+            "CROUPIER_DATABASE": self.url,
+            "CROUPIER_LOG_LEVEL": "INFO",
+            clusterchild.API: self.fake.api_base,
+            clusterchild.GATEWAY: self.fake.gateway_url,
+            clusterchild.TIME_SCALE: str(self.fake.time_scale),
+        })
+        if self.seed is not None:
+            env[clusterchild.SEED] = str(self.seed)
+        env.update(self.extra_env)
+        return env
+
+    async def spawn(self, index: int) -> Cluster:
+        """Start cluster ``index``'s process (not waiting for it to be ready)."""
+        cluster = self.clusters[index]
+        assert not cluster.running, f"cluster {index} is already running"
+        # A session of its own: the cluster is its process group (with any worker
+        # processes of its thinker), so that stopping it stops them all.
+        cluster.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.clusterchild", str(index), str(self.count),
+            str(self.shard_count), cwd=self._folder.name, env=self._env(),
+            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE, start_new_session=True)
+        cluster.starts += 1
+        cluster.ready_seen = 0
+        assert cluster.process.stderr is not None
+        cluster._reader = asyncio.create_task(cluster.read(cluster.process.stderr),
+                                              name=f"cluster-{index}-stderr")
+        return cluster
+
+    async def start(self, *indices: int, timeout: float = READY_SECONDS) -> None:
+        """Start the clusters named (default: every one) and wait until each has all its
+        shards identified and has said it is ready."""
+        chosen = indices or tuple(range(self.count))
+        for index in chosen:
+            await self.spawn(index)
+        await self.ready(*chosen, timeout=timeout)
+
+    async def ready(self, *indices: int, timeout: float = READY_SECONDS) -> None:
+        """Wait until the clusters named (default: every running one) are ready: every
+        shard of theirs identified on the fake, and ``on_ready`` logged since their start."""
+        chosen = [self.clusters[i] for i in indices] if indices else \
+            [c for c in self.clusters if c.running]
+
+        def done() -> bool:
+            live = {tuple(s) for s in self.fake.identified_shards()}
+            return all(c.ready_seen and all((s, self.shard_count) in live for s in c.shards)
+                       for c in chosen)
+
+        await self.until(done, timeout, f"clusters {[c.index for c in chosen]} ready")
+
+    async def until(self, predicate: Callable[[], T], timeout: float, what: str) -> T:
+        """Wait until ``predicate()`` is truthy (re-checked on every change the fake sees
+        and every 20 ms); fail at once if a cluster died or logged an unexpected error."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            self.check()
+            result = predicate()
+            if result:
+                return result
+            if loop.time() > deadline:
+                raise AssertionError(f"timed out after {timeout:g} s waiting for {what}\n"
+                                     + self.report())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.fake._changed.wait(), 0.02)
+
+    async def kill(self, index: int) -> None:
+        """``kill -9`` cluster ``index`` (its whole process group) and wait until it is
+        gone and the fake saw its gateway sessions close."""
+        cluster = self.clusters[index]
+        process = cluster.process
+        assert process is not None and process.returncode is None
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        await process.wait()
+        if cluster._reader is not None:
+            await cluster._reader
+        await self.until(lambda: not self._sessions_of(cluster), STOP_SECONDS,
+                         f"cluster {index}'s gateway sessions to close")
+
+    def _sessions_of(self, cluster: Cluster) -> list[list[int]]:
+        mine = [[s, self.shard_count] for s in cluster.shards]
+        return [s for s in self.fake.identified_shards() if s in mine]
+
+    async def restart(self, index: int, *, timeout: float = READY_SECONDS) -> None:
+        """A new process for cluster ``index`` (killed first if it still runs), ready."""
+        if self.clusters[index].running:
+            await self.kill(index)
+        await self.start(index, timeout=timeout)
+
+    def freeze(self, index: int) -> None:
+        """``SIGSTOP`` cluster ``index``: it keeps its sockets and connections, and does
+        nothing at all until :meth:`thaw`."""
+        os.killpg(self.clusters[index].pid, signal.SIGSTOP)
+
+    def thaw(self, index: int) -> None:
+        """``SIGCONT`` cluster ``index``."""
+        os.killpg(self.clusters[index].pid, signal.SIGCONT)
+
+    async def cut_connections(self, index: int) -> int:
+        """``pg_terminate_backend`` every database connection cluster ``index`` holds
+        (found by its sockets' local ports: the product sets no ``application_name``);
+        how many were ended."""
+        ports = client_ports(self.clusters[index].pid, server_port(self.url))
+        if not ports:
+            return 0
+        conn = await asyncpg.connect(self.url)
+        try:
+            rows = await conn.fetch(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE client_port = ANY($1::int[]) AND pid <> pg_backend_pid()",
+                sorted(ports))
+        finally:
+            await conn.close()
+        return sum(1 for row in rows if row[0])
+
+    async def close(self) -> None:
+        """Stop every process (their groups, ``SIGKILL``: nothing of theirs is worth a
+        clean stop here), a frozen one included, and wait for them."""
+        for cluster in self.clusters:
+            process = cluster.process
+            if process is None:
+                continue
+            if process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)  # a worker left in its group
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), STOP_SECONDS)
+            if cluster._reader is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(cluster._reader, STOP_SECONDS)
+        self._folder.cleanup()
+
+    # -- what they wrote ---------------------------------------------------------------
+    def expect(self, pattern: str, *, cluster: int | None = None) -> int:
+        """Mark the error records matching ``pattern`` (of ``cluster``, or any) as
+        expected; how many there were."""
+        found = re.compile(pattern)
+        marked = 0
+        for record in self.records(cluster):
+            if record.failure and not record.expected and found.search(record.text):
+                record.expected = True
+                marked += 1
+        return marked
+
+    def records(self, cluster: int | None = None) -> list[Record]:
+        """Every record, of one cluster or all."""
+        chosen = self.clusters if cluster is None else [self.clusters[cluster]]
+        return [record for c in chosen for record in c.records]
+
+    def problems(self) -> list[Record]:
+        """The error records nobody expected."""
+        return [r for r in self.records() if r.failure and not r.expected]
+
+    def check(self) -> None:
+        """Fail if a cluster logged an unexpected error, or died without being killed."""
+        problems = self.problems()
+        if problems:
+            raise AssertionError("a cluster logged an error:\n" + "\n".join(
+                f"[cluster {r.cluster}] {r.text}" for r in problems[:5]))
+        for cluster in self.clusters:
+            process = cluster.process
+            if process is not None and process.returncode not in (None, -signal.SIGKILL):
+                raise AssertionError(f"cluster {cluster.index} ended with "
+                                     f"{process.returncode}:\n{cluster.tail()}")
+
+    def report(self) -> str:
+        """Each cluster's last lines, for a failure's message."""
+        return "\n".join(f"-- cluster {c.index} (pid "
+                         f"{c.process.pid if c.process else '-'}):\n{c.tail(12)}"
+                         for c in self.clusters)
+
+
+def server_port(url: str) -> int:
+    """The port of a ``postgresql://user@host:port/db`` URL."""
+    found = re.search(r"@[^:/]+:(\d+)/", url)
+    assert found, url
+    return int(found[1])
+
+
+def client_ports(pid: int, port: int) -> set[int]:
+    """The local ports of process ``pid``'s TCP connections to ``port`` on this machine,
+    read from ``/proc`` (its sockets' inodes, matched in its network namespace's tables)."""
+    inodes = set()
+    with contextlib.suppress(FileNotFoundError):
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):
+                found = re.fullmatch(r"socket:\[(\d+)\]", os.readlink(f"/proc/{pid}/fd/{fd}"))
+                if found:
+                    inodes.add(int(found[1]))
+    ports = set()
+    for table in ("tcp", "tcp6"):
+        with contextlib.suppress(FileNotFoundError):
+            for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
+                fields = line.split()
+                local, remote, inode = fields[1], fields[2], int(fields[9])
+                if inode in inodes and int(remote.rsplit(":", 1)[1], 16) == port:
+                    ports.add(int(local.rsplit(":", 1)[1], 16))
+    return ports
+
+
+@asynccontextmanager
+async def clusters_running(fake: FakeDiscord, request: pytest.FixtureRequest, *,
+                           count: int = 3, shards: int | None = None, seed: int | None = None,
+                           env: dict[str, str] | None = None) -> AsyncIterator[Clusters]:
+    """:class:`Clusters` over the test module's PostgreSQL database (skipped with the
+    install hint without PostgreSQL), not started yet (build the world first, then
+    :meth:`Clusters.start`); every process stopped afterwards, and the test failed if
+    one logged an error it did not expect."""
+    from tests.pgstore import module_database
+
+    url = await module_database(request)
+    clusters = Clusters(fake, url, count=count, shards=shards, seed=seed, env=env)
+    before = _cpu()
+    try:
+        yield clusters
+    finally:
+        await clusters.close()
+        request.node.user_properties.append(
+            ("cluster_cpu", tuple(b - a for a, b in zip(before, _cpu(), strict=True))))
+    clusters.check()
+
+
+def _cpu() -> tuple[float, float, float]:
+    """Wall seconds, this process's CPU seconds, and its reaped children's (the clusters')."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (time.monotonic(), own.ru_utime + own.ru_stime,
+            children.ru_utime + children.ru_stime)
