@@ -125,7 +125,7 @@ class MatchCore(ABC):
         """Each may set a match's seconds per decision over the server's."""
         self._live: dict[int, LiveMatch] = {}
         self._by_channel: dict[int, int] = {}
-        self.shared = store.shared
+        self.shared: bool = getattr(store, "shared", False)
         """Other processes serve matches from the same database: a match cached here
         may be behind, and one never seen here may be asked for (docs/clusters.md)."""
         self.deadlines_changed = asyncio.Event()
@@ -219,8 +219,8 @@ class MatchCore(ABC):
             return
         if row.status == "active":
             if match.state is None or _setups(row) != _setups(match.row):
-                # Started elsewhere, or a seat's setup changed (a duel's automatic
-                # passing): the state is dealt from the setups, so it is dealt again.
+                # Started elsewhere, or a seat's setup changed (a game's setting of
+                # the seat's own): the state is dealt from the setups, so again.
                 match.row = row
                 await self._replay_log(match)
             else:
