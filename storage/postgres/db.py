@@ -45,6 +45,9 @@ tables of a community SERIALIZABLE's reads lock whole tables, so most concurrent
 conflict (tests/test_collections_storage's hundreds of concurrent trades: 2.3 s with
 one, 4.0 s with three, past 30 s with eight). Other processes' writes are still
 serialised by PostgreSQL."""
+LOST_RETRIES = 1
+"""Times a read, or a write whose connection was lost before its commit, runs again
+on a new connection."""
 _RETRY_STATES = frozenset({"40001", "40P01"})  # serialization_failure, deadlock_detected
 _RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 
@@ -256,15 +259,24 @@ class PostgresDatabase:
                 future.set_result(result)
 
     async def _committed(self, engine: AsyncEngine, work: Work) -> Any:
+        lost = 0
         for attempt in range(RETRIES + 1):
+            broken = False
             try:
                 async with engine.begin() as conn:
                     try:
                         return await conn.run_sync(_run_work, work)
                     except Exception:
-                        await _drop_if_broken(conn)
+                        broken = await _drop_if_broken(conn)
                         raise
             except Exception as exc:
+                # A connection lost before the commit was asked for (its backend
+                # terminated, say) committed nothing: the work runs again on a new
+                # one, once. Lost during the commit, the outcome is unknown: raised.
+                if broken and lost < LOST_RETRIES and attempt < RETRIES:
+                    lost += 1
+                    log.warning("a connection was lost mid-write; the write runs again")
+                    continue
                 if _sqlstate(exc) not in _RETRY_STATES or attempt == RETRIES:
                     raise
                 log.debug("write %r run again after %s", work, _sqlstate(exc))
@@ -279,14 +291,17 @@ class PostgresDatabase:
     async def fetchall(self, sql: str, params: Params = ()) -> list[Any]:
         """Rows of one read (readable by index and by column name)."""
         translated = translate(sql)
-        async with self._running().connect() as conn:
-            raw = await conn.get_raw_connection()
-            try:
-                return list(await raw.driver_connection.fetch(  # type: ignore[union-attr]
-                    translated.sql, *translated.arguments(params)))
-            except Exception:
-                await _drop_if_broken(conn)
-                raise
+        for tried in range(LOST_RETRIES + 1):
+            async with self._running().connect() as conn:
+                raw = await conn.get_raw_connection()
+                try:
+                    return list(await raw.driver_connection.fetch(  # type: ignore[union-attr]
+                        translated.sql, *translated.arguments(params)))
+                except Exception:
+                    if not await _drop_if_broken(conn) or tried == LOST_RETRIES:
+                        raise
+            log.warning("a connection was lost mid-read; the read runs again")
+        raise AssertionError("unreachable")
 
     async def fetchone(self, sql: str, params: Params = ()) -> Any:
         """The first row of one read, or ``None``."""
@@ -306,10 +321,12 @@ class _Statement:
         return conn.execute(self.sql, self.params).lastrowid or 0
 
 
-async def _drop_if_broken(conn: AsyncConnection) -> None:
+async def _drop_if_broken(conn: AsyncConnection) -> bool:
     """Drop ``conn`` from the pool if its server connection is gone (killed, say), so
-    that the next caller gets a live one."""
+    that the next caller gets a live one; ``True`` if it was gone."""
     raw = await conn.get_raw_connection()
     driver = raw.driver_connection
     if driver is not None and driver.is_closed():
         await conn.invalidate()
+        return True
+    return False
