@@ -38,6 +38,7 @@ from typing import TypeVar
 import asyncpg
 import pytest
 
+from storage import Store
 from tests import clusterchild
 from tests.fakediscord import FakeDiscord, FakeGuild
 
@@ -133,6 +134,8 @@ class Clusters:
         self.extra_env = dict(env or {})
         self.clusters = [Cluster(i, list(range(i, self.shard_count, count)))
                          for i in range(count)]
+        self.store: Store
+        """The test's own store on the database (set by :func:`clusters_running`)."""
         self._folder = tempfile.TemporaryDirectory(prefix="croupier-clusters-")
 
     # -- the world -------------------------------------------------------------------
@@ -202,8 +205,7 @@ class Clusters:
             [c for c in self.clusters if c.running]
 
         def done() -> bool:
-            live = {tuple(s) for s in self.fake.identified_shards()}
-            return all(c.ready_seen and all((s, self.shard_count) in live for s in c.shards)
+            return all(c.ready_seen and len(self._sessions_of(c)) >= len(c.shards)
                        for c in chosen)
 
         await self.until(done, timeout, f"clusters {[c.index for c in chosen]} ready")
@@ -238,9 +240,12 @@ class Clusters:
         await self.until(lambda: not self._sessions_of(cluster), STOP_SECONDS,
                          f"cluster {index}'s gateway sessions to close")
 
-    def _sessions_of(self, cluster: Cluster) -> list[list[int]]:
-        mine = [[s, self.shard_count] for s in cluster.shards]
-        return [s for s in self.fake.identified_shards() if s in mine]
+    def _sessions_of(self, cluster: Cluster) -> list[str]:
+        """The connected gateway sessions of ``cluster``'s shards (a session outlives
+        its connection on the fake, as on Discord, for a RESUME)."""
+        return [session.id for session in self.fake.sessions.values()
+                if session.conn is not None and session.shard.num_shards == self.shard_count
+                and session.shard.shard_id in cluster.shards]
 
     async def restart(self, index: int, *, timeout: float = READY_SECONDS) -> None:
         """A new process for cluster ``index`` (killed first if it still runs), ready."""
@@ -259,17 +264,12 @@ class Clusters:
 
     async def cut_connections(self, index: int) -> int:
         """``pg_terminate_backend`` every database connection cluster ``index`` holds
-        (found by its sockets' local ports: the product sets no ``application_name``);
-        how many were ended."""
-        ports = client_ports(self.clusters[index].pid, server_port(self.url))
-        if not ports:
-            return 0
+        (each process names its connections ``croupier-<pid>``); how many were ended."""
         conn = await asyncpg.connect(self.url)
         try:
             rows = await conn.fetch(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                " WHERE client_port = ANY($1::int[]) AND pid <> pg_backend_pid()",
-                sorted(ports))
+                " WHERE application_name = $1", f"croupier-{self.clusters[index].pid}")
         finally:
             await conn.close()
         return sum(1 for row in rows if row[0])
@@ -333,51 +333,26 @@ class Clusters:
                          for c in self.clusters)
 
 
-def server_port(url: str) -> int:
-    """The port of a ``postgresql://user@host:port/db`` URL."""
-    found = re.search(r"@[^:/]+:(\d+)/", url)
-    assert found, url
-    return int(found[1])
-
-
-def client_ports(pid: int, port: int) -> set[int]:
-    """The local ports of process ``pid``'s TCP connections to ``port`` on this machine,
-    read from ``/proc`` (its sockets' inodes, matched in its network namespace's tables)."""
-    inodes = set()
-    with contextlib.suppress(FileNotFoundError):
-        for fd in os.listdir(f"/proc/{pid}/fd"):
-            with contextlib.suppress(OSError):
-                found = re.fullmatch(r"socket:\[(\d+)\]", os.readlink(f"/proc/{pid}/fd/{fd}"))
-                if found:
-                    inodes.add(int(found[1]))
-    ports = set()
-    for table in ("tcp", "tcp6"):
-        with contextlib.suppress(FileNotFoundError):
-            for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
-                fields = line.split()
-                local, remote, inode = fields[1], fields[2], int(fields[9])
-                if inode in inodes and int(remote.rsplit(":", 1)[1], 16) == port:
-                    ports.add(int(local.rsplit(":", 1)[1], 16))
-    return ports
-
-
 @asynccontextmanager
 async def clusters_running(fake: FakeDiscord, request: pytest.FixtureRequest, *,
                            count: int = 3, shards: int | None = None, seed: int | None = None,
                            env: dict[str, str] | None = None) -> AsyncIterator[Clusters]:
     """:class:`Clusters` over the test module's PostgreSQL database (skipped with the
-    install hint without PostgreSQL), not started yet (build the world first, then
-    :meth:`Clusters.start`); every process stopped afterwards, and the test failed if
-    one logged an error it did not expect."""
+    install hint without PostgreSQL), with a store of the test's own on it
+    (``clusters.store``: what the clusters wrote, read back), not started yet (build
+    the world first, then :meth:`Clusters.start`); every process stopped afterwards,
+    and the test failed if one logged an error it did not expect."""
     from tests.pgstore import module_database
 
     url = await module_database(request)
     clusters = Clusters(fake, url, count=count, shards=shards, seed=seed, env=env)
+    clusters.store = await Store.open(url)
     before = _cpu()
     try:
         yield clusters
     finally:
         await clusters.close()
+        await clusters.store.close()
         request.node.user_properties.append(
             ("cluster_cpu", tuple(b - a for a, b in zip(before, _cpu(), strict=True))))
     clusters.check()

@@ -7,15 +7,13 @@ answers are served by a process that did not open the match."""
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import AsyncIterator
 
 import pytest
 
-from storage import Store
-from tests.clusterplay import Table, whole_log_checked
+from tests.clusterplay import open_table, whole_log_checked
 from tests.clusters import Clusters, clusters_running
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
+from tests.fakediscord import FakeDiscord
 
 SEED = 20261121
 
@@ -27,26 +25,6 @@ async def clusters(fake_discord: FakeDiscord,
         yield running
 
 
-async def opened(clusters: Clusters, store: Store, channel: FakeChannel,
-                 people: dict[int, FakeUser], game: str, **options: object) -> Table:
-    """``/play game`` by seat 0's person, the others joining (or the computer filling
-    the seats); the match's table."""
-    host = people[0]
-    alone = len(people) == 1
-    started = await clusters.fake.slash(host, channel, f"play {game}", vs_bot=alone,
-                                        computer_level="easy", **options)
-    assert not started.ephemeral, started.content
-    for seat in sorted(people)[1:]:
-        joined = await clusters.fake.slash(people[seat], channel, "join")
-        assert not joined.ephemeral, joined.content
-    if not alone:
-        begun = await clusters.fake.slash(host, channel, "start")
-        assert "begins" in begun.content, begun.content
-    row = await store.matches.live_in_channel(channel.id)
-    assert row is not None and row.status == "active"
-    return Table(clusters, store, channel, row.id, people)
-
-
 async def test_three_clusters_play_every_game_to_the_end(clusters: Clusters) -> None:
     fake = clusters.fake
     home = clusters.guild_of(0, "Home", channels=("nails",))
@@ -55,29 +33,25 @@ async def test_three_clusters_play_every_game_to_the_end(clusters: Clusters) -> 
     assert [clusters.cluster_of(g) for g in (home, one, two)] == [0, 1, 2]
     ada, bo, cy, di, ed = (fake.add_user(name) for name in ("Ada", "Bo", "Cy", "Di", "Ed"))
     await clusters.start()
-    store = await Store.open(clusters.url)
-    try:
-        tables = [
-            await opened(clusters, store, home.channel("nails"), {0: cy}, "nails"),
-            await opened(clusters, store, one.channel("eclipse"), {0: ada}, "eclipse",
-                         seats=2, hand_cap=10),
-            await opened(clusters, store, one.channel("flank"), {0: di, 1: ed}, "flank",
-                         board="4"),
-            await opened(clusters, store, two.channel("duel"), {0: bo}, "duel", life=1),
-        ]
-        ends = await asyncio.gather(*(table.play(random.Random(n))
-                                      for n, table in enumerate(tables)))
-        for table, seen in zip(tables, ends, strict=True):
-            await whole_log_checked(table, seen)
-            assert any(c.source == "bot" for c in seen.log) or len(table.people) > 1
-            await fake.wait_for_message(table.channel, contains="is over", timeout=10)
-        await fake.wait_until_idle(quiet=0.3)
-        for table in tables:  # shown once, by one process
-            assert len([m for m in table.channel.messages if "is over" in m.text]) == 1
-        ways = {table.channel.name: table.ways() for table in tables}
-        # DM answers to another cluster's match, the public table's menu, /choose.
-        assert ways["eclipse"]["dm"] >= 5 and ways["duel"]["dm"] >= 5, ways
-        assert ways["flank"]["table"] >= 4, ways
-        assert ways["nails"]["typed"] >= 3, ways
-    finally:
-        await store.close()
+    tables = [
+        await open_table(clusters, home.channel("nails"), {0: cy}, "nails"),
+        await open_table(clusters, one.channel("eclipse"), {0: ada}, "eclipse",
+                         seed=1, seats=2, hand_cap=10),
+        await open_table(clusters, one.channel("flank"), {0: di, 1: ed}, "flank",
+                         seed=2, board="4"),
+        await open_table(clusters, two.channel("duel"), {0: bo}, "duel", seed=3,
+                         life=1),
+    ]
+    ends = await asyncio.gather(*(table.play() for table in tables))
+    for table, seen in zip(tables, ends, strict=True):
+        await whole_log_checked(table, seen)
+        assert any(c.source == "bot" for c in seen.log) or len(table.people) > 1
+        await fake.wait_for_message(table.channel, contains="is over", timeout=10)
+    await fake.wait_until_idle(quiet=0.3)
+    for table in tables:  # shown once, by one process
+        assert len([m for m in table.channel.messages if "is over" in m.text]) == 1
+    ways = {table.channel.name: table.ways() for table in tables}
+    # DM answers to another cluster's match, the public table's menu, /choose.
+    assert ways["eclipse"]["dm"] >= 5 and ways["duel"]["dm"] >= 5, ways
+    assert ways["flank"]["table"] >= 4, ways
+    assert ways["nails"]["typed"] >= 3, ways
