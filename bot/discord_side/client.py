@@ -165,8 +165,9 @@ class CroupierBot(commands.Bot):
         self.add_items(*ITEMS)
         for extension in extensions():
             await self.load_extension(extension)
-        restored = await self.service.restore(await self.restores())
-        running = await self.tournaments.restore()
+        owns = await self.restores()
+        restored = await self.service.restore(owns)
+        running = await self.tournaments.restore(owns)
         if running:
             log.info("continued %d running tournaments", len(running))
         tune_gc()

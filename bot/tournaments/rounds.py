@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from bot.clock import Clock, SystemClock
@@ -556,13 +556,16 @@ class TournamentRounds:
                 continue
 
     # -- after a restart -----------------------------------------------------------------
-    async def restore(self) -> list[int]:
+    async def restore(self, owns: Callable[[int | None], bool] | None = None) -> list[int]:
         """Continue every running tournament from the store (after
         :meth:`MatchService.restore`): games linked but never started start, pairings
         without a game get one, a round complete with ``auto_next`` is followed by the
-        next, and announcements not posted are posted. Returns the tournaments running."""
+        next, and announcements not posted are posted. Returns the tournaments running.
+        ``owns``: which servers' tournaments are this process's (a cluster's shards')."""
         running = []
         for tournament in await self.store.tournaments.to_restore():
+            if owns is not None and not owns(tournament.guild_id):
+                continue
             try:
                 async with self._lock(tournament.id):
                     if tournament.status != "running":
