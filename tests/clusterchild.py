@@ -12,7 +12,10 @@ knows it is tested. Besides pointing discord.py, this launcher:
 - lowers discord.py's wait for more guilds after READY to 0.1 s, as
   ``fake.start_bot`` does (the fake sends them all at once);
 - with :data:`SEED`, deals every match from that seed (``deal_the_same``), so that a
-  test walks games of a known length.
+  test walks games of a known length;
+- with :data:`SCAN`, looks for overdue matches that often and takes one up that long
+  after its deadline (5 s each in production): a test of a frozen process waits for
+  the deadline (at least 10 s), not for the scan as well.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ TIME_SCALE = "CLUSTER_FAKE_TIME_SCALE"
 """Real seconds per second of the waits Discord decides (``fake.time_scale``)."""
 SEED = "CLUSTER_SEED"
 """If set, every match's seed."""
+SCAN = "CLUSTER_SCAN_SECONDS"
+"""If set, ``bot.matches.deadlines``' ``SCAN_EVERY`` and ``OVERDUE``."""
 READY_WAIT = 0.1
 """Seconds discord.py waits for more GUILD_CREATEs after READY (2 by default)."""
 
@@ -68,6 +73,9 @@ def main(argv: Sequence[str]) -> int:
         if os.environ.get(SEED):
             _Seeded.seed = int(os.environ[SEED])
             patch.setattr("bot.matches.lobby.random.SystemRandom", _Seeded)
+        if os.environ.get(SCAN):
+            for name in ("SCAN_EVERY", "OVERDUE"):
+                patch.setattr(f"bot.matches.deadlines.{name}", float(os.environ[SCAN]))
         with pointed_at(os.environ[API], os.environ[GATEWAY],
                         float(os.environ.get(TIME_SCALE, "1"))):
             return cli.main(["run", "--cluster", index, "--clusters", count, "--shards", shards])
