@@ -27,7 +27,7 @@ from rules.core import Decision, GameState, replay
 from rules.registry import get_game
 from storage import Store
 from storage.models import ChoiceRow, MatchRow
-from tests.clusters import Clusters
+from tests.clusters import Clusters, Stalled
 from tests.fakediscord import (
     FakeChannel,
     FakeMessage,
@@ -142,7 +142,7 @@ class Table:
         return await self.read()
 
     async def _moves_within(self, since: int, timeout: float) -> bool:
-        with contextlib.suppress(AssertionError):
+        with contextlib.suppress(Stalled):
             await self.moved(since, timeout)
             return True
         return False
@@ -176,6 +176,7 @@ class Table:
         stop = None if answers is None else len(self.answers) + answers
         unanswered = 0
         while not seen.over and len(self.answers) != stop:
+            self.clusters.check()
             found = self.waiting(seen)
             if found is None:
                 seen = await self.moved(len(seen.log))
@@ -342,8 +343,8 @@ async def poll(clusters: Clusters, check: Any, timeout: float, what: str) -> Non
     while not await check():
         clusters.check()
         if loop.time() > deadline:
-            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}\n"
-                                 + clusters.report())
+            raise Stalled(f"timed out after {timeout:g} s waiting for {what}\n"
+                          + clusters.report())
         await asyncio.sleep(0.02)
 
 
