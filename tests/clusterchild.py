@@ -8,6 +8,8 @@ at the test's fake Discord.
 production (``CROUPIER_DISCORD_TOKEN``, ``CROUPIER_DATABASE``). Nothing in the product
 knows it is tested. Besides pointing discord.py, this launcher:
 
+- dies with the test's process (:data:`PARENT`), however that one ends, so that no
+  cluster outlives its test;
 - blocks every connection but loopback, as the test process does (``no_internet``);
 - lowers discord.py's wait for more guilds after READY to 0.1 s, as
   ``fake.start_bot`` does (the fake sends them all at once);
@@ -20,7 +22,9 @@ knows it is tested. Besides pointing discord.py, this launcher:
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -33,10 +37,13 @@ GATEWAY = "CLUSTER_FAKE_GATEWAY"
 """The fake's gateway URL (``fake.gateway_url``)."""
 TIME_SCALE = "CLUSTER_FAKE_TIME_SCALE"
 """Real seconds per second of the waits Discord decides (``fake.time_scale``)."""
+PARENT = "CLUSTER_PARENT"
+"""The test process's id: this one is killed when that one ends."""
 SEED = "CLUSTER_SEED"
 """If set, every match's seed."""
 SCAN = "CLUSTER_SCAN_SECONDS"
 """If set, ``bot.matches.deadlines``' ``SCAN_EVERY`` and ``OVERDUE``."""
+PR_SET_PDEATHSIG = 1
 READY_WAIT = 0.1
 """Seconds discord.py waits for more GUILD_CREATEs after READY (2 by default)."""
 
@@ -59,9 +66,20 @@ def _ready_soon(make_bot: Callable[..., Any]) -> Callable[..., Any]:
     return made
 
 
+def _die_with_parent() -> None:
+    """``SIGKILL`` this process when the test's process ends (Linux's parent-death
+    signal), even by a signal no ``atexit`` sees; at once if it already has."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.environ.get(PARENT) and os.getppid() != int(os.environ[PARENT]):
+        os._exit(1)
+
+
 def main(argv: Sequence[str]) -> int:
     """Run cluster ``argv[0]`` of ``argv[1]`` with ``argv[2]`` shards."""
     index, count, shards = argv
+    _die_with_parent()
     from bot import cli
     from bot.discord_side import client
     from tests.fakediscord.harness.bots import pointed_at

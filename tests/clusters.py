@@ -10,7 +10,9 @@ waits until their shards are ready, kills one (``kill -9``), restarts it, freeze
 thaws it (``SIGSTOP``/``SIGCONT``), cuts its database connections
 (``pg_terminate_backend``), reads what each wrote to stderr, and always leaves no
 process behind. A log record of ERROR (or any traceback) that the test did not
-:meth:`~Clusters.expect` fails the test at teardown::
+:meth:`~Clusters.expect` fails the test: at once in any wait, else at teardown. A
+cluster is ready once each of its shards holds a gateway connection and it logged
+``on_ready`` (``bot.discord_side.client``'s "connected as")::
 
     async with clusters_running(fake_discord, request) as clusters:
         guild = clusters.guild_of(1, "Casino")   # a guild cluster 1 hears
@@ -21,13 +23,13 @@ process behind. A log record of ERROR (or any traceback) that the test did not
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import os
 import re
 import resource
 import signal
 import sys
-import tempfile
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -40,7 +42,7 @@ import pytest
 
 from storage import Store
 from tests import clusterchild
-from tests.fakediscord import FakeDiscord, FakeGuild
+from tests.fakediscord import FakeDiscord, FakeGuild, WaitTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
@@ -49,6 +51,9 @@ READY_SECONDS = 20.0
 """Longest a cluster may take from its start to all its shards ready (a loaded 2-core
 machine starting three at once)."""
 STOP_SECONDS = 5.0
+LINE_LIMIT = 1 << 24
+"""Longest line read from a cluster's stderr (asyncio's default, 64 KiB, would end the
+reading at a long one, and then the cluster would block on a full pipe)."""
 _RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ (?P<level>[A-Z]+) (?P<logger>\S+): ")
 """The start of a log record as ``croupier``'s ``logging.basicConfig`` formats it."""
 _READY = re.compile(r" INFO bot\.discord_side\.client: connected as ")
@@ -127,11 +132,13 @@ class Cluster:
 class Clusters:
     """``count`` cluster processes sharing ``shards`` shards and the database at ``url``."""
 
-    def __init__(self, fake: FakeDiscord, url: str, *, count: int = 3,
+    def __init__(self, fake: FakeDiscord, url: str, folder: Path, *, count: int = 3,
                  shards: int | None = None, seed: int | None = None,
                  env: dict[str, str] | None = None) -> None:
+        """``folder``: the clusters' working directory (no ``.env`` of anyone's there)."""
         self.fake = fake
         self.url = url
+        self.folder = folder
         self.count = count
         self.shard_count = shards or count
         self.seed = seed
@@ -140,7 +147,6 @@ class Clusters:
                          for i in range(count)]
         self.store: Store
         """The test's own store on the database (set by :func:`clusters_running`)."""
-        self._folder = tempfile.TemporaryDirectory(prefix="croupier-clusters-")
 
     # -- the world -------------------------------------------------------------------
     def shard_of_cluster(self, index: int, nth: int = 0) -> int:
@@ -170,6 +176,7 @@ class Clusters:
             clusterchild.API: self.fake.api_base,
             clusterchild.GATEWAY: self.fake.gateway_url,
             clusterchild.TIME_SCALE: str(self.fake.time_scale),
+            clusterchild.PARENT: str(os.getpid()),
         })
         if self.seed is not None:
             env[clusterchild.SEED] = str(self.seed)
@@ -184,9 +191,10 @@ class Clusters:
         # processes of its thinker), so that stopping it stops them all.
         cluster.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.clusterchild", str(index), str(self.count),
-            str(self.shard_count), cwd=self._folder.name, env=self._env(),
+            str(self.shard_count), cwd=self.folder, env=self._env(),
             stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE, start_new_session=True)
+            stderr=asyncio.subprocess.PIPE, start_new_session=True, limit=LINE_LIMIT)
+        _groups.add(cluster.process.pid)
         cluster.starts += 1
         cluster.ready_seen = 0
         assert cluster.process.stderr is not None
@@ -217,18 +225,15 @@ class Clusters:
     async def until(self, predicate: Callable[[], T], timeout: float, what: str) -> T:
         """Wait until ``predicate()`` is truthy (re-checked on every change the fake sees
         and every 20 ms); fail at once if a cluster died or logged an unexpected error."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
+        def checked() -> T:
             self.check()
-            result = predicate()
-            if result:
-                return result
-            if loop.time() > deadline:
-                raise Stalled(f"timed out after {timeout:g} s waiting for {what}\n"
-                              + self.report())
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.fake._changed.wait(), 0.02)
+            return predicate()
+
+        try:
+            return await self.fake.wait_for(checked, timeout, description=what,
+                                            fail_on_bot_error=False)
+        except WaitTimeout as late:
+            raise Stalled(f"{late}\n{self.report()}") from None
 
     async def kill(self, index: int) -> None:
         """``kill -9`` cluster ``index`` (its whole process group) and wait until it is
@@ -236,8 +241,7 @@ class Clusters:
         cluster = self.clusters[index]
         process = cluster.process
         assert process is not None and process.returncode is None
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
+        _kill_group(process.pid)
         await process.wait()
         if cluster._reader is not None:
             await cluster._reader
@@ -285,17 +289,12 @@ class Clusters:
             process = cluster.process
             if process is None:
                 continue
-            if process.returncode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)  # a worker left in its group
+            _kill_group(process.pid)  # a worker of its own may outlive it: the group
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(process.wait(), STOP_SECONDS)
             if cluster._reader is not None:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(cluster._reader, STOP_SECONDS)
-        self._folder.cleanup()
 
     # -- what they wrote ---------------------------------------------------------------
     def expect(self, pattern: str, *, cluster: int | None = None) -> int:
@@ -339,6 +338,24 @@ class Clusters:
                          for c in self.clusters)
 
 
+_groups: set[int] = set()
+"""Every cluster's process group this process started and has not stopped yet."""
+
+
+def _kill_group(pid: int) -> None:
+    """``SIGKILL`` to the process group ``pid`` leads (a stopped one dies too)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)
+    _groups.discard(pid)
+
+
+@atexit.register
+def _kill_all() -> None:
+    # A test process ended without its teardown (interrupted): no cluster outlives it.
+    for pid in list(_groups):
+        _kill_group(pid)
+
+
 @asynccontextmanager
 async def clusters_running(fake: FakeDiscord, request: pytest.FixtureRequest, *,
                            count: int = 3, shards: int | None = None, seed: int | None = None,
@@ -351,7 +368,8 @@ async def clusters_running(fake: FakeDiscord, request: pytest.FixtureRequest, *,
     from tests.pgstore import module_database
 
     url = await module_database(request)
-    clusters = Clusters(fake, url, count=count, shards=shards, seed=seed, env=env)
+    clusters = Clusters(fake, url, request.getfixturevalue("tmp_path"), count=count,
+                        shards=shards, seed=seed, env=env)
     clusters.store = await Store.open(url)
     before = _cpu()
     try:
