@@ -27,6 +27,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -49,7 +50,7 @@ READY_WAIT = 0.1
 
 
 class _Seeded:
-    """``random.SystemRandom`` as the lobby sees it: always ``seed``."""
+    """``random.SystemRandom`` as the lobby sees it: every match's seed is ``seed``."""
 
     seed = 0
 
@@ -89,8 +90,11 @@ def main(argv: Sequence[str]) -> int:
         NetworkGuard().install(patch)
         patch.setattr(client, "make_bot", _ready_soon(client.make_bot))
         if os.environ.get(SEED):
+            from bot.matches import lobby
+
             _Seeded.seed = int(os.environ[SEED])
-            patch.setattr("bot.matches.lobby.random.SystemRandom", _Seeded)
+            # The lobby's own ``random`` only: packs and the rest keep drawing at random.
+            patch.setattr(lobby, "random", SimpleNamespace(SystemRandom=_Seeded))
         if os.environ.get(SCAN):
             for name in ("SCAN_EVERY", "OVERDUE"):
                 patch.setattr(f"bot.matches.deadlines.{name}", float(os.environ[SCAN]))

@@ -303,17 +303,19 @@ async def within(fake: Any, predicate: Callable[[], T], timeout: float) -> T | N
 
 async def open_table(clusters: Clusters, channel: FakeChannel,
                      people: dict[int, FakeUser], game: str, *, seed: int = 0,
+                     joins: dict[int, dict[str, object]] | None = None,
                      **options: object) -> Table:
-    """``/play game`` by seat 0's person, the others joining and the host starting (or
-    alone, against easy computer players); the match's :class:`Table`, its people
-    choosing with ``random.Random(seed)``."""
+    """``/play game`` by seat 0's person, the others joining (with ``joins[seat]``'s
+    options) and the host starting (or alone, against easy computer players); the
+    match's :class:`Table`, its people choosing with ``random.Random(seed)``."""
     host = people[0]
     alone = len(people) == 1
     started = await clusters.fake.slash(host, channel, f"play {game}", vs_bot=alone,
                                         computer_level="easy", **options)
     assert not started.ephemeral, started.content
     for seat in sorted(people)[1:]:
-        joined = await clusters.fake.slash(people[seat], channel, "join")
+        joined = await clusters.fake.slash(people[seat], channel, "join",
+                                           **(joins or {}).get(seat, {}))
         assert not joined.ephemeral, joined.content
     if not alone:
         begun = await clusters.fake.slash(host, channel, "start")
