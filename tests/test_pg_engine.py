@@ -164,8 +164,8 @@ async def test_killed_connection_is_replaced(db: PostgresDatabase, pg_server: Pg
     rows = await db.fetchall("SELECT name FROM items ORDER BY id")
     assert [r["name"] for r in rows] == ["before", "after"]
     lost = [r.getMessage() for r in caplog.records if "was lost" in r.getMessage()]
-    assert lost == ["a connection was lost mid-write; the write runs again",
-                    "a connection was lost mid-read; the read runs again"]
+    assert set(lost) == {"a connection was lost mid-write; the write runs again",
+                         "a connection was lost mid-read; the read runs again"}
 
 
 async def test_closed_store_refuses(db: PostgresDatabase) -> None:

@@ -45,9 +45,10 @@ tables of a community SERIALIZABLE's reads lock whole tables, so most concurrent
 conflict (tests/test_collections_storage's hundreds of concurrent trades: 2.3 s with
 one, 4.0 s with three, past 30 s with eight). Other processes' writes are still
 serialised by PostgreSQL."""
-LOST_RETRIES = 1
+LOST_RETRIES = POOL_SIZE + 1
 """Times a read, or a write whose connection was lost before its commit, runs again
-on a new connection."""
+on another connection: as many as the pool holds, plus one, for a server that ended
+every connection at once (each dead one found is dropped from the pool)."""
 _RETRY_STATES = frozenset({"40001", "40P01"})  # serialization_failure, deadlock_detected
 _RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 
