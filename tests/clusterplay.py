@@ -65,7 +65,7 @@ class Seen:
 
 @dataclass
 class Answer:
-    """One acknowledged answer: its interaction, how it was given, and at which step."""
+    """One answer given: its interaction, how it was given, at which step, what."""
 
     interaction_id: str
     how: str
