@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING
 
 import asyncpg
 
-from bench.clusters_clicks import click_chains
+from bench.clusters_clicks import Clicks, click_chains
 from bench.clusters_figures import (
     GROUP,
     MATCHES,
@@ -63,7 +63,7 @@ from bench.clusters_figures import (
     figures,
 )
 from bench.clusters_procs import Process, processes
-from bench.clusters_server import RAW_SCHEMA, Watcher
+from bench.clusters_server import RAW_SCHEMA, Profile, Watcher
 from bench.figures import Figure, run_alone
 from storage import Store
 
@@ -79,7 +79,7 @@ WARM_SECONDS = 1.0
 RAW_SECONDS = 1.5
 PACED_RUNS = 2
 PACED_SECONDS = 4.0
-CLICK_SECONDS = 8.0
+CLICK_SECONDS = 12.0
 LEAD = 0.3
 """Seconds between asking the processes for a window and its start: every process
 starts it at the same moment."""
@@ -123,17 +123,40 @@ async def raw(cluster: Cluster, connections: int, key: int) -> Window:
                   cpu=sum(a["cpu"] for a in answers), seconds=RAW_SECONDS)
 
 
-async def paced(cluster: Cluster, rate: float, tag: str) -> Paced:
+def _others(profile: Profile, bots: float) -> float:
+    """Cores that neither the cluster, nor the server, nor the kernel used during a window:
+    the benchmark's monitor and whatever else ran on the machine."""
+    return max(0.0, (profile.machine - profile.cpu - profile.kernel - bots) / profile.seconds)
+
+
+async def paced(cluster: Cluster, watcher: Watcher, rate: float, tag: str) -> Paced:
     """The cluster offered ``rate`` choices per second, split as its matches are."""
     start_at = _start_at()
     total = sum(len(ids) for ids in cluster.owned)
-    answers = await asyncio.gather(*(
-        w.call("pace", start_at=start_at, seconds=PACED_SECONDS,
-               rate=rate * len(ids) / total, tag=tag)
-        for w, ids in zip(cluster.workers, cluster.owned, strict=True)))
+    assert cluster.database is not None
+    answers, profile = await asyncio.gather(
+        asyncio.gather(*(w.call("pace", start_at=start_at, seconds=PACED_SECONDS,
+                                rate=rate * len(ids) / total, tag=tag)
+                         for w, ids in zip(cluster.workers, cluster.owned, strict=True))),
+        watcher.watch(cluster.database, start_at, start_at + PACED_SECONDS))
     return Paced(offered=rate, committed=sum(a["count"] for a in answers) / PACED_SECONDS,
                  ms=[ms for a in answers for ms in a["ms"]],
-                 refused=sum(a["refused"] for a in answers), seconds=PACED_SECONDS)
+                 refused=sum(a["refused"] for a in answers), seconds=PACED_SECONDS,
+                 others=_others(profile, sum(a["cpu"] for a in answers)))
+
+
+async def clicks(cluster: Cluster, watcher: Watcher) -> Clicks:
+    """The DM clicks (:mod:`bench.clusters_clicks`) on the cluster of two."""
+    assert cluster.database is not None
+    before = await asyncio.gather(*(w.call("cpu") for w in cluster.workers))
+    start_at = time.monotonic()
+    got, profile = await asyncio.gather(
+        click_chains(cluster.workers, cluster.owned, CLICK_SECONDS),
+        watcher.watch(cluster.database, start_at, start_at + CLICK_SECONDS))
+    after = await asyncio.gather(*(w.call("cpu") for w in cluster.workers))
+    got.others = _others(profile, sum(a["cpu"] - b["cpu"] for a, b in zip(after, before,
+                                                                         strict=True)))
+    return got
 
 
 async def build_template(server: PgServer, logs: Path) -> tuple[str, int]:
@@ -209,10 +232,10 @@ async def _measure(server: PgServer, urls: dict[int, str], sqlite: Path,
             cluster.saturated.append(await saturated(cluster, watcher, f"sat{r}"))
         connections = pair.profile().most_connections
         raw_windows.append(await raw(pair, connections, r))
-    paced_windows = [await paced(pair, PACED_SHARE * pair.rate, f"paced{i}")
+    paced_windows = [await paced(pair, watcher, PACED_SHARE * pair.rate, f"paced{i}")
                      for i in range(PACED_RUNS)]
-    clicks = await click_chains(pair.workers, pair.owned, CLICK_SECONDS)
-    return Run(clusters, raw_windows, connections, paced_windows, clicks, aged, alone)
+    return Run(clusters, raw_windows, connections, paced_windows,
+               await clicks(pair, watcher), aged, alone)
 
 
 def run() -> list[Figure]:

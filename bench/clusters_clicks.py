@@ -39,6 +39,8 @@ class Clicks:
     refused_same: list[str] = field(default_factory=list)
     refused_cross: list[str] = field(default_factory=list)
     matches: int = 0
+    others: float = 0.0
+    """Cores used meanwhile by neither the processes, the server nor the kernel."""
 
 
 async def click_chains(workers: list[Process], owned: list[list[int]],

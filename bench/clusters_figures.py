@@ -75,6 +75,8 @@ class Paced:
     ms: list[float]
     refused: int
     seconds: float
+    others: float = 0.0
+    """Cores used meanwhile by neither the processes, the server nor the kernel."""
 
 
 @dataclass
@@ -95,6 +97,12 @@ def _plural(size: int) -> str:
     return f"{size} process" + ("es" if size > 1 else "")
 
 
+def _cpu_per_choice(cluster: Cluster) -> float:
+    """Microseconds of the cluster's processes' CPU per committed choice."""
+    windows = cluster.saturated
+    return 1e6 * sum(w.cpu for w in windows) / sum(w.rate * w.seconds for w in windows)
+
+
 def _profile_figures(cluster: Cluster) -> list[Figure]:
     """Where a cluster's saturated time goes."""
     got = cluster.profile()
@@ -108,7 +116,7 @@ def _profile_figures(cluster: Cluster) -> list[Figure]:
                        if kind != "idle in the pool")
     return [
         Figure(GROUP, f"{label}, saturated: CPU of the bots", bots, "cores",
-               note=f"{1e6 * bots * seconds / choices:.0f} µs of bot CPU per choice"),
+               note=f"{_cpu_per_choice(cluster):.0f} µs of bot CPU per choice"),
         Figure(GROUP, f"{label}, saturated: CPU of the server", got.cpu / got.seconds,
                "cores", note=f"{1e6 * got.cpu / choices:.0f} µs of server CPU per choice"),
         Figure(GROUP, f"{label}, saturated: CPU of the kernel", got.kernel / got.seconds,
@@ -156,7 +164,9 @@ def figures(run: Run) -> list[Figure]:
             GROUP, "1 process on SQLite, same matches: committed choices/s", alone.rate,
             "choices/s", note=f"context for when to move: the same {MATCHES:,} matches in a "
                               f"SQLite file, windows in turn with the clusters' "
-                              f"({spread([w.rate for w in alone.saturated])}); PostgreSQL's "
+                              f"({spread([w.rate for w in alone.saturated])}), "
+                              f"{_cpu_per_choice(alone):.0f} µs of bot CPU a choice (its "
+                              f"writer process left out); PostgreSQL's "
                               + ", ".join(f"{size}: {c.rate / alone.rate:.2f}×"
                                           for size, c in clusters.items())))
     for cluster in clusters.values():
@@ -195,7 +205,8 @@ def _paced_figures(run: Run, pair: Cluster) -> list[Figure]:
                f"{offered:,.0f}/s offered, {committed:,.0f}/s committed"
                f"{'' if carried else ' (not carried)'}, p50 {p50:.1f} ms; median of "
                f"{len(windows)} × {windows[0].seconds:g} s; "
-               f"{sum(w.refused for w in windows)} refused"),
+               f"{sum(w.refused for w in windows)} refused; anything else on the machine: "
+               f"{spread_of([w.others for w in windows])} cores"),
     ]
 
 
@@ -203,7 +214,8 @@ def _click_figures(clicks: Clicks) -> list[Figure]:
     same = percentile(clicks.same, 99)
     cross = percentile(clicks.cross, 99)
     note = (f"{len(clicks.same)} clicks on the process that moved last, "
-            f"{len(clicks.cross)} on the other, interleaved over {clicks.matches} matches")
+            f"{len(clicks.cross)} on the other, interleaved over {clicks.matches} matches; "
+            f"anything else on the machine: {clicks.others:.2f} cores")
     reasons = sorted({reason.split(":")[0] for reason in clicks.refused_cross})
     added = cross - same if clicks.cross and clicks.same else float("inf")
     return [
@@ -224,3 +236,8 @@ def _click_figures(clicks: Clicks) -> list[Figure]:
 def spread(values: Sequence[float]) -> str:
     """The lowest and highest of ``values``, for notes."""
     return f"{min(values):,.0f}–{max(values):,.0f}" if values else "–"
+
+
+def spread_of(values: Sequence[float]) -> str:
+    """The lowest and highest of small ``values``, for notes."""
+    return f"{min(values):.2f}–{max(values):.2f}" if values else "–"

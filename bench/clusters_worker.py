@@ -223,6 +223,10 @@ class Worker:
         return {"ms": ms, "pick": None if after is None else
                 [after.user_id, after.choice, after.step]}
 
+    async def cpu(self) -> dict[str, Any]:
+        """This process's CPU seconds so far."""
+        return {"cpu": cpu_seconds()}
+
     async def close(self) -> dict[str, Any]:
         """Stop the deadline task and the service, and close the store."""
         if self.deadlines is not None:
@@ -251,7 +255,7 @@ async def serve() -> None:
     handlers: dict[str, Handler] = {
         "build": worker.build, "open": worker.open, "saturate": worker.saturate,
         "pace": worker.pace, "raw": worker.raw, "pick": worker.pick,
-        "click": worker.click, "close": worker.close,
+        "click": worker.click, "cpu": worker.cpu, "close": worker.close,
     }
     running: set[asyncio.Task[None]] = set()
 
