@@ -202,11 +202,11 @@ def commit_group(conn: sqlite3.Connection, works: Sequence[Work],
     [(True, '1'), (False, 'UNIQUE constraint failed: t.n'), (True, '2')]
     """
     try:
-        return _transaction(conn, works, keep, _together)
+        return _transaction(conn, works, keep, together)
     except _Again as again:
         if len(works) == 1:
             return [(False, again.__cause__)]
-    return _transaction(conn, works, keep, _each_alone)
+    return _transaction(conn, works, keep, each_alone)
 
 
 def _transaction(conn: sqlite3.Connection, works: Sequence[Work],
@@ -226,8 +226,10 @@ def _transaction(conn: sqlite3.Connection, works: Sequence[Work],
     return outcomes
 
 
-def _together(conn: sqlite3.Connection, works: Sequence[Work]) -> list[Outcome]:
-    """Every write in one go; raises :class:`_Again` if one fails."""
+def together(conn: sqlite3.Connection, works: Sequence[Work]) -> list[Outcome]:
+    """Every write in one go, in the caller's transaction; raises :class:`_Again`
+    (its cause: the write's exception) if one fails (shared with PostgreSQL's
+    group commit, :class:`storage.postgres.db.PostgresDatabase`)."""
     outcomes: list[Outcome | None] = [None] * len(works)
     kinds: dict[Any, list[int]] = {}
     for n, work in enumerate(works):
@@ -247,8 +249,9 @@ def _together(conn: sqlite3.Connection, works: Sequence[Work]) -> list[Outcome]:
     return cast(list[Outcome], outcomes)  # every slot is filled by now
 
 
-def _each_alone(conn: sqlite3.Connection, works: Sequence[Work]) -> list[Outcome]:
-    """Every write in a savepoint of its own: one that fails fails alone."""
+def each_alone(conn: sqlite3.Connection, works: Sequence[Work]) -> list[Outcome]:
+    """Every write in a savepoint of its own, in the caller's transaction: one that
+    fails fails alone."""
     outcomes: list[Outcome] = []
     for work in works:
         conn.execute("SAVEPOINT write")

@@ -141,6 +141,7 @@ async def test_a_write_that_does_not_pickle_is_refused_in_its_caller(store):
     assert [r[0] for r in await db.fetchall("SELECT n FROM t")] == [1]
 
 
+@pytest.mark.engines  # PostgreSQL commits its concurrent writes in groups too
 async def test_concurrent_moves_commit_together_and_a_repeat_is_refused_alone(store):
     ids = await lobbies(store, 3)
     await store.matches.record(ids[0], [ChoiceRow(0, 0, "C4", "player", 0, "i-0")],
@@ -202,6 +203,7 @@ async def test_close_waits_for_the_writes_asked_for(tmp_path):
         await store.close()
 
 
+@pytest.mark.engines  # PostgreSQL commits its concurrent writes in groups too
 async def test_many_concurrent_moves_land_where_they_belong(store):
     """More moves than one bulk statement takes: every row and every new deadline
     lands where it belongs."""
@@ -418,3 +420,37 @@ async def test_ctrl_c_keeps_every_acknowledged_write(tmp_path):
         await store.close()
     assert logged == list(range(len(logged)))
     assert len(logged) >= len(acknowledged) == acknowledged[-1] + 1
+
+
+@pytest.mark.engines("postgres")
+async def test_postgres_commits_concurrent_moves_as_one_group(store, monkeypatch):
+    """On PostgreSQL, the writes asked for while a group commits go together as the
+    next group: one transaction and one statement for the usual moves, not one a
+    write; a write that fails there fails alone, the group written again."""
+    ids = await lobbies(store, 41)
+    await store.matches.record(ids[-1], [ChoiceRow(0, 0, "C4", "player", 0, "taken")],
+                               deadline_at=1.0)
+    bulks: list[int] = []
+    real = matches_module._Move.bulk
+
+    def counting(conn, moves):
+        bulks.append(len(moves))
+        real(conn, moves)
+
+    monkeypatch.setattr(matches_module._Move, "bulk", staticmethod(counting))
+    got = await asyncio.gather(*(
+        store.matches.record(match_id, [ChoiceRow(0, 0, "C4", "player", 0, f"g{match_id}")],
+                             deadline_at=5_000.0 + match_id)
+        for match_id in ids[:-1]))
+    assert got == [None] * 40
+    assert len(bulks) <= 2 and sum(bulks) == 40  # the first alone, the rest as one group
+    bulks.clear()
+    repeat = store.matches.record(ids[-1], [ChoiceRow(1, 1, "C3", "player", 1, "g1")],
+                                  deadline_at=9.0)
+    more = [store.matches.record(match_id, [ChoiceRow(1, 1, "C3", "player", 1, None)],
+                                 deadline_at=6_000.0) for match_id in ids[1:-1]]
+    got = await asyncio.gather(repeat, *more, return_exceptions=True)
+    assert isinstance(got[0], DuplicateInteraction) and got[1:] == [None] * 39
+    for match_id in ids[1:-1]:
+        assert [r.choice for r in await store.matches.choices(match_id)] == ["C4", "C3"]
+    assert [r.interaction_id for r in await store.matches.choices(ids[-1])] == ["taken"]

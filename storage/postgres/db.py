@@ -20,6 +20,7 @@ one round trip each.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import os
@@ -30,13 +31,15 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from storage.errors import StorageError
-from storage.group_commit import Work
+from storage.group_commit import Outcome, Work, each_alone, together
 from storage.postgres.dialect import translate
 
 log = logging.getLogger(__name__)
 
 POOL_SIZE = 8
 """Connections a process keeps (writes and reads share them)."""
+GROUP_MOST = 256
+"""Most writes one group commits."""
 RETRIES = 20
 """Times a write is run again after a serialisation failure or a deadlock."""
 WRITERS = 1
@@ -172,7 +175,14 @@ class PostgresDatabase:
         self.url = url
         self._engine: AsyncEngine | None = engine
         self._writes: set[asyncio.Task[None]] = set()
-        self._writers = asyncio.Semaphore(writers)
+        """The tasks committing groups (at most ``writers``)."""
+        self._writers = writers
+        self._grouping = 0
+        """Group tasks between their start and their last look at the waiting writes
+        (a finished task leaves ``_writes`` only later, from its done callback)."""
+        self._waiting: collections.deque[tuple[Work, asyncio.Future[Any]]] = (
+            collections.deque())
+        """Writes asked for and not yet taken into a group."""
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE, writers: int = WRITERS,
@@ -233,31 +243,67 @@ class PostgresDatabase:
         return int(row[0]) if row else 0
 
     def write(self, work: Work) -> asyncio.Future[Any]:
-        """Run ``work(connection)`` in a transaction of its own: a future of its
-        result, answered once that transaction is committed. If ``work`` raises, its
-        transaction is rolled back and the exception raised to its caller only. A
-        caller cancelled after asking still has its write committed (as with
-        SQLite's writer)."""
+        """Run ``work(connection)`` atomically: a future of its result, answered once
+        it is committed. If ``work`` raises, nothing of it is stored and the
+        exception is raised to its caller only. A caller cancelled after asking
+        still has its write committed (as with SQLite's writer).
+
+        Group commit, as SQLite's writer does it (:func:`storage.group_commit.commit_group`):
+        the writes asked for while a group commits wait, and go together as the next
+        group, in one transaction (the usual moves in one statement); a write that
+        fails there fails alone. One transaction a group, not a write, is what lets
+        a process's moves keep up with its event loop (docs/performance.md)."""
         engine = self._running()
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[Any] = loop.create_future()
-        task = loop.create_task(self._write(engine, work, future))
-        self._writes.add(task)
-        task.add_done_callback(self._writes.discard)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting.append((work, future))
+        if self._grouping < self._writers:
+            self._grouping += 1
+            task = asyncio.get_running_loop().create_task(self._commit_groups(engine))
+            self._writes.add(task)
+            task.add_done_callback(self._writes.discard)
         return future
 
-    async def _write(self, engine: AsyncEngine, work: Work, future: asyncio.Future[Any]) -> None:
+    async def _commit_groups(self, engine: AsyncEngine) -> None:
+        """Commit group after group of the writes waiting, until none is left."""
         try:
-            async with self._writers:
-                result = await self._committed(engine, work)
-        except BaseException as exc:
-            if not future.done():
-                future.set_exception(exc)
-            if not isinstance(exc, Exception):
-                raise
-        else:
-            if not future.done():
-                future.set_result(result)
+            await self._commit_waiting(engine)
+        finally:
+            self._grouping -= 1  # with no await after the last look: none is missed
+
+    async def _commit_waiting(self, engine: AsyncEngine) -> None:
+        while self._waiting:
+            group = [self._waiting.popleft()
+                     for _ in range(min(GROUP_MOST, len(self._waiting)))]
+            works = [work for work, _ in group]
+            try:
+                outcomes = await self._committed_group(engine, works)
+            except BaseException as exc:
+                for _, future in group:
+                    if not future.done():
+                        future.set_exception(exc)
+                if not isinstance(exc, Exception):
+                    raise
+                continue
+            for (_, future), (ok, value) in zip(group, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
+    async def _committed_group(self, engine: AsyncEngine, works: list[Work]) -> list[Outcome]:
+        """The group in one go; if a write fails there, the group again with each
+        write in a savepoint of its own (nothing of the first try is stored)."""
+        if len(works) == 1:  # no group to spare from its failure
+            try:
+                return [(True, await self._committed(engine, works[0]))]
+            except Exception as exc:
+                return [(False, exc)]
+        try:
+            return await self._committed(engine, _Together(works))
+        except _GroupFailed:
+            return await self._committed(engine, _EachAlone(works))
 
     async def _committed(self, engine: AsyncEngine, work: Work) -> Any:
         lost = 0
@@ -307,6 +353,47 @@ class PostgresDatabase:
     async def fetchone(self, sql: str, params: Params = ()) -> Any:
         """The first row of one read, or ``None``."""
         return next(iter(await self.fetchall(sql, params)), None)
+
+
+class _GroupFailed(Exception):
+    """A write of the group failed: the group is written again, each write alone."""
+
+
+class _Together:
+    """A group's writes in one go (:func:`storage.group_commit.together`)."""
+
+    __slots__ = ("works",)
+
+    def __init__(self, works: Sequence[Work]) -> None:
+        self.works = works
+
+    def __call__(self, conn: Any) -> list[Outcome]:
+        try:
+            return together(conn, self.works)
+        except Exception as exc:
+            cause = exc.__cause__ or exc
+            if _sqlstate(cause) in _RETRY_STATES:
+                raise cause from None  # the whole group runs again
+            raise _GroupFailed() from cause
+
+
+class _EachAlone:
+    """A group's writes, each in a savepoint of its own
+    (:func:`storage.group_commit.each_alone`)."""
+
+    __slots__ = ("works",)
+
+    def __init__(self, works: Sequence[Work]) -> None:
+        self.works = works
+
+    def __call__(self, conn: Any) -> list[Outcome]:
+        outcomes = each_alone(conn, self.works)
+        for ok, value in outcomes:
+            # A serialisation failure is the transaction's, not the write's: all
+            # of it runs again.
+            if not ok and _sqlstate(value) in _RETRY_STATES:
+                raise value
+        return outcomes
 
 
 class _Statement:
