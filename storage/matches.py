@@ -392,11 +392,15 @@ class MatchRepository:
             raise
 
     async def get(self, match_id: int) -> MatchRow | None:
-        """One match with its seats."""
-        row = await self._db.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
-        if row is None:
+        """One match with its seats (one read: a process catching up reads it on a
+        click it is to answer)."""
+        rows = await self._db.fetchall(
+            "SELECT m.*, s.seat, s.user_id, s.name, s.is_bot, s.strikes, s.state, s.setup,"
+            " s.level FROM matches m LEFT JOIN match_seats s ON s.match_id = m.id"
+            " WHERE m.id = ? ORDER BY s.seat", (match_id,))
+        if not rows:
             return None
-        return _match(row, await self.seats(match_id))
+        return _match(rows[0], [_seat(row) for row in rows if row["seat"] is not None])
 
     async def live_in_channel(self, channel_id: int) -> MatchRow | None:
         """The lobby or active match of a channel, if any."""
