@@ -171,3 +171,13 @@ async def test_on_a_shared_store_the_deadline_task_looks_for_overdue_matches(ser
         assert other.get(match.id).next_seq == 1  # taken up and expired
     finally:
         task.cancel()
+
+
+async def test_a_forged_match_id_is_no_match_on_a_shared_store(services):
+    _, other = services
+    for forged in (0, 999_999, 2**63 - 1):  # the largest id a custom id may carry
+        with pytest.raises(NoMatchHere):
+            await other.submit(ADA.user_id, forged, "C4", interaction_id="f", step=0)
+        with pytest.raises(NoMatchHere):
+            await other.current(forged)
+    assert other.live_matches() == []
