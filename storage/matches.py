@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from storage.collections import ante_staked_in, grant_pack_in, settle_ante_in, stake_cards_in
 from storage.errors import (
@@ -100,6 +100,11 @@ class _Move:
     warned: int
     version: int | None = None
     """The match's version the move was made from (checked), or ``None``: not checked."""
+    self_serialised: ClassVar[bool] = True
+    """Two moves of one match cannot both be stored whatever the isolation: the
+    version check waits for the match row's lock and reads it afresh, and the log's
+    keys are unique. So PostgreSQL may commit moves in READ COMMITTED
+    (:class:`storage.postgres.db.PostgresDatabase`)."""
 
     def __reduce__(self) -> tuple[type[_Move], tuple[Any, ...]]:
         # Every move is pickled on its way to the writer process; the generic

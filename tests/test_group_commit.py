@@ -454,3 +454,25 @@ async def test_postgres_commits_concurrent_moves_as_one_group(store, monkeypatch
     for match_id in ids[1:-1]:
         assert [r.choice for r in await store.matches.choices(match_id)] == ["C4", "C3"]
     assert [r.interaction_id for r in await store.matches.choices(ids[-1])] == ["taken"]
+
+
+class _Isolation:
+    """A write that says which isolation its transaction runs in."""
+
+    def __init__(self, self_serialised: bool) -> None:
+        self.self_serialised = self_serialised
+
+    def __call__(self, conn) -> str:
+        return conn.execute("SHOW transaction_isolation").fetchone()[0]
+
+
+@pytest.mark.engines("postgres")
+async def test_postgres_commits_self_serialised_writes_in_read_committed(store):
+    """Moves serialise themselves (their match's version, the log's keys): PostgreSQL
+    commits them in READ COMMITTED, apart from the others (SERIALIZABLE), so two
+    processes' groups of moves do not abort each other; the connection goes back to
+    the pool SERIALIZABLE."""
+    assert matches_module._Move.self_serialised
+    got = await asyncio.gather(*(store.db.write(_Isolation(n % 2 == 0)) for n in range(6)))
+    assert got == ["read committed", "serializable"] * 3
+    assert await store.db.write(_Isolation(False)) == "serializable"

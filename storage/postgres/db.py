@@ -272,45 +272,62 @@ class PostgresDatabase:
 
     async def _commit_waiting(self, engine: AsyncEngine) -> None:
         while self._waiting:
-            group = [self._waiting.popleft()
+            taken = [self._waiting.popleft()
                      for _ in range(min(GROUP_MOST, len(self._waiting)))]
-            works = [work for work, _ in group]
-            try:
-                outcomes = await self._committed_group(engine, works)
-            except BaseException as exc:
-                for _, future in group:
-                    if not future.done():
-                        future.set_exception(exc)
-                if not isinstance(exc, Exception):
-                    raise
-                continue
-            for (_, future), (ok, value) in zip(group, outcomes, strict=True):
-                if future.done():
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
+            # The writes that serialise themselves (the usual moves, by their match's
+            # version) go as a group of their own in READ COMMITTED: under
+            # SERIALIZABLE, two processes' groups of moves of different matches
+            # aborted each other by the hundred (read/write dependencies through the
+            # matches' index), each abort a pause and a whole group again.
+            self_serialised = [w for w in taken if getattr(w[0], "self_serialised", False)]
+            others = [w for w in taken if not getattr(w[0], "self_serialised", False)]
+            for group, relaxed in ((self_serialised, True), (others, False)):
+                if group:
+                    await self._commit_one_group(engine, group, relaxed)
 
-    async def _committed_group(self, engine: AsyncEngine, works: list[Work]) -> list[Outcome]:
+    async def _commit_one_group(self, engine: AsyncEngine,
+                                group: list[tuple[Work, asyncio.Future[Any]]],
+                                relaxed: bool) -> None:
+        works = [work for work, _ in group]
+        try:
+            outcomes = await self._committed_group(engine, works, relaxed)
+        except BaseException as exc:
+            for _, future in group:
+                if not future.done():
+                    future.set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
+            return
+        for (_, future), (ok, value) in zip(group, outcomes, strict=True):
+            if future.done():
+                continue
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+
+    async def _committed_group(self, engine: AsyncEngine, works: list[Work],
+                               relaxed: bool) -> list[Outcome]:
         """The group in one go; if a write fails there, the group again with each
         write in a savepoint of its own (nothing of the first try is stored)."""
         if len(works) == 1:  # no group to spare from its failure
             try:
-                return [(True, await self._committed(engine, works[0]))]
+                return [(True, await self._committed(engine, works[0], relaxed))]
             except Exception as exc:
                 return [(False, exc)]
         try:
-            return await self._committed(engine, _Together(works))
+            return await self._committed(engine, _Together(works), relaxed)
         except _GroupFailed:
-            return await self._committed(engine, _EachAlone(works))
+            return await self._committed(engine, _EachAlone(works), relaxed)
 
-    async def _committed(self, engine: AsyncEngine, work: Work) -> Any:
+    async def _committed(self, engine: AsyncEngine, work: Work, relaxed: bool = False) -> Any:
+        """``work`` committed in a transaction of its own: SERIALIZABLE, or with
+        ``relaxed`` READ COMMITTED (for writes that serialise themselves)."""
         lost = 0
         for attempt in range(RETRIES + 1):
             broken = False
             try:
-                async with engine.begin() as conn:
+                async with _transaction(engine, relaxed) as conn:
                     try:
                         return await conn.run_sync(_run_work, work)
                     except Exception:
@@ -407,6 +424,17 @@ class _Statement:
 
     def __call__(self, conn: Connection) -> int:
         return conn.execute(self.sql, self.params).lastrowid or 0
+
+
+@contextlib.asynccontextmanager
+async def _transaction(engine: AsyncEngine, relaxed: bool) -> AsyncIterator[AsyncConnection]:
+    """A transaction on a pooled connection, READ COMMITTED if ``relaxed`` (the pool
+    puts the engine's SERIALIZABLE back when the connection returns)."""
+    async with engine.connect() as conn:
+        if relaxed:
+            await conn.execution_options(isolation_level="READ COMMITTED")
+        async with conn.begin():
+            yield conn
 
 
 async def _drop_if_broken(conn: AsyncConnection) -> bool:
