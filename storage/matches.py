@@ -142,6 +142,9 @@ class _CreateLobby:
     max_seats: int
     seats: Sequence[SeatRow]
     computer_level: str = "normal"
+    self_serialised: ClassVar[bool] = True
+    """A new row, its seats and the players' names: the channel's partial unique index
+    refuses a second live match whatever the isolation (see :class:`_Move`)."""
 
     def __call__(self, conn: sqlite3.Connection) -> int:
         cur = conn.execute(
@@ -162,6 +165,8 @@ class _SetSeats:
     seats: Sequence[SeatRow]
     host_id: int | None = None
     version: int | None = None
+    self_serialised: ClassVar[bool] = True
+    """The seats of one match, behind its version check (see :class:`_Move`)."""
 
     def __call__(self, conn: sqlite3.Connection) -> None:
         _move_match(conn, self.match_id, self.version)
@@ -179,6 +184,12 @@ class _Start:
     rows: list[tuple[Any, ...]]
     ante: Ante | None = None
     version: int | None = None
+
+    @property
+    def self_serialised(self) -> bool:
+        """Behind its version check (see :class:`_Move`), unless it stakes an ante:
+        a card staked is a collection's write, which needs SERIALIZABLE."""
+        return self.ante is None
 
     def __call__(self, conn: sqlite3.Connection) -> None:
         _move_match(conn, self.match_id, self.version)
