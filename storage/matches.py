@@ -430,6 +430,11 @@ class MatchRepository:
         """Every lobby and active match, oldest first (for recovery at start-up)."""
         return await self._with_seats("m.status IN ('lobby', 'active')")
 
+    async def version_of(self, match_id: int) -> int | None:
+        """The match's version (docs/clusters.md), or ``None`` if there is no such match."""
+        row = await self._db.fetchone("SELECT version FROM matches WHERE id = ?", (match_id,))
+        return None if row is None else int(row["version"])
+
     async def overdue(self, before: float, limit: int) -> list[int]:
         """Active matches whose deadline is at or before ``before``, the most
         overdue first (for processes sharing the store: docs/clusters.md)."""

@@ -181,3 +181,23 @@ async def test_a_forged_match_id_is_no_match_on_a_shared_store(services):
         with pytest.raises(NoMatchHere):
             await other.current(forged)
     assert other.live_matches() == []
+
+
+async def test_a_copy_not_known_current_is_not_shown_once_another_process_moved_it(
+        services):
+    from bot.matches.delivery import FRESH_FOR
+
+    table, other = services
+    match = await started(table)
+    await other.submit(ADA.user_id, match.id, first_option(match, 0), interaction_id="dm-1")
+    await other.settle()
+    shown = len(table.transport.published)
+    # The table's process was frozen a while: its copy is old, and behind.
+    match.known_at -= FRESH_FOR + 1
+    assert await table._show(match)
+    assert len(table.transport.published) == shown  # nothing old shown
+    # Current again (here by a write of its own), it shows as usual.
+    await table.submit(BO.user_id, match.id, first_option(other.get(match.id), 1),
+                       interaction_id="g-1")
+    await table.settle()
+    assert len(table.transport.published) > shown

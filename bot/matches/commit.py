@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -215,6 +216,7 @@ class MatchCore(ABC):
         row = await self.store.matches.get(match.id)
         if row is None:
             return
+        match.known_at = time.monotonic()
         if row.version == match.row.version:
             return
         if row.status == "active":
@@ -253,6 +255,7 @@ class MatchCore(ABC):
             await self._catch_up(match)
             raise MovedOn() from None
         match.row.version += 1
+        match.known_at = time.monotonic()
         return done
 
     def live_matches(self) -> list[LiveMatch]:

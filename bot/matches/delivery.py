@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from bot.errors import CannotPost, MovedOn
 from bot.matches.commit import MatchCore
@@ -17,6 +18,9 @@ from rules.core import Decision, Event, GameState
 
 log = logging.getLogger(__name__)
 
+FRESH_FOR = 1.0
+"""Seconds a copy of a match is shown without asking the store whether another
+process moved it (a copy is known current at each write and read of its own)."""
 SHOW_AGAIN_AFTER: tuple[float, ...] = (1, 2, 4, 8, 15, 30, 60, 60)
 """Pauses before showing a match again after Discord failed for now (5xx, a rate
 limit outlasting discord.py's waits, a timeout): about four minutes in all."""
@@ -95,7 +99,15 @@ class Delivery(MatchCore):
 
     async def _show(self, match: LiveMatch) -> bool:
         """Show what changed: the table, then the private views. ``False`` when
-        Discord failed for now (:class:`ShowLater`) and it must be shown again."""
+        Discord failed for now (:class:`ShowLater`) and it must be shown again.
+
+        Where processes share the store, a copy this process has not known to be
+        current for :data:`FRESH_FOR` (it was frozen, say) is checked first: if
+        another process moved the match since, that one shows it, and nothing old
+        is shown from here."""
+        if (self.shared and time.monotonic() - match.known_at > FRESH_FOR
+                and await self.store.matches.version_of(match.id) != match.row.version):
+            return True
         async with match.showing:
             events, match.outbox = match.outbox, []
             shown = True

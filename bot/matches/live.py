@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -97,6 +98,10 @@ class LiveMatch:
     """Seats whose final view is settled: it reached them by DM, or their DMs are
     closed (kept by the store while the match is queued, so a restart does not
     send one again)."""
+    known_at: float = field(default_factory=time.monotonic)
+    """When this process last knew its copy to be the store's (a write of its own, a
+    read): where processes share the store, a copy older than
+    :data:`~bot.matches.delivery.FRESH_FOR` is checked before it is shown."""
     elsewhere: bool = False
     """The match ended in another process, which shows it (docs/clusters.md)."""
     last_shown: bool = False
