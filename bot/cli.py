@@ -420,7 +420,9 @@ def cmd_run(settings: Settings, cluster: Cluster | None = None) -> int:
         return 2
     from bot.discord_side.client import make_bot
 
-    make_bot(settings, cluster).run(token, log_handler=None)
+    # Slash commands belong to the application, not to a shard: one cluster publishes
+    # them (Discord limits how often a bot may), the others serve them.
+    make_bot(settings, cluster, sync_commands=cluster.index == 0).run(token, log_handler=None)
     return 0
 
 

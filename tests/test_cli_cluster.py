@@ -29,9 +29,9 @@ class Built:
         self.bots: list[CroupierBot] = []
         self.ran: list[str] = []
 
-        def build(settings: Settings, cluster: Cluster | None = None) -> Any:
+        def build(settings: Settings, cluster: Cluster | None = None, **how: Any) -> Any:
             self.calls.append((settings, cluster or Cluster()))
-            bot = make_bot(settings, cluster)
+            bot = make_bot(settings, cluster, **how)
             self.bots.append(bot)
             monkeypatch.setattr(bot, "run", lambda token, **_: self.ran.append(token))
             return bot
@@ -120,6 +120,9 @@ def test_a_cluster_connects_every_nth_shard(built: Built, monkeypatch) -> None:
     assert settings.database == POSTGRES and cluster == Cluster(1, 3, 8)
     [bot] = built.bots
     assert (bot.shard_ids, bot.shard_count) == ([1, 4, 7], 8)
+    assert not bot.sync_commands  # cluster 0 publishes the application's commands
+    assert main(["run", "--cluster", "0", "--clusters", "3", "--shards", "8"]) == 0
+    assert built.bots[-1].sync_commands
 
 
 async def test_each_cluster_restores_the_matches_of_its_own_shards(built: Built,
