@@ -23,7 +23,9 @@ class Submissions(MatchCore):
         stale. A repeated ``interaction_id`` is acknowledged again and changes
         nothing.
         """
-        match = await self.current(match_id, step=step)
+        match = self._live.get(match_id)  # one process: its copy is the store's
+        if match is None or self.shared:
+            match = await self.current(match_id, step=step)
         async with match.lock:
             if interaction_id is not None and interaction_id in match.recent_interactions:
                 return self._duplicate(match, user_id, choice)
