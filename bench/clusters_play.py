@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 
 from bench.duel import random_choice
+from bench.service import Slot
 from bench.service import _idle as idle
 from bot.matches.live import LiveMatch, Player
 from bot.matches.service import MatchService
@@ -126,16 +127,6 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     refused: int = 0
     finished: int = 0
-
-
-@dataclass
-class Slot:
-    """One match this process plays, and its person's dice."""
-
-    number: int
-    match: LiveMatch
-    rng: random.Random
-    made: int = 0
 
 
 async def turn(service: MatchService, people: People, slot: Slot, tag: str,

@@ -35,7 +35,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import asyncpg
 import pytest
@@ -354,6 +354,21 @@ def _kill_all() -> None:
     # A test process ended without its teardown (interrupted): no cluster outlives it.
     for pid in list(_groups):
         _kill_group(pid)
+
+
+def clusters_fixture(**how: Any) -> Any:
+    """A test module's ``clusters`` fixture: :func:`clusters_running` with ``how``
+    (``count``, ``seed``, ``env``…) around each test.
+
+    ``clusters = clusters_fixture(count=2, seed=SEED)`` at a module's top level."""
+
+    @pytest.fixture
+    async def clusters(fake_discord: FakeDiscord,
+                       request: pytest.FixtureRequest) -> AsyncIterator[Clusters]:
+        async with clusters_running(fake_discord, request, **how) as running:
+            yield running
+
+    return clusters
 
 
 @asynccontextmanager

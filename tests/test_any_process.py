@@ -5,6 +5,8 @@ play the same through real processes and the fake Discord; these pin each rule."
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.clock import FakeClock
@@ -118,8 +120,6 @@ async def test_two_clicks_at_once_from_two_processes_one_wins_the_other_is_told(
 
 
 async def test_concurrent_clicks_commit_exactly_one(services, store):
-    import asyncio
-
     table, other = services
     match = await started(table)
     await other.current(match.id)
@@ -157,8 +157,6 @@ async def test_an_overdue_match_is_expired_once_by_whoever_takes_it_up(services,
 
 async def test_on_a_shared_store_the_deadline_task_looks_for_overdue_matches(services,
                                                                             clock):
-    import asyncio
-
     table, other = services
     match = await started(table)
     clock.advance(120 + OVERDUE + 1)

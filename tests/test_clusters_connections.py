@@ -6,22 +6,13 @@ each has its connections cut between two of her answers."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
 from tests.clusterplay import open_table, whole_log_checked
-from tests.clusters import Clusters, clusters_running
-from tests.fakediscord import FakeDiscord
+from tests.clusters import Clusters, clusters_fixture
 
 SEED = 20261126
 
 
-@pytest.fixture
-async def clusters(fake_discord: FakeDiscord,
-                   request: pytest.FixtureRequest) -> AsyncIterator[Clusters]:
-    async with clusters_running(fake_discord, request, count=2, seed=SEED) as running:
-        yield running
+clusters = clusters_fixture(count=2, seed=SEED)
 
 
 async def test_a_cluster_whose_connections_are_cut_goes_on(clusters: Clusters) -> None:

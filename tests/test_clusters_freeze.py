@@ -12,15 +12,11 @@ her DMs, which cluster 0 serves."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-
-import pytest
 
 from tests import clusterchild
 from tests.clusterplay import Seen, Table, open_table, whole_log_checked
-from tests.clusters import Clusters, clusters_running
+from tests.clusters import Clusters, clusters_fixture
 from tests.e2e import table_message
-from tests.fakediscord import FakeDiscord
 
 SEED = 20261124
 TURN_SECONDS = 10
@@ -33,14 +29,8 @@ AWAKE_SECONDS = 1.0
 """How long the resumed process is watched changing nothing."""
 
 
-@pytest.fixture
-async def clusters(fake_discord: FakeDiscord,
-                   request: pytest.FixtureRequest) -> AsyncIterator[Clusters]:
-    env = {"CROUPIER_TURN_SECONDS": str(TURN_SECONDS),
-           clusterchild.SCAN: str(SCAN_SECONDS)}
-    async with clusters_running(fake_discord, request, count=2, seed=SEED,
-                                env=env) as running:
-        yield running
+clusters = clusters_fixture(count=2, seed=SEED, env={
+    "CROUPIER_TURN_SECONDS": str(TURN_SECONDS), clusterchild.SCAN: str(SCAN_SECONDS)})
 
 
 def computer_owed(seen: Seen) -> bool:

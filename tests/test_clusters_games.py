@@ -7,22 +7,14 @@ answers are served by a process that did not open the match."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-
-import pytest
 
 from tests.clusterplay import open_table, whole_log_checked
-from tests.clusters import Clusters, clusters_running
-from tests.fakediscord import FakeDiscord
+from tests.clusters import Clusters, clusters_fixture
 
 SEED = 20261121
 
 
-@pytest.fixture
-async def clusters(fake_discord: FakeDiscord,
-                   request: pytest.FixtureRequest) -> AsyncIterator[Clusters]:
-    async with clusters_running(fake_discord, request, seed=SEED) as running:
-        yield running
+clusters = clusters_fixture(seed=SEED)
 
 
 async def test_three_clusters_play_every_game_to_the_end(clusters: Clusters) -> None:

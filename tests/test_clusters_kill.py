@@ -6,22 +6,14 @@ decision is applied twice (the log is counted against the acknowledged answers).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-
-import pytest
 
 from tests.clusterplay import Answer, Table, open_table, parts_of, recorded, whole_log_checked
-from tests.clusters import Clusters, clusters_running
-from tests.fakediscord import FakeDiscord
+from tests.clusters import Clusters, clusters_fixture
 
 SEED = 20261122
 
 
-@pytest.fixture
-async def clusters(fake_discord: FakeDiscord,
-                   request: pytest.FixtureRequest) -> AsyncIterator[Clusters]:
-    async with clusters_running(fake_discord, request, seed=SEED) as running:
-        yield running
+clusters = clusters_fixture(seed=SEED)
 
 
 async def answer_if_offered(table: Table) -> bool:

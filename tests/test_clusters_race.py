@@ -7,10 +7,7 @@ log holds one choice for the step."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
-
-import pytest
 
 from tests.clusterplay import (
     Answer,
@@ -23,19 +20,15 @@ from tests.clusterplay import (
     recorded,
     whole_log_checked,
 )
-from tests.clusters import Clusters, clusters_running
+from tests.clusters import Clusters, clusters_fixture
 from tests.e2e import table_message
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FakeMessage
 
 SEED = 20261123
 RACES = 6
 
 
-@pytest.fixture
-async def clusters(fake_discord: FakeDiscord,
-                   request: pytest.FixtureRequest) -> AsyncIterator[Clusters]:
-    async with clusters_running(fake_discord, request, count=2, seed=SEED) as running:
-        yield running
+clusters = clusters_fixture(count=2, seed=SEED)
 
 
 def menu_of(message: FakeMessage, match_id: int, step: int,

@@ -12,13 +12,10 @@ here), every copy is where the ledger says, and nothing is left locked."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-
-import pytest
 
 from bot.duel.collections import CONFIRM_SECONDS
 from tests.clusterplay import open_table, whole_log_checked
-from tests.clusters import Clusters, clusters_running
+from tests.clusters import Clusters, clusters_fixture
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser, InteractionResult
 from tests.fakediscord.model.constants import MANAGE_GUILD
 
@@ -28,11 +25,7 @@ PACKS = 1
 SEED = 20261127
 
 
-@pytest.fixture
-async def clusters(fake_discord: FakeDiscord,
-                   request: pytest.FixtureRequest) -> AsyncIterator[Clusters]:
-    async with clusters_running(fake_discord, request, count=2, seed=SEED) as running:
-        yield running
+clusters = clusters_fixture(count=2, seed=SEED)
 
 
 def answered(result: InteractionResult) -> str:
