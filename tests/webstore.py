@@ -1,0 +1,313 @@
+"""A store for the web companion's tests, filled through the real services.
+
+One server (:data:`GUILD`) with its web turned on, and in it: a Swiss with a top cut
+played to its end, a double elimination played to its end through a bracket reset, a
+Swiss left running in its second round, one finished match of each of the four games
+(people whose moves are the easy computer's, so every step has a narration), and an
+Arcane Duel collection with packs opened. The people's names are hostile
+(:data:`HOSTILE_NAMES`): markup, template syntax, Markdown, the longest name a seat
+keeps, emoji. A second server (:data:`DARK_GUILD`) has matches too but its web off:
+nothing of it may show.
+
+Everything runs on a fake clock with computer players deciding, so the whole store
+is made in a few seconds; :func:`filled_copy` makes it once per process (each xdist
+worker its own) and hands each caller a copy of the file.
+
+    data = filled_copy(tmp_path)          # in a fixture (sync; runs its own loop)
+    store = await Store.open(data.path)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import shutil
+import tempfile
+import threading
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from bot.clock import FakeClock
+from bot.duel.collections import CollectionService
+from bot.errors import NoMatchHere
+from bot.games import match_hooks
+from bot.matches.live import Player
+from bot.matches.service import MatchService
+from bot.settings.service import Manager, ServerConfig
+from bot.tournaments.model import MatchPlace, Member
+from bot.tournaments.service import TournamentService
+from rules.registry import get_game
+from storage import Store
+from storage.tournaments import PairingRow
+
+GUILD = 4242
+"""The server whose web is on."""
+DARK_GUILD = 4343
+"""A server whose web stays off: its matches exist but no page may show them."""
+CHANNEL = 900
+ORGANISER = Member(7, "Organiser", manages_server=True, guild_id=GUILD)
+MANAGER = Manager(7, "Organiser", manages_server=True)
+
+SCRIPT = "<script>alert(1)</script>"
+TEMPLATE = "{{7*7}}"
+MARKDOWN = "**bold**"
+LONGEST = "Abcdefghij Klmnopqrst Uvwxyz 0123"[:32]
+EMOJI = "🃏 Joker 🎲"
+QUOTES = "\"Ada\" & 'Bob' <b>"
+HOSTILE_NAMES = (SCRIPT, TEMPLATE, MARKDOWN, LONGEST, EMOJI, QUOTES)
+"""Names exactly as typed: each must show as this text on every page that names them."""
+PEOPLE: dict[int, str] = {
+    101: SCRIPT, 102: TEMPLATE, 103: MARKDOWN, 104: LONGEST,
+    105: EMOJI, 106: QUOTES, 107: "Lin", 108: "Grace",
+}
+"""The server's people, by user id."""
+COLLECTOR = 107
+"""Who claimed a starter and opened packs."""
+GAMES = ("eclipse", "flank", "nails", "duel")
+TOURNAMENT_GAME = "flank"
+PACKS = 3
+
+
+@dataclass(frozen=True)
+class WebData:
+    """What the tests need to find their way into the filled store."""
+
+    path: Path
+    """The SQLite file (a copy of its own for each caller of :func:`filled_copy`)."""
+    guild_id: int
+    slug: str | None
+    """The server's web slug; ``None`` until the settings service can turn the web on."""
+    swiss_id: int
+    """A finished Swiss of 8 with a top 4 cut."""
+    double_id: int
+    """A finished double elimination of 4, its grand final reset."""
+    running_id: int
+    """A Swiss of 6 still in its second round."""
+    matches: dict[str, int]
+    """A finished match of each game, by game name (people only: rated)."""
+    tournament_match_id: int
+    """A finished game of the Swiss."""
+    dark_match_id: int
+    """A finished match on :data:`DARK_GUILD`, whose web is off."""
+    people: dict[int, str] = field(default_factory=lambda: dict(PEOPLE))
+    """User id to name."""
+    collector_id: int = COLLECTOR
+    card: str = ""
+    """The name of an Arcane Duel card the collector owns."""
+    champions: dict[int, int] = field(default_factory=dict)
+    """Each finished tournament's champion (user id)."""
+    standings: dict[int, list[int]] = field(default_factory=dict)
+    """Each finished tournament's final order (user ids, first to last)."""
+
+    def name(self, user_id: int) -> str:
+        """The name someone plays under."""
+        return self.people[user_id]
+
+
+# -- turning the web on ---------------------------------------------------------------------
+async def turn_web_on(store: Store, guild_id: int) -> str | None:
+    """The server's web turned on through the settings service, as ``/config web``
+    does; its slug. HOOK: until the settings service can (issue 32, helper A), the web
+    stays off and ``None`` comes back."""
+    config = ServerConfig(store)
+    turn_on: Callable[..., Awaitable[Any]] | None = getattr(config, "set_web", None)
+    if turn_on is None:
+        return None
+    settings = await turn_on(MANAGER, guild_id, True)
+    return _slug_of(settings)
+
+
+def _slug_of(settings: Any) -> str | None:
+    """The slug from whatever the settings service answers with."""
+    if isinstance(settings, str):
+        return settings
+    for name in ("web_slug", "slug"):
+        value = getattr(settings, name, None)
+        if isinstance(value, str):
+            return value
+    return None
+
+
+# -- the bot's services on the store --------------------------------------------------------
+class Services:
+    """The match, tournament and collection services on one store, as the bot wires
+    them, without Discord: tournament games open in fresh thread ids."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.clock = FakeClock()
+        self.threads = itertools.count(50_000)
+        self.matches = MatchService(store, clock=self.clock,
+                                    hooks=match_hooks(store, self.clock))
+        self.tournaments = TournamentService(store, self.matches, self.clock, self._place)
+        self.collections = CollectionService(store, self.clock,
+                                             rng_factory=lambda: random.Random(5))
+        self.rng = random.Random(32)
+
+    async def _place(self, _place: MatchPlace) -> int:
+        return next(self.threads)
+
+    async def stop(self) -> None:
+        """Everything under way finished, nothing left running."""
+        await self.tournaments.settle()
+        await self.matches.wind_down()
+
+    # -- matches played by people (the easy computer's moves) and computers
+    async def play(self, game: str, users: list[int], *, guild_id: int = GUILD,
+                   options: dict[str, Any] | None = None, seed: int = 1) -> int:
+        """A match of ``game`` between ``users`` played to its end; its id."""
+        channel = next(self.threads)
+        players = [Player(user, PEOPLE.get(user, f"Player {user}")) for user in users]
+        match = await self.matches.open_seated(players, guild_id=guild_id, channel_id=channel,
+                                               game=game, options=options, seed=seed)
+        info = get_game(game)
+        easy = info.levels.get("easy", info.bot)
+        for _ in range(5_000):
+            await self.matches.settle()
+            try:
+                live = self.matches.get(match.id)
+            except NoMatchHere:  # over, shown and forgotten
+                break
+            if not live.playing:
+                break
+            pending = live.humans_pending()
+            if not pending:
+                continue  # the computer's move, made by the next settle
+            state = live.state
+            choice = easy(state.copy(), pending[0].seat, self.rng)
+            await self.matches.submit(pending[0].user_id, match.id, choice)
+        else:
+            raise RuntimeError(f"{game} match {match.id} did not end")
+        await self.matches.settle()
+        row = await self.store.matches.get(match.id)
+        if row is None or row.status != "finished":
+            raise RuntimeError(f"{game} match {match.id} ended {row and row.status}")
+        return match.id
+
+    # -- tournaments, their games decided by forfeits
+    async def tournament(self, name: str, users: list[int], **settings: Any) -> int:
+        """Created, opened, joined by ``users`` and started; its id."""
+        settings.setdefault("seeding", "random")
+        made = await self.tournaments.create(
+            ORGANISER, channel_id=CHANNEL, game=TOURNAMENT_GAME,
+            format=settings.pop("format", None), settings=settings, name=name)
+        await self.tournaments.open(ORGANISER, made.id)
+        for user in users:
+            await self.tournaments.join(Member(user, PEOPLE[user], guild_id=GUILD), made.id)
+        await self.tournaments.start(ORGANISER, made.id)
+        return made.id
+
+    async def step(self, tid: int, loser: Callable[[PairingRow, tuple[int, ...]], int]
+                   ) -> bool:
+        """One game being played decided (``loser`` forfeits); ``False`` if none is."""
+        tournament = await self.store.tournaments.get(tid)
+        for pairing in await self.store.tournaments.pairings(tid, tournament.round):
+            if pairing.in_play:
+                match = self.matches.get(pairing.match_id)
+                users = tuple(s.user_id for s in match.seats if s.state == "playing")
+                await self.matches.forfeit(Player(loser(pairing, users), "?"),
+                                           match.row.channel_id)
+                await self.tournaments.settle()
+                return True
+        return False
+
+    async def final_order(self, tid: int) -> list[int]:
+        """A tournament's standings, first to last."""
+        standings = await self.tournaments.standings(ORGANISER, tid)
+        return [line.standing.entrant for line in standings.lines]
+
+
+def _higher_id_loses(_pairing: PairingRow, users: tuple[int, ...]) -> int:
+    return max(users)
+
+
+def _cut_upsets(pairing: PairingRow, users: tuple[int, ...]) -> int:
+    """Swiss: the higher id loses; the cut: the lower (so the cut changes the order)."""
+    return min(users) if pairing.stage == "cut" else max(users)
+
+
+def _grand_final_reset(pairing: PairingRow, users: tuple[int, ...]) -> int:
+    """The unbeaten player loses the grand final (so it is reset), then wins the reset."""
+    return min(users) if pairing.label == "Grand final" else max(users)
+
+
+# -- the whole store ------------------------------------------------------------------------
+async def fill(path: Path) -> WebData:
+    """A new store at ``path`` filled as the module's docstring says."""
+    store = await Store.open(path)
+    services = Services(store)
+    try:
+        slug = await turn_web_on(store, GUILD)
+        swiss = await services.tournament("Spring Swiss", list(range(101, 109)), top_cut=4)
+        while await services.step(swiss, _cut_upsets):
+            pass
+        double = await services.tournament("Double trouble", [101, 102, 103, 104],
+                                           format="double")
+        while await services.step(double, _grand_final_reset):
+            pass
+        running = await services.tournament("Live Swiss", [101, 102, 103, 104, 105, 106])
+        for _ in range(3):  # round 1 and one game of round 2
+            await services.step(running, _higher_id_loses)
+        matches = {
+            "flank": await services.play("flank", [101, 102], options={"board": "6"}),
+            "nails": await services.play("nails", [103, 104, 105, 106]),
+            "eclipse": await services.play("eclipse", [106, 101, 107]),
+            "duel": await services.play("duel", [108, 101]),
+        }
+        dark = await services.play("flank", [107, 108], guild_id=DARK_GUILD,
+                                   options={"board": "6"})
+        await services.collections.claim_starter(GUILD, COLLECTOR, "ember-and-grove")
+        for _ in range(PACKS):
+            await services.collections.give_pack(GUILD, ORGANISER.user_id, COLLECTOR)
+        page = await services.collections.collection(GUILD, COLLECTOR, COLLECTOR)
+        card = page.rows[0].card if getattr(page, "rows", None) else ""
+        games = await services.tournaments.games(ORGANISER, swiss)
+        data = WebData(
+            path=path, guild_id=GUILD, slug=slug, swiss_id=swiss, double_id=double,
+            running_id=running, matches=matches, tournament_match_id=games[0].match_id,
+            dark_match_id=dark, card=card)
+        for tid in (swiss, double):
+            order = await services.final_order(tid)
+            data.standings[tid] = order
+            data.champions[tid] = order[0]
+        return data
+    finally:
+        await services.stop()
+        await store.close()
+
+
+_MADE: dict[str, WebData] = {}
+_LOCK = threading.Lock()
+
+
+def filled_copy(folder: Path) -> WebData:
+    """A copy of the filled store in ``folder`` (made once per process, in a thread
+    of its own with its own event loop, so a sync fixture or a running loop may ask)."""
+    with _LOCK:
+        if "made" not in _MADE:
+            home = Path(tempfile.mkdtemp(prefix="croupier-webstore-"))
+            made: list[WebData] = []
+            failed: list[BaseException] = []
+
+            def build() -> None:
+                try:
+                    made.append(asyncio.run(fill(home / "web.sqlite")))
+                except BaseException as exc:  # raised again in the asking thread
+                    failed.append(exc)
+
+            worker = threading.Thread(target=build, name="webstore")
+            worker.start()
+            worker.join()
+            if failed:
+                raise failed[0]
+            _MADE["made"] = made[0]
+    source = _MADE["made"]
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / source.path.name
+    for suffix in ("", "-wal", "-shm"):
+        if Path(f"{source.path}{suffix}").exists():
+            shutil.copyfile(f"{source.path}{suffix}", f"{target}{suffix}")
+    return replace(source, path=target)
