@@ -23,7 +23,7 @@ from typing import Any
 import aiosqlite
 
 from storage.connection import PRAGMAS
-from storage.errors import StorageError
+from storage.errors import ReadOnlyStore, StorageError
 from storage.writer import Work, WriterProcess
 
 _MIGRATION_NAME = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
@@ -71,14 +71,24 @@ class Database:
         self.path = path
         self._reader: aiosqlite.Connection | None = None
         self._writer = WriterProcess(path)
+        self.read_only = False
+        """Whether every write is refused (:meth:`open`'s ``read_only``)."""
 
     @classmethod
-    async def open(cls, path: str | Path, migrations: list[Migration] | None = None) -> Database:
+    async def open(cls, path: str | Path, migrations: list[Migration] | None = None, *,
+                   read_only: bool = False) -> Database:
         """Open (creating if needed) the file at ``path`` and apply pending migrations.
-        It must be a file: the reader and the writer process open it each."""
+        It must be a file: the reader and the writer process open it each.
+
+        ``read_only``: open an existing file for reading alone (SQLite's ``mode=ro``
+        and ``query_only``), migrating nothing; a file that is missing or not at the
+        current schema raises :class:`ReadOnlyStore`, and so does every write."""
         path = str(path)
         if path == ":memory:" or path.startswith("file:"):
             raise ValueError("the store needs a file path: its reader and its writer open it each")
+        migrations = shipped_migrations() if migrations is None else migrations
+        if read_only:
+            return await cls._open_read_only(path, migrations)
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = cls(path)
         try:
@@ -86,7 +96,36 @@ class Database:
             db._reader.row_factory = sqlite3.Row
             for pragma in PRAGMAS:
                 await db._reader.execute(pragma)
-            await db.migrate(shipped_migrations() if migrations is None else migrations)
+            await db.migrate(migrations)
+        except BaseException:
+            await db.close()
+            raise
+        return db
+
+    @classmethod
+    async def _open_read_only(cls, path: str, migrations: list[Migration]) -> Database:
+        if not Path(path).is_file():
+            raise ReadOnlyStore(f"no store at {path} (the bot makes it)")
+        db = cls(path)
+        db.read_only = True
+        try:
+            db._reader = await aiosqlite.connect(
+                f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+            db._reader.row_factory = sqlite3.Row
+            # The file's journal mode is the bot's to set; query_only refuses writes
+            # even if mode=ro were lost along the way.
+            for pragma in (*(p for p in PRAGMAS if "journal_mode" not in p),
+                           "PRAGMA query_only=ON"):
+                await db._reader.execute(pragma)
+            current = migrations[-1].version if migrations else 0
+            try:
+                version = await db.schema_version()
+            except sqlite3.OperationalError:  # no schema_migrations: never migrated
+                version = 0
+            if version != current:
+                raise ReadOnlyStore(
+                    f"the store at {path} is at schema {version}, not {current}: start"
+                    " the bot once to migrate it")
         except BaseException:
             await db.close()
             raise
@@ -158,6 +197,8 @@ class Database:
         stored, even if the writer process died meanwhile. A caller cancelled
         after asking still has its write committed.
         """
+        if self.read_only:
+            raise ReadOnlyStore("this store was opened read-only")
         return self._writer.submit(work)
 
     async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:

@@ -28,15 +28,17 @@ def is_postgres(target: str | os.PathLike[str]) -> bool:
     return isinstance(target, str) and target.startswith(_URL_SCHEMES)
 
 
-async def open_database(target: str | os.PathLike[str]) -> AnyDatabase:
+async def open_database(target: str | os.PathLike[str], *,
+                        read_only: bool = False) -> AnyDatabase:
     """The database at ``target``, migrated to the current schema: a
     :class:`~storage.postgres.db.PostgresDatabase` for a ``postgresql://`` URL,
-    else a SQLite :class:`~storage.db.Database` on that path (as before)."""
+    else a SQLite :class:`~storage.db.Database` on that path (as before).
+    ``read_only``: for reading alone, migrating nothing (the web companion's)."""
     if is_postgres(target):
         # Imported only here: a SQLite bot never loads SQLAlchemy or asyncpg.
         from storage.postgres.db import PostgresDatabase
 
-        return await PostgresDatabase.open(str(target))
+        return await PostgresDatabase.open(str(target), read_only=read_only)
     from storage.db import Database
 
-    return await Database.open(target)
+    return await Database.open(target, read_only=read_only)

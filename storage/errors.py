@@ -8,6 +8,11 @@ class StorageError(Exception):
     """Base of storage errors."""
 
 
+class ReadOnlyStore(StorageError):
+    """A write asked of a store opened read-only (the web companion's), or a read-only
+    opening of a store whose schema is not the current one (nothing migrates it then)."""
+
+
 class DuplicateInteraction(StorageError):
     """This interaction's choice is already in the log."""
 

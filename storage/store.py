@@ -11,6 +11,7 @@ from storage.matches import MatchRepository
 from storage.settings import ClosedDmRepository, SettingsRepository
 from storage.stats import StatsRepository
 from storage.tournaments import TournamentRepository
+from storage.web import WebRepository
 
 if TYPE_CHECKING:
     from storage.engine import AnyDatabase
@@ -27,12 +28,16 @@ class Store:
         self.stats = StatsRepository(db)
         self.collections = CollectionRepository(db)
         self.tournaments = TournamentRepository(db)
+        self.web = WebRepository(db)
 
     @classmethod
-    async def open(cls, target: str | os.PathLike[str]) -> Store:
+    async def open(cls, target: str | os.PathLike[str], *, read_only: bool = False) -> Store:
         """Open the database at ``target``, migrating it to the current schema: a
-        SQLite file's path, or a ``postgresql://`` URL."""
-        return cls(await open_database(target))
+        SQLite file's path, or a ``postgresql://`` URL. ``read_only`` (the web
+        companion's): an existing database at the current schema, for reading alone;
+        migrating nothing, every write refused with
+        :class:`~storage.errors.ReadOnlyStore`."""
+        return cls(await open_database(target, read_only=read_only))
 
     @property
     def shared(self) -> bool:

@@ -30,7 +30,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from storage.errors import StorageError
+from storage.errors import ReadOnlyStore, StorageError
 from storage.group_commit import Outcome, Work, each_alone, together
 from storage.postgres.dialect import translate
 
@@ -174,6 +174,8 @@ class PostgresDatabase:
     def __init__(self, url: str, engine: AsyncEngine, writers: int = WRITERS) -> None:
         self.url = url
         self._engine: AsyncEngine | None = engine
+        self.read_only = False
+        """Whether every write is refused (:meth:`open`'s ``read_only``)."""
         self._writes: set[asyncio.Task[None]] = set()
         """The tasks committing groups (at most ``writers``)."""
         self._writers = writers
@@ -186,10 +188,17 @@ class PostgresDatabase:
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE, writers: int = WRITERS,
-                   migrate: bool = True) -> PostgresDatabase:
+                   migrate: bool = True, read_only: bool = False) -> PostgresDatabase:
         """Connect to the database at ``url`` (``postgresql://…``) and, unless
         ``migrate`` is false, apply pending migrations; at most ``writers`` writes
-        run at once (each on a connection of the pool)."""
+        run at once (each on a connection of the pool).
+
+        ``read_only``: every transaction is read-only (the server's
+        ``default_transaction_read_only``), nothing is migrated, and a database not at
+        the current schema raises :class:`ReadOnlyStore`, as does every write."""
+        settings = {"lock_timeout": LOCK_TIMEOUT, "application_name": application_name()}
+        if read_only:
+            settings["default_transaction_read_only"] = "on"
         engine = create_async_engine(
             engine_url(url), pool_size=pool_size, max_overflow=0, pool_timeout=600,
             isolation_level="SERIALIZABLE",
@@ -197,16 +206,30 @@ class PostgresDatabase:
             # A write waits for another process's lock on a match row at most
             # LOCK_TIMEOUT (then fails, storing nothing: docs/clusters.md); the
             # application name tells each process's connections apart.
-            connect_args={"statement_cache_size": 512, "server_settings": {
-                "lock_timeout": LOCK_TIMEOUT, "application_name": application_name()}})
+            connect_args={"statement_cache_size": 512, "server_settings": settings})
         db = cls(url, engine, min(writers, pool_size))
+        db.read_only = read_only
         try:
-            if migrate:
+            if read_only:
+                await db._check_current()
+            elif migrate:
                 await db.migrate()
         except BaseException:
             await db.close()
             raise
         return db
+
+    async def _check_current(self) -> None:
+        from storage.postgres.migrations import shipped_migrations
+
+        current = shipped_migrations()[-1].version
+        try:
+            version = await self.schema_version()
+        except Exception:  # no schema_migrations: never migrated
+            version = 0
+        if version != current:
+            raise ReadOnlyStore(f"the database is at schema {version}, not {current}:"
+                                " start the bot once to migrate it")
 
     def _running(self) -> AsyncEngine:
         if self._engine is None:
@@ -253,6 +276,8 @@ class PostgresDatabase:
         group, in one transaction (the usual moves in one statement); a write that
         fails there fails alone. One transaction a group, not a write, is what lets
         a process's moves keep up with its event loop (docs/performance.md)."""
+        if self.read_only:
+            raise ReadOnlyStore("this store was opened read-only")
         engine = self._running()
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting.append((work, future))

@@ -1,0 +1,142 @@
+"""The web companion's settings (issue 32): a server's pages are off by default, come on
+under an unguessable slug that rotating replaces, go off again; a player hides their
+history; the web's read-only store refuses every write and every migration. On both
+engines."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.errors import NotAllowed
+from bot.settings.service import Manager
+from bot.settings.web import SLUG_BYTES, WebSettings, web_link
+from bot.web.site import SLUG
+from storage import Store
+from storage.db import Database, shipped_migrations
+from storage.errors import ReadOnlyStore
+
+pytestmark = pytest.mark.engines
+
+MOD = Manager(1, "mod", manages_server=True)
+PLAYER = Manager(2, "player")
+GUILD = 500
+
+
+async def test_pages_are_off_until_turned_on(store: Store) -> None:
+    web = WebSettings(store)
+    assert await web.site(GUILD) is None
+    assert await web.link(GUILD, "https://web.example") is None
+    site = await web.turn_on(MOD, GUILD)
+    assert site.enabled and SLUG.fullmatch(site.slug) and len(site.slug) >= SLUG_BYTES
+    assert await store.web.guild_of_slug(site.slug) == GUILD
+    assert await web.link(GUILD, "https://web.example/", "players", 2) == \
+        f"https://web.example/s/{site.slug}/players/2"
+    assert await web.link(GUILD, None) is None
+    # Another server's pages have a slug of their own.
+    other = await web.turn_on(MOD, GUILD + 1)
+    assert other.slug != site.slug
+
+
+async def test_off_hides_and_on_again_keeps_the_address(store: Store) -> None:
+    web = WebSettings(store)
+    site = await web.turn_on(MOD, GUILD)
+    off = await web.turn_off(MOD, GUILD)
+    assert off is not None and not off.enabled
+    assert await store.web.guild_of_slug(site.slug) is None
+    assert await web.link(GUILD, "https://web.example") is None
+    again = await web.turn_on(MOD, GUILD)
+    assert again.slug == site.slug and await store.web.guild_of_slug(site.slug) == GUILD
+
+
+async def test_rotate_replaces_the_slug(store: Store) -> None:
+    web = WebSettings(store)
+    old = await web.turn_on(MOD, GUILD)
+    new = await web.rotate(MOD, GUILD)
+    assert new.enabled and new.slug != old.slug
+    assert await store.web.guild_of_slug(old.slug) is None
+    assert await store.web.guild_of_slug(new.slug) == GUILD
+
+
+async def test_only_managers_change_the_pages(store: Store) -> None:
+    web = WebSettings(store)
+    for change in (web.turn_on, web.turn_off, web.rotate):
+        with pytest.raises(NotAllowed):
+            await change(PLAYER, GUILD)
+    assert await web.site(GUILD) is None
+
+
+async def test_a_player_hides_and_shows_their_history(store: Store) -> None:
+    web = WebSettings(store)
+    assert not await web.history_hidden(7)
+    await web.hide_history(7, True)
+    await web.hide_history(7, True)  # twice is once
+    assert await web.history_hidden(7) and not await web.history_hidden(8)
+    assert await store.web.hidden_among([7, 8, 9]) == {7}
+    await web.hide_history(7, False)
+    assert not await web.history_hidden(7)
+    assert await store.web.hidden_among(range(1200)) == frozenset()
+
+
+async def test_the_read_only_store_reads_and_refuses_writes(
+        target: Path | str, store: Store) -> None:
+    site = await WebSettings(store).turn_on(MOD, GUILD)
+    reader = await Store.open(target, read_only=True)
+    try:
+        assert await reader.web.guild_of_slug(site.slug) == GUILD
+        with pytest.raises(ReadOnlyStore):
+            await reader.web.set_hidden(3, True)
+        with pytest.raises(ReadOnlyStore):
+            await WebSettings(reader).rotate(MOD, GUILD)
+        # The bot's writes are seen by the reader.
+        await store.web.set_hidden(3, True)
+        assert await reader.web.is_hidden(3)
+    finally:
+        await reader.close()
+    assert await store.web.guild_of_slug(site.slug) == GUILD
+
+
+@pytest.mark.engines("sqlite")
+async def test_the_read_only_sqlite_connection_itself_refuses(store: Store) -> None:
+    # Past the Python guard too: the connection is mode=ro and query_only.
+    reader = await Store.open(store.db.path, read_only=True)
+    try:
+        with pytest.raises(sqlite3.OperationalError):
+            await reader.db._reading().execute("DELETE FROM web_sites")
+    finally:
+        await reader.close()
+
+
+@pytest.mark.engines("sqlite")
+async def test_a_read_only_store_is_never_made_nor_migrated(tmp_path: Path) -> None:
+    missing = tmp_path / "none.sqlite3"
+    with pytest.raises(ReadOnlyStore):
+        await Store.open(missing, read_only=True)
+    assert not missing.exists()
+    behind = tmp_path / "behind.sqlite3"
+    db = await Database.open(behind, shipped_migrations()[:-1])
+    await db.close()
+    with pytest.raises(ReadOnlyStore, match="schema"):
+        await Store.open(behind, read_only=True)
+    check = await Database.open(behind, shipped_migrations()[:-1])
+    try:
+        assert await check.schema_version() == shipped_migrations()[-2].version
+    finally:
+        await check.close()
+
+
+@pytest.mark.engines("postgres")
+async def test_a_read_only_postgres_transaction_is_read_only(target: str, store: Store) -> None:
+    reader = await Store.open(target, read_only=True)
+    try:
+        row = await reader.db.fetchone("SHOW default_transaction_read_only")
+        assert row[0] == "on"
+    finally:
+        await reader.close()
+
+
+def test_web_link_quotes_each_part() -> None:
+    assert web_link("https://w.example", "slug-slug", "cards", "a/b c") == \
+        "https://w.example/s/slug-slug/cards/a%2Fb%20c"
