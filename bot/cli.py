@@ -1,5 +1,5 @@
-"""The ``croupier`` command: ``run`` (Discord), ``local`` (terminal), ``perft``, ``cards``,
-``selfplay``, ``backup``, ``migrate``.
+"""The ``croupier`` command: ``run`` (Discord), ``local`` (terminal), ``web`` (the web
+companion), ``perft``, ``cards``, ``selfplay``, ``backup``, ``migrate``.
 
 With no subcommand it connects to Discord when a token is configured and opens
 the local table otherwise — which is what ``make run`` does.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import sys
 import time
@@ -31,6 +32,8 @@ from rules.registry import games
 from rules.words import place_label, plural
 from storage.engine import is_postgres
 
+WEB_PORT = 8080
+"""``croupier web``'s port without ``--port`` or ``CROUPIER_WEB_PORT``."""
 MAX_DEPTH = 30
 """Deepest perft asked for (each level multiplies the count, and the time)."""
 MAX_GAMES = 100_000
@@ -229,6 +232,18 @@ def build_parser() -> argparse.ArgumentParser:
     migrate.add_argument("--to", dest="target", metavar="URL", required=True,
                          help="the PostgreSQL database, postgresql://user@host/name")
 
+    web = sub.add_parser(
+        "web", help="serve the web companion's pages (read-only)",
+        description="Serve the web pages of the servers that turned them on (/config web): "
+                    "tournaments, replays, leaderboards, players, cards. Read-only, from the "
+                    "same database as the bot (CROUPIER_DATABASE); run it beside the bot, "
+                    "behind a reverse proxy (README).")
+    web.set_defaults(game_parser=web)
+    web.add_argument("--host", metavar="HOST",
+                     help="the address to listen on (default CROUPIER_WEB_HOST, 127.0.0.1)")
+    web.add_argument("--port", type=whole("port", 1, 65535), metavar="N",
+                     help=f"the port (default CROUPIER_WEB_PORT, else {WEB_PORT})")
+
     selfplay = sub.add_parser("selfplay", help="computer against computer, with a summary",
                               description="Computer against computer, with a summary. "
                                           f"The game is {next(iter(known))} unless named.")
@@ -422,7 +437,59 @@ def cmd_run(settings: Settings, cluster: Cluster | None = None) -> int:
 
     # Slash commands belong to the application, not to a shard: one cluster publishes
     # them (Discord limits how often a bot may), the others serve them.
-    make_bot(settings, cluster, sync_commands=cluster.index == 0).run(token, log_handler=None)
+    bot = make_bot(settings, cluster, sync_commands=cluster.index == 0)
+    if settings.web_port is None or cluster.index != 0:  # one process serves the web
+        bot.run(token, log_handler=None)
+        return 0
+    with contextlib.suppress(KeyboardInterrupt):  # as discord.py's run() leaves
+        asyncio.run(_run_with_web(bot, token, settings, settings.web_port))
+    return 0
+
+
+async def _run_with_web(bot: Any, token: str, settings: Settings, port: int) -> None:
+    """The bot and, in the same process, the web pages over a read-only store of the
+    bot's database (migrated first, as the bot would)."""
+    from bot.web.serve import serving
+    from storage import Store
+
+    await (await Store.open(settings.database)).close()  # the schema current
+    async with serving(settings.database, settings.web_host, port), bot:
+        logging.getLogger(__name__).info("web pages at http://%s:%d/", settings.web_host,
+                                         port)
+        await bot.start(token)
+
+
+def cmd_web(args: argparse.Namespace, settings: Settings) -> int:
+    """``croupier web``: the web companion in a process of its own, until Ctrl-C."""
+    from bot.web.serve import serve_forever
+    from storage.errors import ReadOnlyStore
+
+    host = args.host or settings.web_host
+    port = args.port or settings.web_port or WEB_PORT
+    started = asyncio.Event()
+
+    async def serve() -> None:
+        task = asyncio.create_task(serve_forever(settings.database, host, port, started))
+        waiting = asyncio.create_task(started.wait())
+        await asyncio.wait({task, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        if started.is_set():
+            print(f"Serving the web pages at http://{host}:{port}/ (Ctrl-C stops).",
+                  flush=True)
+        else:
+            waiting.cancel()
+        await task
+
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        return 0
+    except ReadOnlyStore as refused:
+        print(f"No web pages: {refused}.", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"No web pages: cannot listen at {host}:{port} ({exc.strerror or exc}).",
+              file=sys.stderr)
+        return 1
     return 0
 
 
@@ -494,6 +561,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_migrate(args)
     if args.command == "run":
         return cmd_run(settings, cluster_or_exit(args))
+    if args.command == "web":
+        return cmd_web(args, settings)
     if args.command is None and settings.token:
         return cmd_run(settings)
     if args.command is None:

@@ -23,6 +23,21 @@ class Settings(BaseSettings):
     turn_seconds: int | None = Field(default=None, ge=10)
     warn_seconds: int = Field(default=60, ge=0)
     dev_guild_id: int | None = None
+    web_url: str | None = None
+    """The web companion's public address (``CROUPIER_WEB_URL``, e.g.
+    ``https://cards.example.org``): Discord's link buttons point there; none without it."""
+    web_host: str = "127.0.0.1"
+    """Where ``croupier web`` listens (``CROUPIER_WEB_HOST``): this machine alone by
+    default, behind a reverse proxy (README)."""
+    web_port: int | None = Field(default=None, ge=1, le=65535)
+    """The web companion's port (``CROUPIER_WEB_PORT``); set, ``croupier run`` serves the
+    pages in-process too."""
+
+    @field_validator("web_url", "web_port", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        # .env.example leaves them empty: empty means unset.
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("database", mode="before")
     @classmethod

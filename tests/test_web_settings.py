@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.errors import NotAllowed
-from bot.settings.service import Manager
-from bot.settings.web import SLUG_BYTES, WebSettings, web_link
+from bot.settings.service import Manager, ServerConfig
+from bot.settings.web import SLUG_BYTES, WebSites, web_link
+from bot.stats.service import StatsService
 from bot.web.site import SLUG
 from storage import Store
 from storage.db import Database, shipped_migrations
@@ -26,70 +27,71 @@ GUILD = 500
 
 
 async def test_pages_are_off_until_turned_on(store: Store) -> None:
-    web = WebSettings(store)
-    assert await web.site(GUILD) is None
-    assert await web.link(GUILD, "https://web.example") is None
-    site = await web.turn_on(MOD, GUILD)
+    config, sites = ServerConfig(store), WebSites(store)
+    assert await sites.site(GUILD) is None
+    assert await sites.link(GUILD, "https://web.example") is None
+    site = await config.set_web(MOD, GUILD, True)
     assert site.enabled and SLUG.fullmatch(site.slug) and len(site.slug) >= SLUG_BYTES
     assert await store.web.guild_of_slug(site.slug) == GUILD
-    assert await web.link(GUILD, "https://web.example/", "players", 2) == \
+    assert await sites.link(GUILD, "https://web.example/", "players", 2) == \
         f"https://web.example/s/{site.slug}/players/2"
-    assert await web.link(GUILD, None) is None
+    assert await sites.link(GUILD, None) is None
     # Another server's pages have a slug of their own.
-    other = await web.turn_on(MOD, GUILD + 1)
+    other = await config.set_web(MOD, GUILD + 1, True)
     assert other.slug != site.slug
 
 
 async def test_off_hides_and_on_again_keeps_the_address(store: Store) -> None:
-    web = WebSettings(store)
-    site = await web.turn_on(MOD, GUILD)
-    off = await web.turn_off(MOD, GUILD)
-    assert off is not None and not off.enabled
+    config, sites = ServerConfig(store), WebSites(store)
+    site = await config.set_web(MOD, GUILD, True)
+    off = await config.set_web(MOD, GUILD, False)
+    assert not off.enabled and off.slug == site.slug
     assert await store.web.guild_of_slug(site.slug) is None
-    assert await web.link(GUILD, "https://web.example") is None
-    again = await web.turn_on(MOD, GUILD)
+    assert await sites.link(GUILD, "https://web.example") is None
+    again = await config.set_web(MOD, GUILD, True)
     assert again.slug == site.slug and await store.web.guild_of_slug(site.slug) == GUILD
 
 
 async def test_rotate_replaces_the_slug(store: Store) -> None:
-    web = WebSettings(store)
-    old = await web.turn_on(MOD, GUILD)
-    new = await web.rotate(MOD, GUILD)
+    config = ServerConfig(store)
+    old = await config.set_web(MOD, GUILD, True)
+    new = await config.rotate_web(MOD, GUILD)
     assert new.enabled and new.slug != old.slug
     assert await store.web.guild_of_slug(old.slug) is None
     assert await store.web.guild_of_slug(new.slug) == GUILD
 
 
 async def test_only_managers_change_the_pages(store: Store) -> None:
-    web = WebSettings(store)
-    for change in (web.turn_on, web.turn_off, web.rotate):
-        with pytest.raises(NotAllowed):
-            await change(PLAYER, GUILD)
-    assert await web.site(GUILD) is None
+    config = ServerConfig(store)
+    with pytest.raises(NotAllowed):
+        await config.set_web(PLAYER, GUILD, True)
+    with pytest.raises(NotAllowed):
+        await config.rotate_web(PLAYER, GUILD)
+    assert await WebSites(store).site(GUILD) is None
 
 
 async def test_a_player_hides_and_shows_their_history(store: Store) -> None:
-    web = WebSettings(store)
-    assert not await web.history_hidden(7)
-    await web.hide_history(7, True)
-    await web.hide_history(7, True)  # twice is once
-    assert await web.history_hidden(7) and not await web.history_hidden(8)
+    stats = StatsService(store)
+    assert not await stats.history_hidden(7)
+    await stats.hide_history(7, True)
+    await stats.hide_history(7, True)  # twice is once
+    assert await stats.history_hidden(7) and not await stats.history_hidden(8)
     assert await store.web.hidden_among([7, 8, 9]) == {7}
-    await web.hide_history(7, False)
-    assert not await web.history_hidden(7)
+    await stats.hide_history(7, False)
+    assert not await stats.history_hidden(7)
     assert await store.web.hidden_among(range(1200)) == frozenset()
 
 
 async def test_the_read_only_store_reads_and_refuses_writes(
         target: Path | str, store: Store) -> None:
-    site = await WebSettings(store).turn_on(MOD, GUILD)
+    site = await ServerConfig(store).set_web(MOD, GUILD, True)
     reader = await Store.open(target, read_only=True)
     try:
         assert await reader.web.guild_of_slug(site.slug) == GUILD
         with pytest.raises(ReadOnlyStore):
             await reader.web.set_hidden(3, True)
         with pytest.raises(ReadOnlyStore):
-            await WebSettings(reader).rotate(MOD, GUILD)
+            await ServerConfig(reader).rotate_web(MOD, GUILD)
         # The bot's writes are seen by the reader.
         await store.web.set_hidden(3, True)
         assert await reader.web.is_hidden(3)

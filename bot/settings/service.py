@@ -9,9 +9,11 @@ from dataclasses import dataclass
 
 from bot.errors import NotAllowed
 from bot.matches.live import Player
+from bot.settings.web import new_slug
 from rules.registry import get_game
 from storage import Store
 from storage.models import EVERY_GAME, GameTiming, GuildSettings
+from storage.web import WebSite
 
 MIN_TURN = 10
 MAX_TURN = 7 * 24 * 3600
@@ -82,3 +84,17 @@ class ServerConfig:
         if not changes:
             return await self.show(guild_id)
         return await self.store.settings.update(guild_id, **changes)
+
+    async def set_web(self, who: Manager, guild_id: int, on: bool) -> WebSite:
+        """Turn the server's web pages on (under the slug they had, else a new one) or
+        off (every address of theirs then shows nothing)."""
+        self._require(who)
+        site = await self.store.web.site(guild_id)
+        return await self.store.web.save(guild_id, site.slug if site else new_slug(), on)
+
+    async def rotate_web(self, who: Manager, guild_id: int) -> WebSite:
+        """Give the server's pages a new slug: the old addresses show nothing from now
+        on (the pages stay on or off as they were)."""
+        self._require(who)
+        site = await self.store.web.site(guild_id)
+        return await self.store.web.save(guild_id, new_slug(), bool(site and site.enabled))

@@ -1,14 +1,12 @@
-"""The web companion's settings (issue 32): a server's pages, off until its moderators
-turn them on, under an unguessable slug they may rotate; and each player's choice to
-hide their history from the pages. Knows no transport."""
+"""The web companion's addresses (issue 32): a server's pages, off until its moderators
+turn them on (:meth:`bot.settings.service.ServerConfig.set_web`), live under an
+unguessable slug they may rotate; the public link to one of them. Knows no transport."""
 
 from __future__ import annotations
 
 import secrets
 from urllib.parse import quote
 
-from bot.errors import NotAllowed
-from bot.settings.service import Manager
 from storage import Store
 from storage.web import WebSite
 
@@ -39,8 +37,9 @@ def web_link(base_url: str | None, slug: str | None, *parts: str | int) -> str |
     return f"{base_url.rstrip('/')}/s/{quote(slug, safe='')}/{tail}"
 
 
-class WebSettings:
-    """Reads and changes a server's web pages and players' privacy."""
+class WebSites:
+    """Reads a server's web pages: what the link buttons need. (Turning them on, off
+    and rotating their slug are :class:`~bot.settings.service.ServerConfig`'s.)"""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -58,39 +57,3 @@ class WebSettings:
         if site is None or not site.enabled:
             return None
         return web_link(base_url, site.slug, *parts)
-
-    @staticmethod
-    def _require(who: Manager) -> None:
-        if not who.manages_server:
-            raise NotAllowed("Only people who may manage this server can change "
-                             "Croupier's settings.")
-
-    async def turn_on(self, who: Manager, guild_id: int) -> WebSite:
-        """Turn the server's pages on (under the slug they had, else a new one)."""
-        self._require(who)
-        site = await self.site(guild_id)
-        return await self.store.web.save(guild_id, site.slug if site else new_slug(), True)
-
-    async def turn_off(self, who: Manager, guild_id: int) -> WebSite | None:
-        """Turn the server's pages off: every address of theirs shows nothing."""
-        self._require(who)
-        site = await self.site(guild_id)
-        if site is None:
-            return None
-        return await self.store.web.save(guild_id, site.slug, False)
-
-    async def rotate(self, who: Manager, guild_id: int) -> WebSite:
-        """Give the server's pages a new slug: the old addresses show nothing from now
-        on (the pages stay on or off as they were)."""
-        self._require(who)
-        site = await self.site(guild_id)
-        return await self.store.web.save(guild_id, new_slug(),
-                                         site.enabled if site else False)
-
-    async def hide_history(self, user_id: int, hidden: bool) -> None:
-        """A player hides (or shows again) their own history on every server's pages."""
-        await self.store.web.set_hidden(user_id, hidden)
-
-    async def history_hidden(self, user_id: int) -> bool:
-        """Whether the player hid their history."""
-        return await self.store.web.is_hidden(user_id)

@@ -182,6 +182,16 @@ class StatsService:
         """A match's summary."""
         return await self.store.stats.summary(match_id)
 
+    async def hide_history(self, user_id: int, hidden: bool) -> None:
+        """A player hides (or shows again) their own history on every server's web
+        pages; their name stays wherever it is public on Discord too (leaderboards,
+        brackets, tables)."""
+        await self.store.web.set_hidden(user_id, hidden)
+
+    async def history_hidden(self, user_id: int) -> bool:
+        """Whether the player hid their history from the web pages."""
+        return await self.store.web.is_hidden(user_id)
+
     async def reset(self, player: Player, guild_id: int, game: str) -> int:
         """Clear a game's leaderboard on a server (moderators only)."""
         if not player.is_moderator:
