@@ -25,10 +25,10 @@ import random
 import shutil
 import tempfile
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.clock import FakeClock
 from bot.duel.collections import CollectionService
@@ -37,8 +37,10 @@ from bot.games import match_hooks
 from bot.matches.live import Player
 from bot.matches.service import MatchService
 from bot.settings.service import Manager, ServerConfig
+from bot.stats.service import StatsService
 from bot.tournaments.model import MatchPlace, Member
 from bot.tournaments.service import TournamentService
+from rules.duel.card_ids import card_id
 from rules.registry import get_game
 from storage import Store
 from storage.tournaments import PairingRow
@@ -66,6 +68,8 @@ PEOPLE: dict[int, str] = {
 """The server's people, by user id."""
 COLLECTOR = 107
 """Who claimed a starter and opened packs."""
+HIDDEN = 108
+"""Who hid their history from the web."""
 GAMES = ("eclipse", "flank", "nails", "duel")
 TOURNAMENT_GAME = "flank"
 PACKS = 3
@@ -78,8 +82,8 @@ class WebData:
     path: Path
     """The SQLite file (a copy of its own for each caller of :func:`filled_copy`)."""
     guild_id: int
-    slug: str | None
-    """The server's web slug; ``None`` until the settings service can turn the web on."""
+    slug: str
+    """The server's web slug."""
     swiss_id: int
     """A finished Swiss of 8 with a top 4 cut."""
     double_id: int
@@ -92,11 +96,14 @@ class WebData:
     """A finished game of the Swiss."""
     dark_match_id: int
     """A finished match on :data:`DARK_GUILD`, whose web is off."""
+    dark_slug: str
+    """The slug :data:`DARK_GUILD` had while its web was on (it shows nothing now)."""
     people: dict[int, str] = field(default_factory=lambda: dict(PEOPLE))
     """User id to name."""
     collector_id: int = COLLECTOR
+    hidden_id: int = HIDDEN
     card: str = ""
-    """The name of an Arcane Duel card the collector owns."""
+    """The id (in addresses) of an Arcane Duel card the collector owns."""
     champions: dict[int, int] = field(default_factory=dict)
     """Each finished tournament's champion (user id)."""
     standings: dict[int, list[int]] = field(default_factory=dict)
@@ -105,30 +112,6 @@ class WebData:
     def name(self, user_id: int) -> str:
         """The name someone plays under."""
         return self.people[user_id]
-
-
-# -- turning the web on ---------------------------------------------------------------------
-async def turn_web_on(store: Store, guild_id: int) -> str | None:
-    """The server's web turned on through the settings service, as ``/config web``
-    does; its slug. HOOK: until the settings service can (issue 32, helper A), the web
-    stays off and ``None`` comes back."""
-    config = ServerConfig(store)
-    turn_on: Callable[..., Awaitable[Any]] | None = getattr(config, "set_web", None)
-    if turn_on is None:
-        return None
-    settings = await turn_on(MANAGER, guild_id, True)
-    return _slug_of(settings)
-
-
-def _slug_of(settings: Any) -> str | None:
-    """The slug from whatever the settings service answers with."""
-    if isinstance(settings, str):
-        return settings
-    for name in ("web_slug", "slug"):
-        value = getattr(settings, name, None)
-        if isinstance(value, str):
-            return value
-    return None
 
 
 # -- the bot's services on the store --------------------------------------------------------
@@ -240,7 +223,11 @@ async def fill(path: Path) -> WebData:
     store = await Store.open(path)
     services = Services(store)
     try:
-        slug = await turn_web_on(store, GUILD)
+        config = ServerConfig(store)
+        slug = (await config.set_web(MANAGER, GUILD, True)).slug
+        dark_slug = (await config.set_web(MANAGER, DARK_GUILD, True)).slug
+        await config.set_web(MANAGER, DARK_GUILD, False)
+        await StatsService(store).hide_history(HIDDEN, True)
         swiss = await services.tournament("Spring Swiss", list(range(101, 109)), top_cut=4)
         while await services.step(swiss, _cut_upsets):
             pass
@@ -263,12 +250,12 @@ async def fill(path: Path) -> WebData:
         for _ in range(PACKS):
             await services.collections.give_pack(GUILD, ORGANISER.user_id, COLLECTOR)
         page = await services.collections.collection(GUILD, COLLECTOR, COLLECTOR)
-        card = page.rows[0].card if getattr(page, "rows", None) else ""
+        card = card_id(page.rows[0].card)
         games = await services.tournaments.games(ORGANISER, swiss)
         data = WebData(
             path=path, guild_id=GUILD, slug=slug, swiss_id=swiss, double_id=double,
             running_id=running, matches=matches, tournament_match_id=games[0].match_id,
-            dark_match_id=dark, card=card)
+            dark_match_id=dark, dark_slug=dark_slug, card=card)
         for tid in (swiss, double):
             order = await services.final_order(tid)
             data.standings[tid] = order
@@ -279,31 +266,39 @@ async def fill(path: Path) -> WebData:
         await store.close()
 
 
+T = TypeVar("T")
+
 _MADE: dict[str, WebData] = {}
 _LOCK = threading.Lock()
 
 
+def run_apart(work: Coroutine[Any, Any, T]) -> T:
+    """``work`` run to its end on an event loop of its own, in a thread of its own (so a
+    sync fixture may ask, whether or not a loop runs in its thread); its result."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(asyncio.run(work))
+        except BaseException as exc:  # raised again in the asking thread
+            failed.append(exc)
+
+    worker = threading.Thread(target=run, name="apart")
+    worker.start()
+    worker.join()
+    if failed:
+        raise failed[0]
+    return done[0]
+
+
 def filled_copy(folder: Path) -> WebData:
-    """A copy of the filled store in ``folder`` (made once per process, in a thread
-    of its own with its own event loop, so a sync fixture or a running loop may ask)."""
+    """A copy of the filled store in ``folder`` (filled once per process: each xdist
+    worker fills its own)."""
     with _LOCK:
         if "made" not in _MADE:
             home = Path(tempfile.mkdtemp(prefix="croupier-webstore-"))
-            made: list[WebData] = []
-            failed: list[BaseException] = []
-
-            def build() -> None:
-                try:
-                    made.append(asyncio.run(fill(home / "web.sqlite")))
-                except BaseException as exc:  # raised again in the asking thread
-                    failed.append(exc)
-
-            worker = threading.Thread(target=build, name="webstore")
-            worker.start()
-            worker.join()
-            if failed:
-                raise failed[0]
-            _MADE["made"] = made[0]
+            _MADE["made"] = run_apart(fill(home / "web.sqlite"))
     source = _MADE["made"]
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / source.path.name
