@@ -1185,6 +1185,23 @@ class CollectionRepository:
         return {row["card"]: PrintRun(row["guild_id"], row["card"], row["size"], row["printed"])
                 for row in rows}
 
+    async def every_print_run(self, guild: int) -> dict[str, PrintRun]:
+        """Every limited run begun here, by card."""
+        rows = await self.db.fetchall("SELECT * FROM print_runs WHERE guild_id = ?", (guild,))
+        return {row["card"]: PrintRun(row["guild_id"], row["card"], row["size"], row["printed"])
+                for row in rows}
+
+    async def opened_in_packs(self, guild: int, card: str | None = None) -> dict[str, int]:
+        """Per card (or only ``card``): how many copies packs made here, limited and
+        unlimited alike, whoever owns them now (a copy's creation row says how it came)."""
+        only = " AND c.card = ?" if card is not None else ""
+        rows = await self.db.fetchall(
+            "SELECT c.card AS card, COUNT(*) AS opened FROM ledger l"
+            " JOIN copies c ON c.id = l.copy_id"
+            f" WHERE l.guild_id = ? AND l.why = 'pack'{only} GROUP BY c.card",
+            (guild,) if card is None else (guild, card))
+        return {row["card"]: int(row["opened"]) for row in rows}
+
     async def books(self, guild: int) -> tuple[int, int]:
         """How many copies exist here, and how many ledger rows record them."""
         row = await self._one("SELECT (SELECT COUNT(*) FROM copies WHERE guild_id = ?),"

@@ -50,7 +50,7 @@ from rules.duel.decklists import (
     shortfall,
 )
 from rules.duel.decks import STARTERS, starter
-from rules.duel.packs import RARITY_RANK, RUN_SIZES, open_pack, rarest_first
+from rules.duel.packs import RARITY_RANK, RUN_SIZES, open_pack, pack_pool, rarest_first
 from rules.errors import BadOptions, shown
 from rules.words import plural
 from storage import Store
@@ -382,6 +382,26 @@ class CardCounts:
 
 
 @dataclass(frozen=True)
+class CardSupply:
+    """A card's supply in one server, as the public gallery shows it: copies packs have
+    made here, and what is left of its limited run (docs/rules/collections.md)."""
+
+    card: str
+    opened: int
+    """Copies packs made here, limited and unlimited, whoever owns them now."""
+    run_size: int | None
+    """The limited run's size: its stored size once begun, the size it will have before;
+    ``None`` for a card no pack holds (a basic land)."""
+    run_left: int | None
+    """Limited copies packs may still give (after them, unlimited copies)."""
+
+    @property
+    def in_packs(self) -> bool:
+        """Whether packs hold the card at all."""
+        return self.run_size is not None
+
+
+@dataclass(frozen=True)
 class DeckView:
     """A saved deck, with what (if anything) keeps it from play."""
 
@@ -603,6 +623,26 @@ class CollectionService:
         return CardCounts(name, mine.owned if mine else 0, mine.free if mine else 0,
                           await self.repo.copies_in_server(guild, name),
                           run.size if run else None, run.left if run else None)
+
+    async def supply(self, guild: int, card: str | None = None) -> dict[str, CardSupply]:
+        """Per card of the set (or only ``card``): how many copies packs
+        made in ``guild`` and how many limited ones its run has left. A run not begun
+        yet is whole, at the size it will start with."""
+        if card is not None:
+            card = one_card(card)
+        names = [card] if card is not None else list(card_set())
+        opened = await self.repo.opened_in_packs(guild, card)
+        runs = (await self.repo.print_runs(guild, names) if card is not None
+                else await self.repo.every_print_run(guild))
+        pool = {name for rarity in pack_pool().values() for name in rarity}
+        found: dict[str, CardSupply] = {}
+        for name in names:
+            run = runs.get(name)
+            size = run.size if run else (self.run_sizes.get(card_set()[name].rarity, 0)
+                                         if name in pool else None)
+            left = run.left if run else size
+            found[name] = CardSupply(name, opened.get(name, 0), size, left)
+        return found
 
     # -- decks
     async def save_deck(self, guild: int, user: int, name: str, text: str, *,
