@@ -20,7 +20,7 @@ import asyncio
 import io
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -51,8 +51,9 @@ from bot.tournaments.model import (
     is_person,
     is_unseen,
 )
+from bot.tournaments.terms import outcome_words, pairing_result
 from rules.tournament import elimination
-from rules.words import clip, ordinal
+from rules.words import clip
 from storage.tournaments import EntrantRow, GameLink, PairingRow, TournamentRow
 
 if TYPE_CHECKING:
@@ -422,49 +423,6 @@ class TournamentPoster:
 
 
 # -- a tournament's matches, round by round --------------------------------------------
-OUTCOME_WORDS: Mapping[str, str] = {"counted": "counted", "ignored": "ignored",
-                                    "cancelled": "cancelled", "abandoned": "abandoned"}
-"""A game's outcome for its pairing, in words (a game without one is in play)."""
-
-
-def pairing_result(pairing: PairingRow, names: Sequence[str]) -> str:
-    """Where a pairing stands, in words: its result (the winner and the games score,
-    a draw, both losing, places at a pod), or ``playing`` / ``waiting``.
-
-    >>> from types import SimpleNamespace as S
-    >>> done = dict(done=True, is_bye=False, both_lose=False, drawn_games=0,
-    ...             decided_by="game", in_play=False)
-    >>> pairing_result(S(**done, places=(2, 1), games=(1, 2)), ["Ada", "Bo"])
-    'Bo wins 2-1'
-    >>> pairing_result(S(**done, places=(1, 1), games=(0, 0)), ["Ada", "Bo"])
-    'draw 0-0'
-    >>> pairing_result(S(**done, places=(2, 3, 1), games=(0, 0, 1)), ["Ada", "Bo", "Cy"])
-    '1st Cy, 2nd Ada, 3rd Bo'
-    >>> pairing_result(S(done=False, in_play=True), ["Ada", "Bo"])
-    'playing'
-    """
-    if not pairing.done:
-        return "playing" if pairing.in_play else "waiting"
-    if pairing.is_bye:
-        return "bye"
-    score = "-".join(str(g) for g in pairing.games) + (
-        f" ({pairing.drawn_games} drawn)" if pairing.drawn_games else "")
-    places = pairing.places or ()
-    if pairing.both_lose:
-        said = f"both lose {score}"
-    elif len(names) == 2 and len(places) == 2 and places[0] == places[1]:
-        said = f"draw {score}"
-    elif len(names) == 2 and len(places) == 2:
-        won = places.index(min(places))  # the winner's games first
-        said = (f"{names[won]} wins {pairing.games[won]}-{pairing.games[1 - won]}"
-                + (f" ({pairing.drawn_games} drawn)" if pairing.drawn_games else ""))
-    else:
-        said = ", ".join(f"{ordinal(place)} {name}"
-                         for place, name in sorted(zip(places, names, strict=False)))
-    return said + (" (entered by the organiser)" if pairing.decided_by == "organiser"
-                   else "")
-
-
 def place_words(tournament: TournamentRow, pairing: PairingRow) -> str:
     """Where a pairing played, for its line in the history: a link to its thread or
     channel; "played unseen" for a table of computers only; nothing once its channel
@@ -498,7 +456,7 @@ def _pairing_block(view: RoundView, pairing: PairingRow,
     lines = [f"{head}: {players} — {pairing_result(pairing, names)}"
              f"{place_words(view.tournament, pairing)}"]
     for game in games:
-        outcome = OUTCOME_WORDS.get(game.outcome or "", "in play")
+        outcome = outcome_words(game.outcome)
         lines.append(f"  game {game.game_no}: match #{game.match_id}, {outcome}")
     return lines
 

@@ -1,39 +1,18 @@
-"""A tournament in words (its format, its status) and who acts on it (a Discord
-member as the tournament service's :class:`~bot.tournaments.model.Member`): what the
-tournament message, its buttons and the posts all need."""
+"""Who acts on a tournament (a Discord member as the tournament service's
+:class:`~bot.tournaments.model.Member`): what the tournament message, its buttons and
+the posts all need. The tournament in words (its format, its status) is
+:mod:`bot.tournaments.terms`, shared with the web; its names are kept here too for the
+commands that import them from this module."""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 import discord
 
 from bot.tournaments.model import Member
+from bot.tournaments.terms import FORMAT_WORDS, STATUS_WORDS, format_words
 from storage.tournaments import TournamentRow
 
-FORMAT_WORDS: Mapping[str, str] = {"swiss": "Swiss", "single": "single elimination",
-                                   "double": "double elimination",
-                                   "round_robin": "round robin", "pods": "pods"}
-"""Each format in words, as people say it."""
-
-STATUS_WORDS: Mapping[str, str] = {
-    "created": "created — registration not open yet",
-    "open": "registration open",
-    "checkin": "check-in open: entrants, check in",
-    "running": "under way",
-    "finished": "finished",
-    "cancelled": "cancelled",
-}
-"""Each status in words, on the tournament message."""
-
-
-def format_words(format: str) -> str:
-    """A format in words.
-
-    >>> format_words("round_robin"), format_words("swiss")
-    ('round robin', 'Swiss')
-    """
-    return FORMAT_WORDS.get(format, format.replace("_", " "))
+__all__ = ["FORMAT_WORDS", "STATUS_WORDS", "format_words", "member_of", "robot"]
 
 
 def member_of(interaction: discord.Interaction) -> Member:

@@ -59,6 +59,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.pictures.common import MAX_SIDE, Colour, Font, clean, draw_text, font, png, wrap
+from bot.tournaments.terms import STANDING_HEADS
 from rules.tournament.model import RoundPlan, Standing
 
 # --- sizes ---------------------------------------------------------------------------------
@@ -413,9 +414,6 @@ def render_pairings(title: str, round_no: int, rows: Sequence[TableRow],
 
 # --- standings -----------------------------------------------------------------------------
 
-STANDING_HEADS = ("#", "Player", "Pts", "W-L-D", "OMW%", "GW%", "OGW%")
-"""The standings' column headers, in order."""
-
 
 def percent(fraction: float) -> str:
     """A fraction as the standings write it: a percentage with one decimal.
@@ -426,7 +424,7 @@ def percent(fraction: float) -> str:
     return f"{100 * fraction:.1f}"
 
 
-def _note_marks(standings: Sequence[Standing]) -> dict[str, str]:
+def note_marks(standings: Sequence[Standing]) -> dict[str, str]:
     """A mark for each different tie note, in order of first appearance: ``*``, ``**``…"""
     marks: dict[str, str] = {}
     for line in standings:
@@ -460,7 +458,7 @@ def standings_columns(standings: Sequence[Standing]) -> StandingsColumns:
     wide as its widest text (header or any line's) plus :data:`CELL_GAP`, the name the
     rest (at least :data:`MIN_NAME_W`)."""
     face, small = font(NAME_SIZE), font(SMALL_SIZE)
-    marks = _note_marks(standings)
+    marks = note_marks(standings)
     widths = [small.getlength(head) + CELL_GAP for head in STANDING_HEADS]
     for line in standings:
         for k, cell in enumerate(standing_cells(line, marks)):
@@ -487,7 +485,7 @@ def draw_standings(title: str, standings: Sequence[Standing], names: Mapping[int
     pages = standings_pages(standings)
     _paged(page, pages)
     shown = standings[(page - 1) * PAGE_ROWS: page * PAGE_ROWS]
-    marks = _note_marks(standings)
+    marks = note_marks(standings)
     small, face = font(SMALL_SIZE), font(NAME_SIZE)
     notes = _footnotes(shown, marks, small)
     height = (HEAD_H + COLUMN_HEAD_H + max(1, len(shown)) * LINE_H + PAD
@@ -1017,7 +1015,7 @@ def standings_text(title: str, standings: Sequence[Standing], names: Mapping[int
         3-0-0       50.0  100.0   50.0
     ```
     """
-    marks = _note_marks(standings)
+    marks = note_marks(standings)
     pages = _standings_text_pages(standings, names)
     _paged(page, len(pages))
     heading = [cut(title, TEXT_WIDTH).rstrip(),
@@ -1053,7 +1051,7 @@ def _standings_text_pages(standings: Sequence[Standing], names: Mapping[int, str
                           ) -> list[list[list[str]]]:
     """The pages of :func:`standings_text`: room is kept on every page for the heading
     and a line per different tie note."""
-    marks = _note_marks(standings)
+    marks = note_marks(standings)
     blocks = [_standing_text_block(line, names, marks) for line in standings]
     notes = sum(len(_note_lines(note, mark)) for note, mark in marks.items())
     return _text_pages(blocks, len(STANDINGS_TEXT_HEAD) + 2 + notes)
