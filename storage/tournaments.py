@@ -857,6 +857,34 @@ class TournamentRepository:
                          rated=bool(json.loads(row["settings"]).get("rated", True)))
                 for row in rows]
 
+    async def version(self, tournament_id: int) -> str | None:
+        """A short text that changes whenever anything shown of the tournament does
+        (its status and round, who entered, checked in or dropped, each pairing, game
+        and result, every correction), in one read of counts over indexes: what a page
+        polls to learn whether to read the rest. ``None``: no such tournament."""
+        row = await self._db.fetchone(
+            "SELECT t.status, t.round, t.cut_after,"
+            " (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id),"
+            " (SELECT COALESCE(MAX(e.entry_no), 0) FROM tournament_entrants e"
+            "  WHERE e.tournament_id = t.id),"
+            # Who, not only how many: one leaving and another joining last reuse the
+            # number. Summed modulo a prime, since 500 Discord ids would overflow.
+            " (SELECT COALESCE(SUM(e.user_id % 1000003), 0) FROM tournament_entrants e"
+            "  WHERE e.tournament_id = t.id),"
+            " (SELECT COALESCE(SUM(e.checked_in), 0) FROM tournament_entrants e"
+            "  WHERE e.tournament_id = t.id),"
+            " (SELECT COUNT(e.dropped_after) FROM tournament_entrants e"
+            "  WHERE e.tournament_id = t.id),"
+            " (SELECT COUNT(*) FROM tournament_pairings p WHERE p.tournament_id = t.id),"
+            " (SELECT COUNT(*) FROM tournament_pairings p WHERE p.tournament_id = t.id"
+            "  AND p.status = 'done'),"
+            " (SELECT COUNT(*) FROM tournament_games g WHERE g.tournament_id = t.id),"
+            " (SELECT COUNT(g.outcome) FROM tournament_games g WHERE g.tournament_id = t.id),"
+            " (SELECT COALESCE(MAX(a.id), 0) FROM tournament_audit a"
+            "  WHERE a.tournament_id = t.id)"
+            " FROM tournaments t WHERE t.id = ?", (tournament_id,))
+        return None if row is None else ".".join(str(value) for value in tuple(row))
+
     async def audit(self, tournament_id: int) -> list[AuditRow]:
         """Its audit rows, oldest first."""
         rows = await self._db.fetchall("SELECT * FROM tournament_audit WHERE tournament_id = ?"

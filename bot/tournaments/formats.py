@@ -18,12 +18,16 @@ import importlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.tournaments.model import TournamentSettings
 from rules.core import GameInfo
+from rules.registry import get_game
 from rules.tournament.model import Entrant, Result, RoundPlan, Standing, TournamentFormat
 from storage.tournaments import EntrantRow, PairingPlan, PairingRow, Stage, TournamentRow
+
+if TYPE_CHECKING:
+    from storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -206,3 +210,14 @@ class Progress:
         if hasattr(self.main, "bracket"):
             return self.main.bracket(self.main_entrants(), self.main_results())
         return None
+
+
+async def read_progress(store: Store, tournament: TournamentRow,
+                        formats: FormatBuilder = build_format) -> Progress:
+    """``tournament`` as stored, as its format sees it: what the tournament service
+    ranks, pairs and draws from, and what every reader (the web's pages) shows."""
+    info = get_game(tournament.game)
+    settings = TournamentSettings.parse(tournament.settings)
+    return Progress(tournament, await store.tournaments.entrants(tournament.id),
+                    await store.tournaments.pairings(tournament.id),
+                    formats(tournament.format, settings, info))

@@ -32,7 +32,7 @@ from bot.clock import Clock, SystemClock
 from bot.errors import ChannelBusy, CroupierError, NoMatchHere
 from bot.matches.live import LiveMatch, Player
 from bot.matches.service import MatchService
-from bot.tournaments.formats import FormatBuilder, Progress, build_format
+from bot.tournaments.formats import FormatBuilder, Progress, build_format, read_progress
 from bot.tournaments.model import (
     Announcer,
     HeldPlace,
@@ -55,7 +55,6 @@ from bot.tournaments.model import (
     unseen_place,
 )
 from rules.core import DEFAULT_LEVEL
-from rules.registry import get_game
 from storage import Store
 from storage.tournaments import PairingRow, TournamentRow
 
@@ -280,11 +279,7 @@ class TournamentRounds:
 
     # -- reading a tournament as its format sees it -----------------------------------------
     async def _progress(self, tournament: TournamentRow) -> Progress:
-        info = get_game(tournament.game)
-        settings = TournamentSettings.parse(tournament.settings)
-        return Progress(tournament, await self.store.tournaments.entrants(tournament.id),
-                        await self.store.tournaments.pairings(tournament.id),
-                        self.formats(tournament.format, settings, info))
+        return await read_progress(self.store, tournament, self.formats)
 
     async def _standings(self, tournament: TournamentRow) -> Standings:
         progress = await self._progress(tournament)
