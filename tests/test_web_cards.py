@@ -22,6 +22,8 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.clock import FakeClock
+from bot.config import Settings
+from bot.discord_side.client import CroupierBot
 from bot.duel.collections import CollectionService
 from bot.settings.service import Manager, ServerConfig
 from bot.web.app import SERVER_OPTIONS, build_app
@@ -31,6 +33,7 @@ from rules.duel.cards import card_set
 from rules.duel.packs import RUN_SIZES
 from rules.duel.query import MAX_LENGTH, search
 from storage import Store
+from tests.e2e import make_bot
 
 GUILD, DARK = 5151, 5252
 COLLECTOR, OTHER = 71, 72
@@ -299,3 +302,42 @@ async def test_a_picture_is_a_png_a_browser_keeps(client: TestClient, gallery_da
     assert changed.status == 200 and await changed.read() == body
     head = await client.head(path)
     assert head.status == 200
+
+
+# -- /card's link in Discord ------------------------------------------------------------
+async def test_card_links_to_its_page_where_the_server_has_its_web_on(fake_discord, tmp_path):
+    web_url = "https://cards.example/croupier"
+    bot = CroupierBot(Settings(_env_file=None, database=tmp_path / "card.sqlite3",
+                               web_url=web_url))
+    lit = fake_discord.add_guild("Lit")
+    dark = fake_discord.add_guild("Dark")
+    ada = fake_discord.add_user("Ada")
+    async with fake_discord.running(bot):
+        channel, dark_channel = lit.add_text_channel("cards"), dark.add_text_channel("cards")
+        before = await fake_discord.slash(ada, channel, "card", name="Wayfarer's Cairn")
+        assert before.message.buttons == []  # the server's web is not on yet
+        site = await ServerConfig(bot.store).set_web(MANAGER, lit.id, True)
+        shown = await fake_discord.slash(ada, channel, "card", name="wayfarer's cairn")
+        [button] = shown.message.buttons
+        assert button.label == "Open on the web"
+        assert button.url == f"{web_url}/s/{site.slug}/cards/wayfarers-cairn"
+        public = await fake_discord.slash(ada, channel, "card", name="Kindlewhip", public=True)
+        assert not public.ephemeral
+        assert public.message.buttons[0].url.endswith(f"/s/{site.slug}/cards/kindlewhip")
+        # Another server, its web off, gets no link; nor does this one once it turns it off.
+        elsewhere = await fake_discord.slash(ada, dark_channel, "card", name="Kindlewhip")
+        assert elsewhere.message.buttons == [] and "Kindlewhip" in elsewhere.text
+        await ServerConfig(bot.store).set_web(MANAGER, lit.id, False)
+        off = await fake_discord.slash(ada, channel, "card", name="Kindlewhip")
+        assert off.message.buttons == []
+
+
+async def test_card_has_no_link_without_the_public_address(fake_discord, tmp_path):
+    bot = make_bot(tmp_path / "card.sqlite3")  # no CROUPIER_WEB_URL
+    guild = fake_discord.add_guild("Lit")
+    ada = fake_discord.add_user("Ada")
+    async with fake_discord.running(bot):
+        await ServerConfig(bot.store).set_web(MANAGER, guild.id, True)
+        shown = await fake_discord.slash(ada, guild.add_text_channel("cards"), "card",
+                                         name="Kindlewhip")
+        assert shown.message.buttons == [] and "Kindlewhip" in shown.text

@@ -13,6 +13,8 @@ from bot.errors import CroupierError
 from bot.games.duel.card import render_card
 from bot.games.duel.collection_messages import counts_line
 from bot.games.presenter import COLOUR, shown
+from bot.settings.web import WebSites
+from rules.duel.card_ids import card_id
 from rules.duel.cards import CardDef, card, card_set
 from rules.duel.decklists import card_named, nearest_cards
 from rules.duel.text import card_words
@@ -51,6 +53,27 @@ async def card_names(interaction: discord.Interaction,
     return choices((n, n) for n in names)
 
 
+WEB_BUTTON = "Open on the web"
+"""The label of the link to the card's page on the server's web companion."""
+
+
+async def web_button(interaction: discord.Interaction, data: CardDef) -> discord.ui.View | None:
+    """A link button to the card's page on the server's web companion, when the server
+    has its pages on and the bot knows their public address (``CROUPIER_WEB_URL``)."""
+    client = interaction.client
+    store = getattr(client, "store", None)
+    base_url = getattr(getattr(client, "settings", None), "web_url", None)
+    if interaction.guild_id is None or store is None or not base_url:
+        return None
+    url = await WebSites(store).link(interaction.guild_id, base_url, "cards",
+                                     card_id(data.name))
+    if url is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=WEB_BUTTON, url=url))
+    return view
+
+
 @app_commands.command(name="card", description="Show an Arcane Duel card.")
 @app_commands.describe(name="The card's name", public="Show it to the channel too "
                                                       "(default: only you)")
@@ -71,4 +94,6 @@ async def show_card(interaction: discord.Interaction,
         embed.add_field(name="Copies", value=counts_line(counts), inline=False)
     embed.set_image(url=f"attachment://{filename}")
     picture = discord.File(io.BytesIO(render_card(data.name)), filename=filename)
-    await send(interaction, embed=embed, files=[picture], ephemeral=not public)
+    link = await web_button(interaction, data)
+    await send(interaction, embed=embed, files=[picture], ephemeral=not public,
+               **({"view": link} if link is not None else {}))
