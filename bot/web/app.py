@@ -13,7 +13,7 @@ from aiohttp import web
 from bot.clock import Clock, SystemClock
 from bot.web import pages
 from bot.web.render import STATIC_DIR, TEMPLATES, environment, page
-from bot.web.site import CLOCK, STORE
+from bot.web.site import CLOCK, SERVICES, STORE, make_services
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -53,6 +53,7 @@ def build_app(store: Store, *, clock: Clock | None = None) -> web.Application:
                           client_max_size=1024)
     app[STORE] = store
     app[CLOCK] = clock or SystemClock()
+    app[SERVICES] = make_services(store, app[CLOCK])
     app[TEMPLATES] = environment()
     for routes in page_routes():
         app.router.add_routes(routes)

@@ -3,6 +3,7 @@ undefined names, each inside ``base.html``."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +19,32 @@ TEMPLATES: web.AppKey[jinja2.Environment] = web.AppKey("templates", jinja2.Envir
 def environment() -> jinja2.Environment:
     """The templates' environment: names typed by people are text, never markup, and
     a name a template uses but no handler gave is an error rather than a blank."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["when"] = when
+    return env
+
+
+def when(stamp: str | None) -> str:
+    """A stored time (ISO 8601, UTC) as the pages show it, to the minute.
+
+    >>> when("2026-11-28T02:51:04+00:00"), when(None), when("yesterday")
+    ('2026-11-28 02:51 UTC', '', 'yesterday')
+    """
+    if not stamp:
+        return ""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def render(request: web.Request, template: str, **context: Any) -> str:

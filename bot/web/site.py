@@ -31,17 +31,17 @@ class Services:
     clock: Clock
 
 
-_SERVICES: web.AppKey[Services] = web.AppKey("services", Services)
+SERVICES: web.AppKey[Services] = web.AppKey("services", Services)
+
+
+def make_services(store: Store, clock: Clock | None = None) -> Services:
+    """The services over ``store`` (built once, as the application is)."""
+    return Services(store=store, stats=StatsService(store), clock=clock or SystemClock())
 
 
 def services(request: web.Request) -> Services:
-    """The services over the application's store (built once per application)."""
-    app = request.app
-    if _SERVICES not in app:
-        store = app[STORE]
-        app[_SERVICES] = Services(store=store, stats=StatsService(store),
-                                  clock=app.get(CLOCK) or SystemClock())
-    return app[_SERVICES]
+    """The services over the application's store."""
+    return request.app[SERVICES]
 
 
 async def guild_of(request: web.Request) -> int:
@@ -66,4 +66,21 @@ def int_part(request: web.Request, name: str, *, lowest: int = 0,
     value = int(text)
     if not lowest <= value <= highest:
         raise web.HTTPNotFound()
+    return value
+
+
+def query_int(request: web.Request, name: str, *, default: int, lowest: int,
+              highest: int) -> int:
+    """A query parameter that must be a whole number in ``[lowest, highest]``
+    (``default`` when absent); anything else, or the parameter given twice, is
+    ``HTTPBadRequest``."""
+    given = request.query.getall(name, [])
+    if not given:
+        return default
+    text = given[0]
+    if len(given) > 1 or not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise web.HTTPBadRequest()
+    value = int(text)
+    if not lowest <= value <= highest:
+        raise web.HTTPBadRequest()
     return value
