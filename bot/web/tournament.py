@@ -209,6 +209,10 @@ class PageCache:
         self._pages.move_to_end(key)
         return found[1]
 
+    def clear(self) -> None:
+        """Forget every page (the next request of each renders it afresh)."""
+        self._pages.clear()
+
     def put(self, key: object, version: str, text: str) -> None:
         """Keep ``text`` as ``key``'s page at ``version`` (one version a key)."""
         self._pages[key] = (version, text)

@@ -33,7 +33,8 @@ _PAGES: weakref.WeakKeyDictionary[web.Application, PageCache] = weakref.WeakKeyD
 fixed once it serves)."""
 
 
-def _cache(app: web.Application) -> PageCache:
+def page_cache(app: web.Application) -> PageCache:
+    """The tournament pages ``app`` keeps rendered (made when first asked for)."""
     cache = _PAGES.get(app)
     if cache is None:
         cache = _PAGES[app] = PageCache()
@@ -64,7 +65,7 @@ async def tournament_page(request: web.Request) -> web.StreamResponse:
         raise web.HTTPNotFound()
     etag = _etag(tournament_id, version)
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
-    cache = _cache(request.app)
+    cache = page_cache(request.app)
     key = (guild_id, slug, tournament_id)
     text = cache.get(key, version)  # kept only once the tournament was found this guild's
     if text is None:
