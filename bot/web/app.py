@@ -38,10 +38,10 @@ MAX_PATH = 512
 """The longest path a page has; a longer one is a 404 before any handler."""
 
 SERVER_OPTIONS: dict[str, int] = {"max_line_size": 131_072}
-"""aiohttp server limits for serving :func:`build_app` (``AppRunner(app, **SERVER_OPTIONS)``,
-``TestServer(app, **SERVER_OPTIONS)``): a request line long enough that an over-long query
-string reaches :func:`bounds_middleware` and its plain 400 page, rather than the parser's
-bare one."""
+"""aiohttp's server limits for the application (it carries them itself, as its
+``handler_args``, so every runner and test server has them): a request line long enough
+that an over-long query string reaches :func:`bounds_middleware` and its plain 400 page,
+rather than the HTTP parser's bare one. A longer line still gets the parser's 400."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -50,7 +50,7 @@ def build_app(store: Store, *, clock: Clock | None = None) -> web.Application:
     """The web application over ``store`` (which it never writes): the routes of every
     module in :mod:`bot.web.pages`, ``/static/``, and the middlewares."""
     app = web.Application(middlewares=[errors_middleware, bounds_middleware],
-                          client_max_size=1024)
+                          client_max_size=1024, handler_args=SERVER_OPTIONS)
     app[STORE] = store
     app[CLOCK] = clock or SystemClock()
     app[SERVICES] = make_services(store, app[CLOCK])
