@@ -44,8 +44,9 @@ SERIOUS = frozenset({"serious", "critical"})
 """axe-core's impacts that fail a page."""
 SCREENSHOT_BYTES = 300_000
 """The most a screenshot may weigh (they live in the repository, docs/web/)."""
-SCREENSHOT_HEIGHT = 2400
-"""A full-page screenshot is cut at this many CSS pixels (a long page stays small)."""
+SCREENSHOT_PIXELS = 1_300_000
+"""A full-page screenshot is cut at this many pixels (1280 x 1015, 390 x 3333): a long
+page stays small, a phone's narrow one shows more of its length."""
 
 
 def missing() -> str | None:
@@ -169,6 +170,15 @@ class Tab:
     errors: list[str] = field(default_factory=list)
     """Console errors and warnings (a CSP violation is one), and uncaught exceptions."""
 
+    def heard(self, message: Any) -> None:
+        """A console message: errors and warnings are kept (a browser's own request for
+        ``/favicon.ico``, which no page asks for, aside)."""
+        if message.type not in ("error", "warning"):
+            return
+        if (message.location or {}).get("url", "").endswith("/favicon.ico"):
+            return
+        self.errors.append(f"console {message.type}: {message.text}")
+
     def go(self, url: str) -> int:
         """Open ``url``; its HTTP status."""
         response = self.page.goto(url, wait_until="load")
@@ -189,10 +199,10 @@ class Tab:
         return [v for v in result if v["impact"] in SERIOUS]
 
     def screenshot(self, target: Path) -> int:
-        """A PNG of the page (the whole page up to :data:`SCREENSHOT_HEIGHT`); its size."""
-        height = min(SCREENSHOT_HEIGHT, int(self.page.evaluate(
-            "document.documentElement.scrollHeight")))
+        """A PNG of the page (the whole page up to :data:`SCREENSHOT_PIXELS`); its size."""
         width = self.page.viewport_size["width"]
+        height = min(SCREENSHOT_PIXELS // width, int(self.page.evaluate(
+            "document.documentElement.scrollHeight")))
         target.parent.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(target), full_page=True,
                              clip={"x": 0, "y": 0, "width": width, "height": height})
@@ -208,9 +218,7 @@ def tab(browser: Any, width: str = "desktop", *, javascript: bool = True) -> Ite
     context.add_init_script(path=str(AXE))
     page = context.new_page()
     opened = Tab(page)
-    page.on("console", lambda message: opened.errors.append(
-        f"console {message.type}: {message.text}") if message.type in ("error", "warning")
-        else None)
+    page.on("console", opened.heard)
     page.on("pageerror", lambda error: opened.errors.append(f"uncaught: {error}"))
     try:
         yield opened
