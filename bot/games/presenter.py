@@ -180,6 +180,12 @@ class GamePresenter:
         """A picture of the seat's hand for its DM, in games that draw one."""
         return None
 
+    def table_png(self, observation: Any, names: Sequence[str]) -> bytes | None:
+        """The public table's picture of the channel's ``observation`` (the one the
+        table's embed shows), in games that draw one. Made from that observation
+        alone, so that any side (the web's replays too) can draw what the channel saw."""
+        return None
+
     @staticmethod
     def option_key(match: LiveMatch, decision: Decision, option: str) -> str | None:
         """The group an option belongs to when there are too many for menus (a tile

@@ -111,7 +111,10 @@ class DuelPresenter(GamePresenter):
         filename = f"duel-{match.id}-{view_step(match)}.png"
         embed.set_image(url=f"attachment://{filename}")
         # The view is a snapshot: the picture may be drawn later, off the event loop.
-        return embed, [Drawing(filename, partial(render_battlefield, view, list(match.names)))]
+        return embed, [Drawing(filename, partial(self.table_png, view, list(match.names)))]
+
+    def table_png(self, observation: Any, names: Sequence[str]) -> bytes:
+        return render_battlefield(observation, names)
 
     def lobby(self, match: LiveMatch) -> dict[str, Any]:
         """The lobby; a table played for ante says so, and what joining means."""

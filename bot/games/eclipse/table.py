@@ -5,6 +5,8 @@ the pending decision's menu in the player's DM."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -55,8 +57,11 @@ class EclipsePresenter(GamePresenter):
             embed.add_field(name="Last reveal", value=last, inline=False)
         filename = f"eclipse-{match.id}-{view.step}.png"
         embed.set_image(url=f"attachment://{filename}")
-        picture = discord.File(io.BytesIO(render_table(view, names)), filename=filename)
+        picture = discord.File(io.BytesIO(self.table_png(view, names)), filename=filename)
         return embed, [picture]
+
+    def table_png(self, observation: Any, names: Sequence[str]) -> bytes:
+        return render_table(observation, names)
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         obs: EclipseView = view.observation

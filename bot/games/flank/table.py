@@ -43,8 +43,11 @@ class FlankPresenter(GamePresenter):
                                   f"{view.cards_left[seat]} cards{stoppers} left")
         filename = f"flank-{match.id}-{view.step}.png"
         embed.set_image(url=f"attachment://{filename}")
-        picture = discord.File(io.BytesIO(render_png(view, names)), filename=filename)
+        picture = discord.File(io.BytesIO(self.table_png(view, names)), filename=filename)
         return embed, [picture]
+
+    def table_png(self, observation: Any, names: Sequence[str]) -> bytes:
+        return render_png(observation, names)
 
     def menu_groups(self, match: LiveMatch, decision: Decision,
                     observation: object) -> list[tuple[str, list[tuple[str, str]]]]:

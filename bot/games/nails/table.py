@@ -50,8 +50,11 @@ class NailsPresenter(GamePresenter):
         embed.add_field(name="Table", value=state_line, inline=False)
         filename = f"nails-{match.id}-{view.step}.png"
         embed.set_image(url=f"attachment://{filename}")
-        picture = discord.File(io.BytesIO(render_stack(view, names)), filename=filename)
+        picture = discord.File(io.BytesIO(self.table_png(view, names)), filename=filename)
         return embed, [picture]
+
+    def table_png(self, observation: Any, names: Sequence[str]) -> bytes:
+        return render_stack(observation, names)
 
     def key_label(self, match: LiveMatch, view: PrivateView, key: str, count: int) -> str:
         return f"Tile {key}: {count} place{'s' if count != 1 else ''} it can go"
