@@ -279,3 +279,48 @@ def escape(text: str) -> str:
     from markupsafe import escape as markup_escape
 
     return str(markup_escape(text))
+
+
+# -- the link button on the Discord tournament message -----------------------------------------
+async def test_the_tournament_message_links_to_its_page_only_where_the_web_is_on(
+        fake_discord, tmp_path):
+    import asyncio
+
+    from bot.config import Settings
+    from bot.discord_side.client import CroupierBot
+    from bot.discord_side.tournament_views import PAGE_LABEL
+    from bot.tournaments.model import Member
+    from tests.fakediscord.model.constants import MANAGE_GUILD
+
+    base = "https://croupier.example/"
+    bot = CroupierBot(Settings(_env_file=None, database=tmp_path / "link.sqlite3",
+                               turn_seconds=300, warn_seconds=60, web_url=base))
+    lit, dark = fake_discord.add_guild("Lit"), fake_discord.add_guild("Dark")
+
+    async def tournament_message(guild):
+        channel = guild.add_text_channel("tournaments")
+        boss = guild.add_user("Boss", roles=(guild.add_role("Managers", MANAGE_GUILD),))
+        made = await fake_discord.slash(boss, channel, "tournament create", game="flank")
+        assert not made.ephemeral, made.content
+        who = Member(boss.id, "Boss", manages_server=True, guild_id=guild.id)
+        tid = (await bot.tournaments.latest(who, channel.id)).id
+        for _ in range(200):  # the command ends once it remembered its message
+            if (await bot.tournaments.get(who, tid)).message_id is not None:
+                break
+            await asyncio.sleep(0.025)
+        opened = await fake_discord.slash(boss, channel, "tournament open")
+        assert "open" in opened.content  # its message is edited: Join and Leave now
+        await bot.tournaments.settle()
+        await fake_discord.wait_until_idle(quiet=0.2, timeout=10)
+        message = [m for m in channel.messages if m.content.startswith("🏆")][-1]
+        return tid, message
+
+    async with fake_discord.running(bot):
+        slug = (await ServerConfig(bot.store).set_web(MANAGER, lit.id, True)).slug
+        tid, message = await tournament_message(lit)
+        links = [b for b in message.buttons if b.url is not None]
+        assert [(b.label, b.url) for b in links] == [
+            (PAGE_LABEL, f"https://croupier.example/s/{slug}/tournaments/{tid}")]
+        assert {b.label for b in message.buttons} == {"Join", "Leave", PAGE_LABEL}
+        _, elsewhere = await tournament_message(dark)  # its web never turned on
+        assert elsewhere.buttons and all(b.url is None for b in elsewhere.buttons)

@@ -29,6 +29,8 @@ FOOTER = 2048
 EMBED_TOTAL = 6000
 FIELDS = 25
 """An embed's parts, their total, and its fields."""
+LINK_URL = 512
+"""A link button's address."""
 
 MENU_OPTIONS = 25
 OPTION_TEXT = 100

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.discord_parts.limits import CONTENT
+from bot.discord_parts.limits import CONTENT, LINK_URL
 from bot.discord_parts.replies import guarded, send
 from bot.discord_parts.views import ID, Claimed, croupier
 from bot.discord_side.tournament_terms import STATUS_WORDS, format_words, member_of
+from bot.settings.web import WebSites
 from bot.tournaments.model import Member, TournamentError
 from rules.registry import get_game
 from rules.words import clip
@@ -79,23 +80,41 @@ class TournamentButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
 TOURNAMENT_ITEMS = (TournamentButton,)
 
 
-def tournament_buttons(tournament_id: int, status: str) -> discord.ui.View | None:
-    """The buttons a tournament message carries in ``status`` (none once it starts)."""
+PAGE_LABEL = "Tournament page"
+"""The link button to the tournament's web page."""
+
+
+def tournament_buttons(tournament_id: int, status: str,
+                       page: str | None = None) -> discord.ui.View | None:
+    """The buttons a tournament message carries in ``status`` (Join, Leave and Check in
+    none once it starts), and a link to its web ``page`` when there is one. A view
+    without buttons clears the old ones."""
     actions = {"created": (), "open": ("join", "leave"),
                "checkin": ("join", "leave", "checkin")}.get(status, ())
-    if not actions:
-        return discord.ui.View(timeout=None)  # an empty view clears old buttons
     view = discord.ui.View(timeout=None)
     for action in actions:
         view.add_item(TournamentButton(tournament_id, action))
+    if page is not None:
+        view.add_item(discord.ui.Button(label=PAGE_LABEL, style=discord.ButtonStyle.link,
+                                        url=page))
     return view
+
+
+async def page_link(bot: CroupierBot, tournament_id: int, guild_id: int) -> str | None:
+    """The tournament's web page, if its server's pages are on and the bot knows its
+    public address (``CROUPIER_WEB_URL``); none for an address longer than a link
+    button takes."""
+    link = await WebSites(bot.store).link(guild_id, bot.settings.web_url, "tournaments",
+                                          tournament_id)
+    return link if link is not None and len(link) <= LINK_URL else None
 
 
 # -- the tournament message -----------------------------------------------------------
 async def message_parts(bot: CroupierBot, tournament_id: int, guild_id: int
                         ) -> dict[str, Any]:
     """The tournament message: what it is, where it stands, who entered; the Join,
-    Leave and Check in buttons while registration is open."""
+    Leave and Check in buttons while registration is open; a link to its web page
+    where the server has one."""
     who = Member(0, "Croupier", guild_id=guild_id)
     tournament = await bot.tournaments.get(who, tournament_id)
     entrants = await bot.tournaments.entrants(who, tournament_id)
@@ -109,7 +128,8 @@ async def message_parts(bot: CroupierBot, tournament_id: int, guild_id: int
                f"Status: {status}\n"
                f"Entrants ({len(entrants)}): {names}")
     return {"content": clip(content, CONTENT),
-            "view": tournament_buttons(tournament.id, tournament.status)}
+            "view": tournament_buttons(tournament.id, tournament.status,
+                                       await page_link(bot, tournament.id, guild_id))}
 
 
 async def refresh_message(bot: CroupierBot, tournament_id: int) -> None:
