@@ -11,8 +11,10 @@ from discord.ext import commands
 from bot.discord_parts.limits import choices
 from bot.discord_parts.replies import send
 from bot.settings.service import MAX_TURN, MAX_WARN, MIN_TURN, Manager, ServerConfig
+from bot.settings.web import web_link
 from rules.registry import games
 from storage.models import EVERY_GAME, GuildSettings
+from storage.web import WebSite
 
 if TYPE_CHECKING:
     from bot.discord_side.client import CroupierBot
@@ -133,6 +135,39 @@ class ConfigCog(commands.GroupCog, group_name="config",
             manager_of(interaction), interaction.guild_id or 0, public=public,
             daily_pack=daily_pack, win_packs=win_packs)
         await send(interaction, collections_text(settings))
+
+    @app_commands.command(name="web", description="This server's web pages: turn them on "
+                                                  "or off, or give them a new address.")
+    @app_commands.describe(action="on: publish the pages; off: take them down; rotate: a new "
+                                  "address (the old one stops working); leave out to see")
+    @app_commands.choices(action=[app_commands.Choice(name=name, value=name)
+                                  for name in ("on", "off", "rotate")])
+    async def web(self, interaction: discord.Interaction,
+                  action: app_commands.Choice[str] | None = None) -> None:
+        """Turn the server's web pages on or off, rotate their slug, or show them."""
+        who, guild_id = manager_of(interaction), interaction.guild_id or 0
+        if action is None:
+            site = await self.config.web(who, guild_id)
+        elif action.value == "rotate":
+            site = await self.config.rotate_web(who, guild_id)
+        else:
+            site = await self.config.set_web(who, guild_id, action.value == "on")
+        await send(interaction, web_text(site, self.bot.settings.web_url))
+
+
+def web_text(site: WebSite | None, base_url: str | None) -> str:
+    """The server's web pages in words: on or off, and their address."""
+    if site is None or not site.enabled:
+        return ("**Web pages**: off. Names and results stay in Discord. "
+                "`/config web action:on` publishes this server's tournaments, replays, "
+                "leaderboards and cards at an address only those you give it to can guess.")
+    link = web_link(base_url, site.slug)
+    where = (f"<{link}>" if link else
+             f"`/s/{site.slug}/` on the bot's web server (its operator has not set "
+             "CROUPIER_WEB_URL, the public address)")
+    return (f"**Web pages**: on, at {where}. Anyone with the address can read them; "
+            "`/config web action:rotate` gives them a new one, `/config web action:off` "
+            "takes them down.")
 
 
 async def setup(bot: CroupierBot) -> None:

@@ -1,4 +1,5 @@
-"""/stats /leaderboard /history /match /resetleaderboard: the figures of finished matches."""
+"""/stats /leaderboard /history /match /resetleaderboard: the figures of finished matches;
+/privacy: whether one's own history shows on the web pages."""
 
 from __future__ import annotations
 
@@ -106,6 +107,29 @@ class StatsCog(commands.Cog):
         await send(interaction, f"Reset the **{get_game(game).title}** leaderboard here? "
                                 "Every rating in it is cleared and earlier matches stop "
                                 "counting. This cannot be undone.", view=view)
+
+    @app_commands.command(name="privacy",
+                          description="Hide your match history from the web pages, or show it.")
+    @app_commands.describe(history="hide: your player page shows nothing of you; show: it "
+                                   "shows your history again; leave out to see")
+    @app_commands.choices(history=[app_commands.Choice(name=name, value=name)
+                                   for name in ("hide", "show")])
+    async def privacy(self, interaction: discord.Interaction,
+                      history: app_commands.Choice[str] | None = None) -> None:
+        """Hide or show one's own history on every server's web pages."""
+        user_id = interaction.user.id
+        if history is not None:
+            await self.bot.stats.hide_history(user_id, history.value == "hide")
+        hidden = await self.bot.stats.history_hidden(user_id)
+        await send(interaction, PRIVACY_HIDDEN if hidden else PRIVACY_SHOWN)
+
+
+PRIVACY_HIDDEN = ("Your history is **hidden** from the web pages of every server: your player "
+                  "page says only that you hid it. Your name still shows where the server sees "
+                  "it in Discord too (leaderboards, tournament standings, match tables). "
+                  "`/privacy history:show` shows it again.")
+PRIVACY_SHOWN = ("Your history **shows** on the web pages of servers that publish them: your "
+                 "matches, ratings and tournaments there. `/privacy history:hide` hides it.")
 
 
 async def setup(bot: CroupierBot) -> None:

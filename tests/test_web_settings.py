@@ -18,6 +18,9 @@ from bot.web.site import SLUG
 from storage import Store
 from storage.db import Database, shipped_migrations
 from storage.errors import ReadOnlyStore
+from tests.e2e import make_bot
+from tests.fakediscord.harness.slash import CommandNotAvailable
+from tests.fakediscord.model.constants import MANAGE_GUILD
 
 pytestmark = pytest.mark.engines
 
@@ -67,6 +70,8 @@ async def test_only_managers_change_the_pages(store: Store) -> None:
         await config.set_web(PLAYER, GUILD, True)
     with pytest.raises(NotAllowed):
         await config.rotate_web(PLAYER, GUILD)
+    with pytest.raises(NotAllowed):  # the address is the pages' only key
+        await config.web(PLAYER, GUILD)
     assert await WebSites(store).site(GUILD) is None
 
 
@@ -142,3 +147,58 @@ async def test_a_read_only_postgres_transaction_is_read_only(target: str, store:
 def test_web_link_quotes_each_part() -> None:
     assert web_link("https://w.example", "slug-slug", "cards", "a/b c") == \
         "https://w.example/s/slug-slug/cards/a%2Fb%20c"
+
+
+# -- through the fake Discord ---------------------------------------------------------------
+async def test_config_web_turns_the_pages_on_rotates_and_off(fake_discord, discord_errors,
+                                                             tmp_path: Path) -> None:
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("t")
+    boss = guild.add_user("Boss", roles=(guild.add_role("Managers", MANAGE_GUILD),))
+    ada = guild.add_user("Ada")
+    bot = make_bot(tmp_path / "w.sqlite3")
+    bot.settings.web_url = "https://cards.example/"
+    async with fake_discord.running(bot):
+        shown = await fake_discord.slash(boss, channel, "config web")
+        assert shown.ephemeral and "off" in shown.content
+        on = await fake_discord.slash(boss, channel, "config web", action="on")
+        site = await bot.store.web.site(guild.id)
+        assert site is not None and site.enabled
+        assert on.ephemeral and f"<https://cards.example/s/{site.slug}/>" in on.content
+        rotated = await fake_discord.slash(boss, channel, "config web", action="rotate")
+        new = await bot.store.web.site(guild.id)
+        assert new is not None and new.slug != site.slug and new.enabled
+        assert new.slug in rotated.content and site.slug not in rotated.content
+        # Discord offers /config to managers alone (the service checks again: above).
+        for action in ({"action": "off"}, {}):
+            with pytest.raises(CommandNotAvailable):
+                await fake_discord.slash(ada, channel, "config web", **action)
+        assert (await bot.store.web.site(guild.id)) == new
+        off = await fake_discord.slash(boss, channel, "config web", action="off")
+        assert "off" in off.content and new.slug not in off.content
+        assert await bot.store.web.guild_of_slug(new.slug) is None
+        # Without the public address, the path alone, and why.
+        bot.settings.web_url = None
+        await fake_discord.slash(boss, channel, "config web", action="on")
+        bare = await fake_discord.slash(boss, channel, "config web")
+        assert f"`/s/{new.slug}/`" in bare.content and "CROUPIER_WEB_URL" in bare.content
+
+
+async def test_privacy_hides_and_shows_ones_own_history(fake_discord, discord_errors,
+                                                        tmp_path: Path) -> None:
+    guild = fake_discord.add_guild("Casino")
+    channel = guild.add_text_channel("t")
+    ada = guild.add_user("Ada")
+    bob = guild.add_user("Bob")
+    bot = make_bot(tmp_path / "p.sqlite3")
+    async with fake_discord.running(bot):
+        seen = await fake_discord.slash(ada, channel, "privacy")
+        assert seen.ephemeral and "**shows**" in seen.content
+        hidden = await fake_discord.slash(ada, channel, "privacy", history="hide")
+        assert hidden.ephemeral and "**hidden**" in hidden.content
+        assert await bot.store.web.is_hidden(ada.id)
+        assert not await bot.store.web.is_hidden(bob.id)
+        again = await fake_discord.slash(ada, channel, "privacy")
+        assert "**hidden**" in again.content
+        shown = await fake_discord.slash(ada, channel, "privacy", history="show")
+        assert "**shows**" in shown.content and not await bot.store.web.is_hidden(ada.id)

@@ -85,6 +85,12 @@ class ServerConfig:
             return await self.show(guild_id)
         return await self.store.settings.update(guild_id, **changes)
 
+    async def web(self, who: Manager, guild_id: int) -> WebSite | None:
+        """The server's web pages, for those who manage it (the slug is the pages'
+        only key: it goes to whom they choose)."""
+        self._require(who)
+        return await self.store.web.site(guild_id)
+
     async def set_web(self, who: Manager, guild_id: int, on: bool) -> WebSite:
         """Turn the server's web pages on (under the slug they had, else a new one) or
         off (every address of theirs then shows nothing)."""
