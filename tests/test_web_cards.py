@@ -211,6 +211,26 @@ async def test_a_search_that_does_not_read_says_why_with_400(client: TestClient,
         assert 'id="q"' in html and 'role="alert"' in html
 
 
+async def test_the_results_alone_are_what_the_page_shows(client: TestClient,
+                                                         gallery_data: Gallery):
+    url = f"/s/{gallery_data.slug}/cards"
+    for query in ("c:red t:creature", "pow>=", "zzz", ""):
+        whole = await client.get(url, params={"q": query})
+        part = await client.get(url, params={"q": query, "part": "results"})
+        # As a person types, a term not finished yet is no failed request: a 200 that
+        # says what the whole page says with its 400.
+        assert part.status == 200, query
+        html = await part.text()
+        assert "<html" not in html and 'id="result-count"' in html
+        assert Page(html).cards == Page(await whole.text()).cards
+        said = text_of(html)
+        assert said in text_of(await whole.text())
+    unfinished = await client.get(url, params={"q": "pow>=", "part": "results"})
+    assert "“pow>=” needs a value right after it, with no space." in text_of(
+        await unfinished.text())
+    assert (await client.get(url, params={"q": "x", "part": "all"})).status == 400
+
+
 async def test_what_was_typed_stays_text(client: TestClient, gallery_data: Gallery):
     hostile = '"<script>alert(1)</script>" {{7*7}}'
     response = await client.get(f"/s/{gallery_data.slug}/cards", params={"q": hostile})

@@ -244,7 +244,7 @@ def _term(text: str, at: int) -> tuple[Term, int]:
     raw, at = _value(text, at)
     if not raw:
         if key is not None:
-            raise QueryError("missing-value", key[1])
+            raise QueryError("missing-value", key[1], op)
         raise QueryError("lone-minus" if negated else "empty-phrase")
     return Term(field, op, _read_value(field, key[1] if key else "", raw), negated), at
 

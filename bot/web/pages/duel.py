@@ -1,10 +1,13 @@
 """The card gallery: every Arcane Duel card with its picture, a search over them
 (:mod:`rules.duel.query`), each card's own page, and each server's supply of it.
 
-``/s/{slug}/cards`` takes two query parameters, ``q`` (the search) and ``page``; anything
-else, or either given twice, is a 400. A search that does not read is the gallery again
-with what was wrong said above the results, status 400. Results come
-:data:`PER_PAGE` at a time, so a search that matches everything shows one page of it.
+``/s/{slug}/cards`` takes the query parameters ``q`` (the search), ``page`` and
+``part=results``; anything else, or one given twice, is a 400. A search that does not
+read is the gallery again with what was wrong said above the results, status 400.
+Results come :data:`PER_PAGE` at a time, so a search that matches everything shows one
+page of it. ``part=results`` answers with the results alone (``cards_results.html``), for
+``cards.js`` to swap in as a person types: there a search that does not read yet is a
+result like any other (200, saying why), since a half-typed term is no failed request.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ ROUTES = web.RouteTableDef()
 
 PER_PAGE = 48
 """Cards on one page of results."""
-PARAMETERS = frozenset({"q", "page"})
+PARAMETERS = frozenset({"q", "page", "part"})
 """The gallery's query parameters."""
 MAX_PAGE_DIGITS = 4
 PICTURE_CACHE = "public, max-age=86400"
@@ -71,20 +74,24 @@ async def gallery(request: web.Request) -> web.Response:
         raise web.HTTPBadRequest()
     text = _one(request, "q", "")
     number = _page_number(_one(request, "page", "1"))
+    part = _one(request, "part", "")
+    if part not in ("", "results"):
+        raise web.HTTPBadRequest()
+    template = "cards_results.html" if part else "cards.html"
     context = {"q": text, "max_length": card_query.MAX_LENGTH,
                "max_terms": card_query.MAX_TERMS, "width": PICTURE_W, "height": PICTURE_H}
     try:
         found = card_query.search(text)
     except card_query.QueryError as error:
-        return page(request, "cards.html", status=400, error=error, entries=[], total=0,
-                    number=1, pages=1, **context)
+        return page(request, template, status=200 if part else 400, error=error, entries=[],
+                    total=0, number=1, pages=1, **context)
     pages = max(1, -(-len(found) // PER_PAGE))
     if number > pages:
         raise web.HTTPNotFound()
     shown = found[(number - 1) * PER_PAGE:number * PER_PAGE]
     supply = await collections(request).supply(guild)
     entries = [entry(data, supply.get(data.name)) for data in shown]
-    return page(request, "cards.html", error=None, entries=entries, total=len(found),
+    return page(request, template, error=None, entries=entries, total=len(found),
                 number=number, pages=pages, **context)
 
 

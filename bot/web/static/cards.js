@@ -1,6 +1,7 @@
 // The card gallery's search as you type. The page works without this: the form is a
-// plain GET. Here, a pause in typing fetches the same page for the new search and swaps
-// its results in, so the results are the server's own (one query language, one place).
+// plain GET. Here, a pause in typing fetches the results of the new search (the same
+// address with part=results) and swaps them in, so the results are the server's own:
+// one query language, in one place.
 "use strict";
 
 (function () {
@@ -35,12 +36,15 @@
     current.replaceWith(document.importNode(body, true));
     // The count keeps its element (it is the live region) and takes the new words.
     document.getElementById("result-count").textContent = count.textContent;
-    document.title = fresh.title;
+    const site = document.title.lastIndexOf(" · ");
+    document.title = body.dataset.title + (site >= 0 ? document.title.slice(site) : "");
     return true;
   }
 
   async function search(text) {
     const url = addressFor(text);
+    const part = new URL(url);
+    part.searchParams.set("part", "results");
     const mine = ++asked;
     if (controller) {
       controller.abort();
@@ -48,7 +52,7 @@
     controller = new AbortController();
     results.setAttribute("aria-busy", "true");
     try {
-      const response = await fetch(url, {
+      const response = await fetch(part, {
         signal: controller.signal,
         credentials: "same-origin",
         headers: { "Accept": "text/html" },
@@ -57,8 +61,8 @@
       if (mine !== asked) {
         return;  // a later search has been asked for since
       }
-      // 400 is a search that did not read: the page says why, in the results.
-      if ((response.status !== 200 && response.status !== 400) || !swap(html)) {
+      // A search that does not read is a 200 here too: the results say why.
+      if (response.status !== 200 || !swap(html)) {
         window.location.assign(url);
         return;
       }
