@@ -219,6 +219,27 @@ async def test_a_running_swiss_polls_a_cheap_version_and_shows_each_change(site)
     assert dropped["version"] != moved["version"]
 
 
+async def test_a_change_seen_by_many_pages_at_once_is_worked_out_once(site, monkeypatch):
+    import asyncio
+
+    from bot.web.pages import tournament as pages
+
+    made: list[str] = []
+    build = pages.build_view
+
+    def counted(progress, games, version):
+        made.append(version)
+        return build(progress, games, version)
+
+    monkeypatch.setattr(pages, "build_view", counted)
+    answers = await asyncio.gather(*(site.client.get(site.url(site.data.running_id))
+                                     for _ in range(6)))
+    assert [a.status for a in answers] == [200] * 6
+    assert len({await a.text() for a in answers}) == 1 and len(made) == 1
+    await site.client.get(site.url(site.data.running_id))
+    assert len(made) == 1  # kept under its version
+
+
 # -- refusals ----------------------------------------------------------------------
 async def test_bad_ids_and_other_servers_tournaments_are_plain_404s(site):
     other = await site.store.tournaments.create(

@@ -18,12 +18,13 @@ again only when it moved.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.pictures.tournament import note_marks, standing_cells
-from bot.tournaments.formats import read_progress
+from bot.tournaments.formats import Progress, read_progress
 from bot.tournaments.model import TournamentSettings, is_person, names_of
 from bot.tournaments.terms import (
     STANDING_HEADS,
@@ -134,10 +135,24 @@ class TournamentView:
 
 async def read_view(store: Store, tournament: TournamentRow, version: str) -> TournamentView:
     """The page of ``tournament`` (at ``version``), read and worked out afresh."""
-    progress = await read_progress(store, tournament)
+    progress, games = await read_parts(store, tournament)
+    return build_view(progress, games, version)
+
+
+async def read_parts(store: Store, tournament: TournamentRow
+                     ) -> tuple[Progress, list[GameLink]]:
+    """What the page is worked out from: the tournament as its format sees it, and
+    every game of it."""
+    return (await read_progress(store, tournament),
+            await store.tournaments.games(tournament.id))
+
+
+def build_view(progress: Progress, games: Sequence[GameLink], version: str) -> TournamentView:
+    """The page worked out from what :func:`read_parts` read (no I/O: it may run in a
+    worker thread)."""
+    tournament = progress.tournament
     entrants = progress.entrants
     names = names_of(entrants)
-    games = await store.tournaments.games(tournament.id)
     started = tournament.status not in ("created", "open", "checkin")
     standings = progress.standings() if started else []
     marks = note_marks(standings)
@@ -193,13 +208,16 @@ def _rounds(pairings: Sequence[PairingRow], names: Mapping[int, str],
 
 
 class PageCache:
-    """Rendered pages kept by ``(key, version)``, the :data:`MOST` most recently
-    used (a 500-player Swiss's page is about a megabyte)."""
+    """Rendered pages kept by ``(key, version)``, the :data:`MOST` most recently used
+    (a 500-player Swiss's page is about 800 KB). A page being made is made once: when
+    a change lands, every open page polls, sees it and asks at once, and all of them
+    wait for the one rendering rather than each ranking 500 players again."""
 
     MOST = 8
 
     def __init__(self) -> None:
         self._pages: OrderedDict[object, tuple[str, str]] = OrderedDict()
+        self._making: dict[tuple[object, str], asyncio.Future[str]] = {}
 
     def get(self, key: object, version: str) -> str | None:
         """The page kept for ``key`` if it was rendered at ``version``."""
@@ -208,6 +226,26 @@ class PageCache:
             return None
         self._pages.move_to_end(key)
         return found[1]
+
+    async def page(self, key: object, version: str,
+                   make: Callable[[], Awaitable[str]]) -> str:
+        """``key``'s page at ``version``: kept, being made (then waited for), or made
+        now by ``make`` and kept. ``make``'s failure is every waiter's."""
+        kept = self.get(key, version)
+        if kept is not None:
+            return kept
+        making = self._making.get((key, version))
+        if making is None:
+            making = asyncio.ensure_future(make())
+            self._making[(key, version)] = making
+            making.add_done_callback(lambda done: self._made(key, version, done))
+        # Shielded: a reader who goes away does not cancel the others' page.
+        return await asyncio.shield(making)
+
+    def _made(self, key: object, version: str, done: asyncio.Future[str]) -> None:
+        self._making.pop((key, version), None)
+        if not done.cancelled() and done.exception() is None:
+            self.put(key, version, done.result())
 
     def clear(self) -> None:
         """Forget every page (the next request of each renders it afresh)."""

@@ -14,6 +14,7 @@ Without JavaScript the page is whole; a reload shows the news.
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 
 from aiohttp import web
@@ -21,7 +22,7 @@ from aiohttp import web
 from bot.tournaments.terms import HEAD_NAMES, TIEBREAKERS
 from bot.web.render import render
 from bot.web.site import STORE, guild_of, int_part
-from bot.web.tournament import PageCache, read_view
+from bot.web.tournament import PageCache, build_view, read_parts
 
 ROUTES = web.RouteTableDef()
 
@@ -65,19 +66,26 @@ async def tournament_page(request: web.Request) -> web.StreamResponse:
         raise web.HTTPNotFound()
     etag = _etag(tournament_id, version)
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
-    cache = page_cache(request.app)
     key = (guild_id, slug, tournament_id)
-    text = cache.get(key, version)  # kept only once the tournament was found this guild's
-    if text is None:
+
+    async def make() -> str:
         tournament = await store.tournaments.get(tournament_id)
         if tournament is None or tournament.guild_id != guild_id:
             raise web.HTTPNotFound()
-        if _not_modified(request, etag):
-            return web.Response(status=304, headers=headers)
-        view = await read_view(store, tournament, version)
-        text = render(request, "tournament.html", view=view, heads=HEAD_NAMES,
-                      tiebreakers=TIEBREAKERS, poll_seconds=POLL_SECONDS)
-        cache.put(key, version, text)
+        progress, games = await read_parts(store, tournament)
+
+        def rendered() -> str:
+            # Ranking 500 players and rendering their page is CPU for a while: off the
+            # event loop, which goes on answering the polls meanwhile.
+            view = build_view(progress, games, version)
+            return render(request, "tournament.html", view=view, heads=HEAD_NAMES,
+                          tiebreakers=TIEBREAKERS, poll_seconds=POLL_SECONDS)
+
+        return await asyncio.to_thread(rendered)
+
+    # A page is kept only once its tournament was found this server's (the key holds
+    # the server), so a kept one answers without reading the tournament again.
+    text = await page_cache(request.app).page(key, version, make)
     if _not_modified(request, etag):
         return web.Response(status=304, headers=headers)
     return web.Response(text=text, content_type="text/html", charset="utf-8",
