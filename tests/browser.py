@@ -44,9 +44,9 @@ SERIOUS = frozenset({"serious", "critical"})
 """axe-core's impacts that fail a page."""
 SCREENSHOT_BYTES = 300_000
 """The most a screenshot may weigh (they live in the repository, docs/web/)."""
-SCREENSHOT_PIXELS = 1_300_000
-"""A full-page screenshot is cut at this many pixels (1280 x 1015, 390 x 3333): a long
-page stays small, a phone's narrow one shows more of its length."""
+SCREENSHOT_HEIGHT = {390: 1688, 1280: 1200}
+"""A full-page screenshot is cut at this height by width (a phone's: two screens), so a
+long page stays small."""
 
 
 def missing() -> str | None:
@@ -84,6 +84,12 @@ def pages(data: WebData) -> dict[str, str]:
         "card": f"{base}/cards/{data.card}",
     }
     return found
+
+
+SHOWN = ("index", "tournament-swiss", "tournament-double", "replay-eclipse", "replay-duel",
+         "leaderboard-flank", "player", "cards", "card")
+"""The pages docs/web.md shows (one or two of each kind: the screenshots live in the
+repository)."""
 
 
 # -- the app, served from a thread ----------------------------------------------------------
@@ -199,9 +205,9 @@ class Tab:
         return [v for v in result if v["impact"] in SERIOUS]
 
     def screenshot(self, target: Path) -> int:
-        """A PNG of the page (the whole page up to :data:`SCREENSHOT_PIXELS`); its size."""
+        """A PNG of the page (the whole page up to :data:`SCREENSHOT_HEIGHT`); its size."""
         width = self.page.viewport_size["width"]
-        height = min(SCREENSHOT_PIXELS // width, int(self.page.evaluate(
+        height = min(SCREENSHOT_HEIGHT.get(width, 1200), int(self.page.evaluate(
             "document.documentElement.scrollHeight")))
         target.parent.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(target), full_page=True,

@@ -308,6 +308,15 @@ def test_no_name_becomes_markup_anywhere(crawled: Crawl) -> None:
     assert TEMPLATE in swiss and shown(QUOTES) in swiss  # never evaluated to 49
 
 
+def test_nothing_of_another_server_is_linked(crawled: Crawl) -> None:
+    data = crawled.data
+    elsewhere = (f"/matches/{data.dark_match_id}", f"/tournaments/{data.dark_tournament_id}",
+                 data.dark_slug, "Elsewhere cup")
+    leaks = [(url, leak) for url, got in crawled.pages() for leak in elsewhere
+             if leak in got.html]
+    assert leaks == []
+
+
 # -- bad addresses ------------------------------------------------------------------------
 def bad_paths(data: WebData) -> list[str]:
     """Addresses that name nothing: unknown or malformed slugs, ids that are not
@@ -322,6 +331,10 @@ def bad_paths(data: WebData) -> list[str]:
         f"{base}/tournaments/abc", f"{base}/tournaments/1e3",
         f"{base}/tournaments/99999999999999999999999999", f"{base}/tournaments/１",
         f"{base}/matches/{data.dark_match_id}", f"{base}/matches/999999",
+        f"{base}/tournaments/{data.dark_tournament_id}",
+        f"{base}/tournaments/{data.dark_tournament_id}/version",
+        f"{base}/tournaments/999999/version", f"{base}/tournaments/abc/version",
+        f"{base}/leaderboard/", f"{base}/players/", f"{base}/players/-1x",
         f"{base}/matches/{data.matches['flank']}/steps/999999.png",
         f"{base}/matches/{data.matches['flank']}/steps/-1.png",
         f"{base}/matches/{data.matches['flank']}/steps/x.png",

@@ -96,6 +96,8 @@ class WebData:
     """A finished game of the Swiss."""
     dark_match_id: int
     """A finished match on :data:`DARK_GUILD`, whose web is off."""
+    dark_tournament_id: int
+    """A tournament on :data:`DARK_GUILD`."""
     dark_slug: str
     """The slug :data:`DARK_GUILD` had while its web was on (it shows nothing now)."""
     people: dict[int, str] = field(default_factory=lambda: dict(PEOPLE))
@@ -246,6 +248,9 @@ async def fill(path: Path) -> WebData:
         }
         dark = await services.play("flank", [107, 108], guild_id=DARK_GUILD,
                                    options={"board": "6"})
+        dark_tournament = (await services.tournaments.create(
+            replace(ORGANISER, guild_id=DARK_GUILD), channel_id=CHANNEL + 1,
+            game=TOURNAMENT_GAME, name="Elsewhere cup")).id
         await services.collections.claim_starter(GUILD, COLLECTOR, "ember-and-grove")
         for _ in range(PACKS):
             await services.collections.give_pack(GUILD, ORGANISER.user_id, COLLECTOR)
@@ -255,7 +260,8 @@ async def fill(path: Path) -> WebData:
         data = WebData(
             path=path, guild_id=GUILD, slug=slug, swiss_id=swiss, double_id=double,
             running_id=running, matches=matches, tournament_match_id=games[0].match_id,
-            dark_match_id=dark, dark_slug=dark_slug, card=card)
+            dark_match_id=dark, dark_tournament_id=dark_tournament, dark_slug=dark_slug,
+            card=card)
         for tid in (swiss, double):
             order = await services.final_order(tid)
             data.standings[tid] = order
