@@ -34,8 +34,6 @@ from storage import Store
 from storage.models import ChoiceRow, MatchRow
 from tests.webstore import GAMES, SCRIPT, WebData, filled_copy, run_apart
 
-pytestmark = pytest.mark.filterwarnings("error::DeprecationWarning:aiohttp")
-
 
 @dataclass(frozen=True)
 class Seen:
@@ -237,6 +235,7 @@ async def test_each_step_shows_the_channel_s_table_picture_words_and_narration(
         assert await picture.read() == presenter_for(game).table_png(seen.public, match.names)
     assert narration_of(await page_of(client, address(web_data, match.id)))[0] == (
         f"{info.title} begins.", True)
+    # ``page`` is the last step's (the steps were asked in order).
     verdict = re.search(r'<p class="replay-verdict"><strong>(.*?)</strong> \((.*?)\)</p>', page)
     assert verdict is not None, "the last step says who won"
     assert html.unescape(verdict.group(2)) == match.outcome.said(match.names)
