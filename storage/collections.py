@@ -1191,16 +1191,24 @@ class CollectionRepository:
         return {row["card"]: PrintRun(row["guild_id"], row["card"], row["size"], row["printed"])
                 for row in rows}
 
-    async def opened_in_packs(self, guild: int, card: str | None = None) -> dict[str, int]:
-        """Per card (or only ``card``): how many copies packs made here, limited and
-        unlimited alike, whoever owns them now (a copy's creation row says how it came)."""
-        only = " AND c.card = ?" if card is not None else ""
-        rows = await self.db.fetchall(
-            "SELECT c.card AS card, COUNT(*) AS opened FROM ledger l"
-            " JOIN copies c ON c.id = l.copy_id"
-            f" WHERE l.guild_id = ? AND l.why = 'pack'{only} GROUP BY c.card",
-            (guild,) if card is None else (guild, card))
-        return {row["card"]: int(row["opened"]) for row in rows}
+    async def copies_of(self, guild: int, cards: Iterable[str] | None = None) -> dict[str, int]:
+        """Per card (of ``cards``, default every card): how many copies exist here, by
+        whatever way they came. Only cards some have: by card."""
+        if cards is None:
+            rows = await self.db.fetchall(
+                "SELECT card, COUNT(*) AS n FROM copies WHERE guild_id = ? GROUP BY card",
+                (guild,))
+            return {row["card"]: int(row["n"]) for row in rows}
+        names = sorted(set(cards))
+        found: dict[str, int] = {}
+        for start in range(0, len(names), 500):  # within every engine's parameter limit
+            chunk = names[start:start + 500]
+            rows = await self.db.fetchall(
+                "SELECT card, COUNT(*) AS n FROM copies"
+                f" WHERE guild_id = ? AND card IN ({_marks(len(chunk))}) GROUP BY card",
+                (guild, *chunk))
+            found.update((row["card"], int(row["n"])) for row in rows)
+        return found
 
     async def books(self, guild: int) -> tuple[int, int]:
         """How many copies exist here, and how many ledger rows record them."""

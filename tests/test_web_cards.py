@@ -24,7 +24,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.clock import FakeClock
 from bot.config import Settings
 from bot.discord_side.client import CroupierBot
-from bot.duel.collections import CollectionService
+from bot.duel.collections import CollectionError, CollectionService
 from bot.settings.service import Manager, ServerConfig
 from bot.web.app import SERVER_OPTIONS, build_app
 from bot.web.pages.duel import PER_PAGE
@@ -38,7 +38,7 @@ from tests.e2e import make_bot
 GUILD, DARK = 5151, 5252
 COLLECTOR, OTHER = 71, 72
 MANAGER = Manager(7, "Mod", manages_server=True)
-TINY_RUNS = {"rare": 1, "uncommon": 2, "common": 3}
+TINY_RUNS = {"rare": 1, "uncommon": 1, "common": 2}
 """Print runs small enough that three packs use some up."""
 
 
@@ -47,10 +47,10 @@ class Gallery:
     path: Path
     slug: str
     dark_slug: str
-    opened: Counter[str]
-    """Copies each card's packs made on :data:`GUILD`."""
+    copies: Counter[str]
+    """Copies of each card on :data:`GUILD`, from the starter and the packs."""
     limited: Counter[str]
-    """Of those, the limited (serialled) ones."""
+    """Of those, the limited (serialled) ones: what the packs printed."""
 
 
 async def _fill(path: Path) -> Gallery:
@@ -64,16 +64,16 @@ async def _fill(path: Path) -> Gallery:
         seeds = random.Random(11)
         service = CollectionService(store, clock, run_sizes=TINY_RUNS,
                                     rng_factory=lambda: random.Random(seeds.random()))
-        await service.claim_starter(GUILD, COLLECTOR, "ember-and-grove")
-        opened: Counter[str] = Counter()
+        starter = await service.claim_starter(GUILD, COLLECTOR, "ember-and-grove")
+        copies = Counter(c.card for c in starter.copies)
         limited: Counter[str] = Counter()
         for user in (COLLECTOR, OTHER, COLLECTOR):
             pack = await service.give_pack(GUILD, 7, user)
-            opened.update(c.card for c in pack.copies)
+            copies.update(c.card for c in pack.copies)
             limited.update(c.card for c in pack.copies if c.serial is not None)
         for _ in range(2):  # the dark server's packs count there alone
             await service.give_pack(DARK, 7, OTHER)
-        return Gallery(path, slug, dark_slug, opened, limited)
+        return Gallery(path, slug, dark_slug, copies, limited)
     finally:
         await store.close()
 
@@ -263,26 +263,29 @@ async def test_bad_addresses_and_parameters_are_plain_errors(client: TestClient,
 
 
 # -- the supply -------------------------------------------------------------------------
-async def test_each_card_says_what_packs_made_here_and_what_is_left(client: TestClient,
-                                                                    gallery_data: Gallery):
+async def test_each_card_says_what_packs_printed_here_and_what_is_left(
+        client: TestClient, gallery_data: Gallery):
     slug = gallery_data.slug
-    used_up = next(name for name, n in gallery_data.limited.items()
-                   if n == TINY_RUNS[card_set()[name].rarity])
-    once = next(name for name, n in gallery_data.limited.items()
+    copies, limited = gallery_data.copies, gallery_data.limited
+    used_up = next(name for name, n in limited.items()  # and then some unlimited
+                   if n == TINY_RUNS[card_set()[name].rarity] and copies[name] > n)
+    once = next(name for name, n in limited.items()
                 if n < TINY_RUNS[card_set()[name].rarity])
     untouched = next(c.name for c in card_set().values()
-                     if c.basic is None and c.name not in gallery_data.opened)
+                     if c.basic is None and c.name not in limited)
     size = TINY_RUNS[card_set()[once].rarity]
     expected = {
-        used_up: (f"Opened in packs here: {gallery_data.opened[used_up]}. Limited run of "
-                  f"{TINY_RUNS[card_set()[used_up].rarity]} used up: packs now give "
-                  "unlimited copies."),
-        once: (f"Opened in packs here: {gallery_data.opened[once]}. Limited run: "
-               f"{size - gallery_data.limited[once]} of {size} left in packs."),
+        used_up: (f"Printed here: all {TINY_RUNS[card_set()[used_up].rarity]} of its "
+                  "limited run; packs now give unlimited copies. "
+                  f"{copies[used_up]} copies on this server."),
+        once: (f"Printed here: {limited[once]} of a limited run of {size}; "
+               f"{size - limited[once]} left in packs. {copies[once]} cop"),
         # A run not begun is whole at the default size (the web's service has no tiny runs).
-        untouched: ("Opened in packs here: 0. Limited run: all "
-                    f"{RUN_SIZES[card_set()[untouched].rarity]} still in packs."),
-        "Ashpeak": "Not in packs: a basic land is free and unlimited.",
+        untouched: ("Printed here: none yet; a limited run of "
+                    f"{RUN_SIZES[card_set()[untouched].rarity]} waits in packs. "
+                    f"{copies[untouched]} cop"),
+        "Ashpeak": ("Not in packs: a basic land is free and unlimited. "
+                    f"{copies['Ashpeak']} copies on this server."),
     }
     for name, said in expected.items():
         page = await client.get(f"/s/{slug}/cards/{card_id(name)}")
@@ -296,14 +299,22 @@ async def test_each_card_says_what_packs_made_here_and_what_is_left(client: Test
         assert said in text_of(await listed.text())
 
 
-async def test_the_dark_servers_packs_do_not_count_here(gallery_data: Gallery):
+async def test_the_dark_servers_cards_do_not_count_here(gallery_data: Gallery):
     store = await Store.open(gallery_data.path, read_only=True)
     try:
-        supply = await CollectionService(store, FakeClock()).supply(GUILD)
-        assert {n: s.opened for n, s in supply.items() if s.opened} == \
-            dict(gallery_data.opened)
-        dark = await CollectionService(store, FakeClock()).supply(DARK)
-        assert sum(s.opened for s in dark.values()) == 2 * 15
+        service = CollectionService(store, FakeClock())
+        supply = await service.supply(GUILD)
+        assert {n: s.in_server for n, s in supply.items() if s.in_server} == \
+            dict(gallery_data.copies)
+        assert {n: s.printed for n, s in supply.items() if s.printed} == \
+            dict(gallery_data.limited)
+        some = await service.supply(GUILD, ["Ashpeak", *gallery_data.limited])
+        assert all(some[n] == supply[n] for n in some) and len(some) == \
+            1 + len(gallery_data.limited)
+        dark = await service.supply(DARK)
+        assert sum(s.in_server for s in dark.values()) == 2 * 15
+        with pytest.raises(CollectionError, match="Did you mean Kindlewhip"):
+            await service.supply(GUILD, ["Kindlewip"])
     finally:
         await store.close()
 

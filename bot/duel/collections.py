@@ -383,17 +383,19 @@ class CardCounts:
 
 @dataclass(frozen=True)
 class CardSupply:
-    """A card's supply in one server, as the public gallery shows it: copies packs have
-    made here, and what is left of its limited run (docs/rules/collections.md)."""
+    """A card's supply in one server, as the public gallery shows it: its limited run
+    (printed, left in packs) and the copies that exist (docs/rules/collections.md)."""
 
     card: str
-    opened: int
-    """Copies packs made here, limited and unlimited, whoever owns them now."""
+    printed: int
+    """Limited copies packs have printed here (serials 1 to this)."""
     run_size: int | None
     """The limited run's size: its stored size once begun, the size it will have before;
     ``None`` for a card no pack holds (a basic land)."""
     run_left: int | None
     """Limited copies packs may still give (after them, unlimited copies)."""
+    in_server: int
+    """Copies of it here, from starters and packs, limited and unlimited."""
 
     @property
     def in_packs(self) -> bool:
@@ -624,24 +626,29 @@ class CollectionService:
                           await self.repo.copies_in_server(guild, name),
                           run.size if run else None, run.left if run else None)
 
-    async def supply(self, guild: int, card: str | None = None) -> dict[str, CardSupply]:
-        """Per card of the set (or only ``card``): how many copies packs
-        made in ``guild`` and how many limited ones its run has left. A run not begun
-        yet is whole, at the size it will start with."""
-        if card is not None:
-            card = one_card(card)
-        names = [card] if card is not None else list(card_set())
-        opened = await self.repo.opened_in_packs(guild, card)
-        runs = (await self.repo.print_runs(guild, names) if card is not None
-                else await self.repo.every_print_run(guild))
+    async def supply(self, guild: int,
+                     cards: Iterable[str] | None = None) -> dict[str, CardSupply]:
+        """Per card of ``cards`` (default: the whole set; names exactly as the set has
+        them): its limited run in ``guild`` (printed and left; a run not begun yet is
+        whole, at the size it will start with) and how many copies exist there."""
+        names = list(card_set() if cards is None else dict.fromkeys(cards))
+        unknown = [name for name in names if name not in card_set()]
+        if unknown:
+            one_card(unknown[0])  # refuses, naming the nearest cards
+        if cards is None:
+            runs = await self.repo.every_print_run(guild)
+            copies = await self.repo.copies_of(guild)
+        else:
+            runs = await self.repo.print_runs(guild, names)
+            copies = await self.repo.copies_of(guild, names)
         pool = {name for rarity in pack_pool().values() for name in rarity}
         found: dict[str, CardSupply] = {}
         for name in names:
             run = runs.get(name)
             size = run.size if run else (self.run_sizes.get(card_set()[name].rarity, 0)
                                          if name in pool else None)
-            left = run.left if run else size
-            found[name] = CardSupply(name, opened.get(name, 0), size, left)
+            found[name] = CardSupply(name, run.printed if run else 0, size,
+                                     run.left if run else size, copies.get(name, 0))
         return found
 
     # -- decks

@@ -89,8 +89,8 @@ async def gallery(request: web.Request) -> web.Response:
     if number > pages:
         raise web.HTTPNotFound()
     shown = found[(number - 1) * PER_PAGE:number * PER_PAGE]
-    supply = await collections(request).supply(guild)
-    entries = [entry(data, supply.get(data.name)) for data in shown]
+    supply = await collections(request).supply(guild, [data.name for data in shown])
+    entries = [entry(data, supply[data.name]) for data in shown]
     return page(request, template, error=None, entries=entries, total=len(found),
                 number=number, pages=pages, **context)
 
@@ -102,7 +102,7 @@ async def card_page(request: web.Request) -> web.Response:
     data = _card(request)
     if request.query:
         raise web.HTTPBadRequest()
-    supply = (await collections(request).supply(guild, data.name))[data.name]
+    supply = (await collections(request).supply(guild, [data.name]))[data.name]
     return page(request, "cards_card.html", card=entry(data, supply), width=PICTURE_W,
                 height=PICTURE_H)
 
