@@ -18,12 +18,15 @@ from bot.duel.collections import CollectionService
 from bot.web.duel.gallery import PICTURE_H, PICTURE_W, entry, picture
 from bot.web.render import page
 from bot.web.site import guild_of, services
+from bot.web.words import game_titles
 from rules.duel import query as card_query
 from rules.duel.card_ids import card_by_id
 from rules.duel.cards import CardDef
 
 ROUTES = web.RouteTableDef()
 
+GAME = "duel"
+"""The game whose cards these are (its title is the registry's)."""
 PER_PAGE = 48
 """Cards on one page of results."""
 PARAMETERS = frozenset({"q", "page", "part"})
@@ -78,7 +81,7 @@ async def gallery(request: web.Request) -> web.Response:
     if part not in ("", "results"):
         raise web.HTTPBadRequest()
     template = "cards_results.html" if part else "cards.html"
-    context = {"q": text, "max_length": card_query.MAX_LENGTH,
+    context = {"q": text, "game": game_titles()[GAME], "max_length": card_query.MAX_LENGTH,
                "max_terms": card_query.MAX_TERMS, "width": PICTURE_W, "height": PICTURE_H}
     try:
         found = card_query.search(text)
@@ -103,8 +106,8 @@ async def card_page(request: web.Request) -> web.Response:
     if request.query:
         raise web.HTTPBadRequest()
     supply = (await collections(request).supply(guild, [data.name]))[data.name]
-    return page(request, "cards_card.html", card=entry(data, supply), width=PICTURE_W,
-                height=PICTURE_H)
+    return page(request, "cards_card.html", card=entry(data, supply), game=game_titles()[GAME],
+                width=PICTURE_W, height=PICTURE_H)
 
 
 @ROUTES.get("/s/{slug}/cards/{card_id:[a-z0-9-]+}.png")
