@@ -240,6 +240,65 @@ async def test_a_change_seen_by_many_pages_at_once_is_worked_out_once(site, monk
     assert len(made) == 1  # kept under its version
 
 
+async def made(store: Store, *, format: str, game: str = "flank", players: int,
+               rounds: int | None, settings: dict | None = None) -> int:
+    """A tournament of ``players`` on the web's server, filled through the store's own
+    writes as the service makes them: open only (``rounds`` ``None``), or started with
+    ``rounds`` rounds decided (the first seat of each table wins)."""
+    from bot.tournaments.formats import plan_rows, read_progress
+
+    tid = await store.tournaments.create(
+        guild_id=GUILD, channel_id=5, name=f"{format} cup", game=game, format=format,
+        options={}, settings=settings or {}, organiser_id=7, seed=3)
+    await store.tournaments.set_status(tid, "open", allowed=("created",), doing="open")
+    for user in range(1, players + 1):
+        await store.tournaments.join(tid, 5000 + user, f"P{user}")
+    if rounds is None:
+        return tid
+    tournament = await store.tournaments.get(tid)
+    progress = await read_progress(store, tournament)
+    seeds = [(e.user_id, n) for n, e in enumerate(progress.entrants, start=1)]
+    plan = progress.main.next_round([Entrant(u, n) for u, n in seeds], [], tournament.seed)
+    await store.tournaments.start(tid, seeds, plan_rows(plan))
+    for round_no in range(1, rounds + 1):
+        for p in await store.tournaments.pairings(tid, round_no):
+            if not p.done:
+                await store.tournaments.report(
+                    tid, round_no, p.table, places=tuple(range(1, len(p.seats) + 1)),
+                    games=(1,) + (0,) * (len(p.seats) - 1), by_user=7, why="")
+        step = (await read_progress(store, await store.tournaments.get(tid))).next_round()
+        if step is None:
+            break
+        await store.tournaments.add_round(tid, step.round, step.pairings, stage=step.stage)
+    return tid
+
+
+async def test_every_format_and_a_tournament_not_yet_started_have_their_page(site):
+    heads = ["#", "Player"]
+    pods = await made(site.store, format="pods", game="eclipse", players=9, rounds=2)
+    text, page = await site.page(pods)
+    assert [len(row) for row in page.tables["standings"]] == [len(heads) + 3] * 9
+    assert "<svg" not in text and any(", " in row[1] for row in page.tables["pairings"])
+
+    robin = await made(site.store, format="round_robin", players=5, rounds=3)
+    _, page = await site.page(robin)
+    assert [len(row) for row in page.tables["standings"]] == [len(heads) + 5] * 5
+
+    single = await made(site.store, format="single", players=6, rounds=1,
+                        settings={"third_place": True})
+    text, page = await site.page(single)
+    svg = text[text.index("<svg"):text.index("</svg>")]
+    assert svg.count(">bye<") == 2 and 'data-match="3P"' in svg and ">Third place<" in svg
+    assert [len(row) for row in page.tables["standings"]] == [len(heads) + 2] * 6
+
+    waiting = await made(site.store, format="swiss", players=3, rounds=None)
+    text, page = await site.page(waiting)
+    assert "standings" not in page.tables and "<svg" not in text
+    assert "The first round is paired when the tournament starts." in text
+    assert all(f"<li>P{n}</li>" in text for n in (1, 2, 3))
+    assert page.root["data-poll"]
+
+
 # -- refusals ----------------------------------------------------------------------
 async def test_bad_ids_and_other_servers_tournaments_are_plain_404s(site):
     other = await site.store.tournaments.create(
