@@ -250,6 +250,23 @@ async def test_names_show_exactly_as_typed(client: TestClient, web_data: WebData
     assert "<script" not in page.replace('<script src="/static/replay.js" defer></script>', "")
 
 
+async def test_a_tournament_game_links_to_its_tournament_and_people_to_their_pages(
+        client: TestClient, store: Store, web_data: WebData) -> None:
+    match_id = web_data.tournament_match_id
+    link = await store.tournaments.game(match_id)
+    assert link is not None and link.tournament_id == web_data.swiss_id
+    page = await page_of(client, address(web_data, match_id))  # a game ended by a forfeit
+    assert (f'of\n<a href="/s/{web_data.slug}/tournaments/{web_data.swiss_id}">Spring Swiss</a>'
+            in page)
+    assert f"Round {link.round}, table {link.table} of" in page
+    row = await store.matches.get(match_id)
+    for seat in row.seats:
+        assert (f'<a href="/s/{web_data.slug}/players/{seat.user_id}">'
+                f"{html.escape(seat.name)}</a>") in page
+    lone = await page_of(client, address(web_data, web_data.matches["duel"]))
+    assert "/tournaments/" not in lone
+
+
 # -- secrecy -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 async def test_no_step_shows_a_hand_a_library_a_private_event_or_a_secret_choice(

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from dataclasses import replace
 
-from bot.web.replays.steps import Replay, replay_match
+from bot.web.replays.steps import Replay, TournamentGame, replay_match
 from storage import Store
 
 STEPS_KEPT = 4000
@@ -58,9 +59,19 @@ class Replays:
             return None  # not kept: a match still played may finish later
         log = await self._store.matches.choices(match_id)
         replay = await asyncio.to_thread(replay_match, row, log)
+        replay = replace(replay, tournament=await self._tournament_game(match_id))
         self.replayed += 1
         self._keep(replay)
         return replay
+
+    async def _tournament_game(self, match_id: int) -> TournamentGame | None:
+        link = await self._store.tournaments.game(match_id)
+        tournament = None if link is None else await self._store.tournaments.get(
+            link.tournament_id)
+        if link is None or tournament is None:
+            return None
+        return TournamentGame(tournament_id=tournament.id, name=tournament.name,
+                              round=link.round, table=link.table, game_no=link.game_no)
 
     def _keep(self, replay: Replay) -> None:
         self._replays[replay.match_id] = replay

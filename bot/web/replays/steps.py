@@ -38,9 +38,22 @@ class SeatLine:
 
     seat: int
     name: str
+    user_id: int | None
+    """The person's (``None`` for a computer's seat, whose id is nobody's)."""
     computer: bool
     place: str
     score: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentGame:
+    """The tournament a match was a game of, and where in it."""
+
+    tournament_id: int
+    name: str
+    round: int
+    table: int
+    game_no: int
 
 
 @dataclass(frozen=True)
@@ -57,6 +70,7 @@ class Replay:
     """Best first."""
     verdict: str
     reason: str
+    tournament: TournamentGame | None = None
 
     @property
     def last(self) -> int:
@@ -96,7 +110,8 @@ def replay_match(row: MatchRow, log: Sequence[ChoiceRow]) -> Replay:
     places = outcome.places
     computers = {seat.seat for seat in row.seats if seat.computer_plays}
     seats = tuple(
-        SeatLine(seat=seat.seat, name=seat_named(seat), computer=seat.computer_plays,
+        SeatLine(seat=seat.seat, name=seat_named(seat),
+                 user_id=None if seat.is_bot else seat.user_id, computer=seat.computer_plays,
                  place=place_label(places[seat.seat], places),
                  score=None if outcome.scores is None else outcome.scores[seat.seat])
         for seat in sorted(row.seats, key=lambda s: (places[s.seat], s.seat)))
