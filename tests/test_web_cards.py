@@ -33,6 +33,7 @@ from rules.duel.cards import card_set
 from rules.duel.packs import RUN_SIZES
 from rules.duel.query import MAX_LENGTH, search
 from storage import Store
+from tests.browser import chromium, missing, served, tab
 from tests.e2e import make_bot
 
 GUILD, DARK = 5151, 5252
@@ -372,3 +373,31 @@ async def test_card_has_no_link_without_the_public_address(fake_discord, tmp_pat
         shown = await fake_discord.slash(ada, guild.add_text_channel("cards"), "card",
                                          name="Kindlewhip")
         assert shown.message.buttons == [] and "Kindlewhip" in shown.text
+
+
+# -- in a browser -----------------------------------------------------------------------
+@pytest.mark.skipif(missing() is not None, reason=missing() or "")
+def test_typing_shows_the_servers_results_and_why_a_term_is_unfinished(
+        gallery_data: Gallery):
+    """cards.js in Chromium: a pause on an unfinished term says what it lacks (and the
+    browser logs no failed request), finishing it shows the server's own results."""
+    from playwright.sync_api import expect
+
+    with served(gallery_data.path) as site, chromium() as browser, \
+            tab(browser, "phone") as opened:
+        opened.go(f"{site.base_url}/s/{gallery_data.slug}/cards")
+        page, field = opened.page, opened.page.locator("#q")
+        field.press_sequentially("c:red pow>=", delay=10)
+        expect(page.locator("#query-error")).to_have_text(
+            "“pow>=” needs a value right after it, with no space.", timeout=5_000)
+        expect(page.locator("#result-count")).to_have_text(
+            "No results: the search could not be read.")
+        field.press_sequentially("3", delay=10)
+        expect(page.locator("#result-count")).to_have_text(
+            f"{len(ids('c:red pow>=3'))} cards match.", timeout=5_000)
+        shown = page.locator("#card-list li").evaluate_all(
+            "items => items.map(item => item.dataset.card)")
+        assert shown == ids("c:red pow>=3") and page.locator("#query-error").count() == 0
+        assert page.url.endswith("/cards?q=c%3Ared+pow%3E%3D3")
+        assert page.title().startswith("“c:red pow>=3” · Arcane Duel cards")
+        assert opened.errors == []
