@@ -316,6 +316,7 @@ async def test_the_dark_servers_cards_do_not_count_here(gallery_data: Gallery):
         assert sum(s.in_server for s in dark.values()) == 2 * 15
         with pytest.raises(CollectionError, match="Did you mean Kindlewhip"):
             await service.supply(GUILD, ["Kindlewip"])
+        assert list(await service.supply(GUILD, ["ashpeak", "Ashpeak"])) == ["Ashpeak"]
     finally:
         await store.close()
 

@@ -628,13 +628,12 @@ class CollectionService:
 
     async def supply(self, guild: int,
                      cards: Iterable[str] | None = None) -> dict[str, CardSupply]:
-        """Per card of ``cards`` (default: the whole set; names exactly as the set has
-        them): its limited run in ``guild`` (printed and left; a run not begun yet is
-        whole, at the size it will start with) and how many copies exist there."""
-        names = list(card_set() if cards is None else dict.fromkeys(cards))
-        unknown = [name for name in names if name not in card_set()]
-        if unknown:
-            one_card(unknown[0])  # refuses, naming the nearest cards
+        """Per card of ``cards`` (default: the whole set; any case, answered under the
+        set's names): its limited run in ``guild`` (printed and left; a run not begun yet
+        is whole, at the size it will start with) and how many copies exist there. A name
+        no card has is refused, naming the nearest cards."""
+        names = list(card_set() if cards is None
+                     else dict.fromkeys(one_card(name) for name in cards))
         if cards is None:
             runs = await self.repo.every_print_run(guild)
             copies = await self.repo.copies_of(guild)
