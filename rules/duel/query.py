@@ -3,7 +3,8 @@
 A query is terms separated by spaces; a card must match every term.
 
 ==================  ==========================================================
-``ember``           the name holds the word (``"ember drake"``: the phrase)
+``ember``           the name holds the word (``n:ember`` too; ``"ember drake"``: the
+                    phrase)
 ``c:red``           colour: ``white``, ``blue``, ``black``, ``red``, ``green``,
                     ``colourless`` (or ``w u b r g c``); ``c!=red`` too
 ``t:creature``      a kind of card (``t:artifact``, ``t:land``), or a word of its type
