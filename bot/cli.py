@@ -442,11 +442,11 @@ def cmd_run(settings: Settings, cluster: Cluster | None = None) -> int:
         bot.run(token, log_handler=None)
         return 0
     with contextlib.suppress(KeyboardInterrupt):  # as discord.py's run() leaves
-        asyncio.run(_run_with_web(bot, token, settings, settings.web_port))
+        asyncio.run(run_with_web(bot, token, settings, settings.web_port))
     return 0
 
 
-async def _run_with_web(bot: Any, token: str, settings: Settings, port: int) -> None:
+async def run_with_web(bot: Any, token: str, settings: Settings, port: int) -> None:
     """The bot and, in the same process, the web pages over a read-only store of the
     bot's database (migrated first, as the bot would)."""
     from bot.web.serve import serving
