@@ -36,12 +36,15 @@ from tests.browser import (
     served,
     tab,
 )
-from tests.webstore import WebData, filled_copy
+from tests.webstore import WebData, advance, filled_copy, run_apart
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 
-WAIT_MS = 5_000
-"""The longest a page may take to answer a key or a keystroke."""
+WAIT_MS = 15_000
+"""The longest a page may take to answer a key or a keystroke (generous: the other test
+workers share the cores)."""
+CLOCK_START = 1_700_000_000_000
+"""The page's clock (ms) where its timers are run by hand."""
 
 
 @pytest.fixture(scope="module")
@@ -194,4 +197,24 @@ def test_the_pages_work_without_javascript(site: Served, browser: Any,
         page.locator("#card-search button[type=submit]").click()
         page.wait_for_url(re.compile(r"q=t%3Acreature"))
         assert 0 < matching(opened) < everything
+        assert opened.errors == []
+
+
+def test_a_running_tournament_s_page_follows_it(site: Served, browser: Any,
+                                                web_data: WebData) -> None:
+    """Last in the module: it decides a game of the running tournament."""
+    with tab(browser, "desktop") as opened:
+        page = opened.page
+        page.clock.install(time=CLOCK_START)
+        opened.go(f"{site.base_url}/s/{web_data.slug}/tournaments/{web_data.running_id}")
+        page.clock.pause_at(CLOCK_START + 5_000)  # the page's timers fire as run on below
+        replays = page.locator("[data-part=pairings] a[href*='/matches/']")
+        decided = replays.count()
+        assert decided == 1 and "Round 2" in page.locator("#pairings-h").inner_text()
+        page.clock.run_for(60_000)  # polls, nothing new: nothing changes
+        assert replays.count() == decided
+        run_apart(advance(web_data.path, web_data.running_id))
+        page.clock.run_for(60_000)
+        expect(replays).to_have_count(decided + 1, timeout=WAIT_MS)
+        assert page.url.endswith(f"/tournaments/{web_data.running_id}")  # not reloaded
         assert opened.errors == []

@@ -71,6 +71,8 @@ COLLECTOR = 107
 HIDDEN = 108
 """Who hid their history from the web."""
 GAMES = ("eclipse", "flank", "nails", "duel")
+RUNNING_STEPS = 4
+"""Games of the running Swiss decided: round 1's three and one of round 2."""
 TOURNAMENT_GAME = "flank"
 PACKS = 3
 
@@ -89,7 +91,7 @@ class WebData:
     double_id: int
     """A finished double elimination of 4, its grand final reset."""
     running_id: int
-    """A Swiss of 6 still in its second round."""
+    """A Swiss of 6 in its second round, one of whose three games is decided."""
     matches: dict[str, int]
     """A finished match of each game, by game name (people only: rated)."""
     tournament_match_id: int
@@ -205,6 +207,22 @@ class Services:
         return [line.standing.entrant for line in standings.lines]
 
 
+async def advance(path: Path, tournament_id: int) -> None:
+    """One more game of a running tournament of the store at ``path`` decided, as a bot
+    process beside the web's would: its matches and tournaments restored, a forfeit."""
+    store = await Store.open(path)
+    services = Services(store)
+    try:
+        await services.matches.restore()
+        await services.tournaments.restore()
+        await services.tournaments.settle()
+        if not await services.step(tournament_id, _higher_id_loses):
+            raise RuntimeError(f"tournament {tournament_id} has no game in play")
+    finally:
+        await services.stop()
+        await store.close()
+
+
 def _higher_id_loses(_pairing: PairingRow, users: tuple[int, ...]) -> int:
     return max(users)
 
@@ -238,7 +256,7 @@ async def fill(path: Path) -> WebData:
         while await services.step(double, _grand_final_reset):
             pass
         running = await services.tournament("Live Swiss", [101, 102, 103, 104, 105, 106])
-        for _ in range(3):  # round 1 and one game of round 2
+        for _ in range(RUNNING_STEPS):
             await services.step(running, _higher_id_loses)
         matches = {
             "flank": await services.play("flank", [101, 102], options={"board": "6"}),
