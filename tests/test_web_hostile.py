@@ -37,6 +37,7 @@ from tests.webstore import (
     MARKDOWN,
     PEOPLE,
     QUOTES,
+    RUNNING_NAME,
     SCRIPT,
     TEMPLATE,
     WebData,
@@ -272,6 +273,7 @@ def test_no_page_has_an_inline_script_or_style(crawled: Crawl) -> None:
 
 # -- hostile names -------------------------------------------------------------------------
 NAMED = {
+    "index": (101, 106),
     "tournament-swiss": tuple(PEOPLE),
     "tournament-double": (101, 102, 103, 104),
     "leaderboard-flank": (101, 102, 103, 104, 105, 106),
@@ -293,6 +295,9 @@ def test_hostile_names_are_shown_exactly_as_typed(crawled: Crawl) -> None:
         for user in users:
             assert shown(PEOPLE[user]) in text, (name, PEOPLE[user])
     assert set(HOSTILE_NAMES) <= {PEOPLE[u] for u in NAMED["tournament-swiss"]}
+    for name in ("index", "tournament-running"):
+        page = Page(crawled.fetched[where[name]].html)
+        assert RUNNING_NAME in page.text and page.tags["i"] == 0, name
 
 
 def test_no_name_becomes_markup_anywhere(crawled: Crawl) -> None:

@@ -59,6 +59,8 @@ MARKDOWN = "**bold**"
 LONGEST = "Abcdefghij Klmnopqrst Uvwxyz 0123"[:32]
 EMOJI = "🃏 Joker 🎲"
 QUOTES = "\"Ada\" & 'Bob' <b>"
+RUNNING_NAME = "<i>Live</i> {{7*7}} & co"
+"""The running Swiss's name, as hostile as its players'."""
 HOSTILE_NAMES = (SCRIPT, TEMPLATE, MARKDOWN, LONGEST, EMOJI, QUOTES)
 """Names exactly as typed: each must show as this text on every page that names them."""
 PEOPLE: dict[int, str] = {
@@ -255,7 +257,7 @@ async def fill(path: Path) -> WebData:
                                            format="double")
         while await services.step(double, _grand_final_reset):
             pass
-        running = await services.tournament("Live Swiss", [101, 102, 103, 104, 105, 106])
+        running = await services.tournament(RUNNING_NAME, [101, 102, 103, 104, 105, 106])
         for _ in range(RUNNING_STEPS):
             await services.step(running, _higher_id_loses)
         matches = {
