@@ -20,6 +20,7 @@ worker its own) and hands each caller a copy of the file.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import itertools
 import random
 import shutil
@@ -324,6 +325,7 @@ def filled_copy(folder: Path) -> WebData:
     with _LOCK:
         if "made" not in _MADE:
             home = Path(tempfile.mkdtemp(prefix="croupier-webstore-"))
+            atexit.register(shutil.rmtree, home, ignore_errors=True)
             _MADE["made"] = run_apart(fill(home / "web.sqlite"))
     source = _MADE["made"]
     folder.mkdir(parents=True, exist_ok=True)
