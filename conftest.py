@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 import pytest
@@ -18,3 +19,10 @@ def no_internet() -> Iterator[NetworkGuard]:
         guard = NetworkGuard()
         guard.install(monkeypatch)
         yield guard
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Every module and test is loaded and lives to the end of the session: frozen, so no
+    garbage collection walks them (each full collection did, hundreds of times a worker)."""
+    gc.collect()
+    gc.freeze()
