@@ -40,8 +40,12 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 gives every launch a fresh user-data dir of its own."""
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 800)}
 """Viewports (width, height) every page is seen at."""
-SERIOUS = frozenset({"serious", "critical"})
-"""axe-core's impacts that fail a page."""
+FAILING = frozenset({"moderate", "serious", "critical"})
+"""axe-core's impacts that fail a page: the issue asks for no serious violation; the
+moderate ones (headings out of order, content outside landmarks) fail too, as the
+project's own rules for pages ask."""
+VIEWPORT = "width=device-width, initial-scale=1"
+"""Every page's viewport meta tag."""
 SCREENSHOT_BYTES = 300_000
 """The most a screenshot may weigh (they live in the repository, docs/web/)."""
 SCREENSHOT_HEIGHT = {390: 1688, 1280: 1200}
@@ -196,13 +200,30 @@ class Tab:
             "document.documentElement.scrollWidth - window.innerWidth"))
 
     def axe(self) -> list[dict[str, Any]]:
-        """axe-core's serious and critical violations of the page (id, impact, help and
-        the first few offending elements)."""
+        """axe-core's violations of the page that fail it (:data:`FAILING`: id, impact,
+        help and the first few offending elements)."""
         result = self.page.evaluate(
             "async () => { const r = await axe.run(document, {resultTypes: ['violations']});"
             " return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
             " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})); }")
-        return [v for v in result if v["impact"] in SERIOUS]
+        return [v for v in result if v["impact"] in FAILING]
+
+    def shape(self) -> list[str]:
+        """What the project's rules for pages ask that axe-core does not check."""
+        found = self.page.evaluate(
+            "() => [document.documentElement.lang,"
+            " document.querySelector('meta[name=viewport]')?.content ?? '',"
+            " document.querySelectorAll('th:not([scope])').length,"
+            " document.querySelectorAll('h1').length]")
+        lang, viewport, unscoped, h1 = found
+        problems = [] if lang == "en" else [f"lang {lang!r}"]
+        if viewport != VIEWPORT:
+            problems.append(f"viewport {viewport!r}")
+        if unscoped:
+            problems.append(f"{unscoped} <th> without scope")
+        if h1 != 1:
+            problems.append(f"{h1} <h1>")
+        return problems
 
     def screenshot(self, target: Path) -> int:
         """A PNG of the page (the whole page up to :data:`SCREENSHOT_HEIGHT`); its size."""

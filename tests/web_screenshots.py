@@ -44,7 +44,8 @@ def main(folder: Path = FOLDER) -> int:
                         problems = [f"status {status}"] if status != 200 else []
                         if opened.overflow() > 0:
                             problems.append("wider than the screen")
-                        problems += [f"axe {v['id']}" for v in opened.axe()] + opened.errors
+                        problems += opened.shape() + [f"axe {v['id']}" for v in opened.axe()]
+                        problems += opened.errors
                         opened.errors.clear()
                         target = folder / f"{name}-{pixels}.png"
                         size = opened.screenshot(target)
