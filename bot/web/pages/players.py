@@ -17,6 +17,8 @@ ROUTES = web.RouteTableDef()
 
 HISTORY_SHOWN = 25
 """The player's latest matches listed."""
+CHART_FROM = 2
+"""Rated matches a game needs before its rating chart is drawn (one is a dot)."""
 
 
 @ROUTES.get("/s/{slug}/players/{user_id}")
@@ -35,7 +37,8 @@ async def player(request: web.Request) -> web.StreamResponse:
     entered = await found.store.tournaments.of_player(guild_id, user_id)
     return page(
         request, "player.html", name=name, hidden=False, titles=game_titles(),
-        reports=[(report, line_chart(report.ordinals)) for report in reports],
+        reports=[(report, line_chart(report.ordinals) if len(report.ordinals) >= CHART_FROM
+                  else None) for report in reports],
         history=history,
         places={r.match_id: place_label(r.place, [r.place, *(p for *_, p in r.opponents)])
                 for r in history},
