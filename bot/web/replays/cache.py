@@ -18,7 +18,7 @@ from storage import Store
 STEPS_KEPT = 4000
 """The most steps the kept replays hold together: ten long matches, or hundreds of short
 ones. A step is one public observation, 2–8 KiB in memory (measured on the web tests'
-matches: a duel's 7 KiB, an Eclipse's 3), so at most some 30 MiB."""
+matches: 7 KiB for the card game's, 3 for the longest), so at most some 30 MiB."""
 PICTURES_KEPT = 48
 """The most step pictures kept (a table picture is tens to a few hundred kilobytes)."""
 
