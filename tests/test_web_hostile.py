@@ -15,6 +15,7 @@ then read what it fetched.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections import Counter
@@ -26,6 +27,7 @@ from urllib.parse import parse_qsl, urljoin, urlsplit
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from yarl import URL
 
 from bot.clock import FakeClock
 from bot.web.app import CONTENT_SECURITY_POLICY, SERVER_OPTIONS, build_app
@@ -334,7 +336,7 @@ def bad_paths(data: WebData) -> list[str]:
         f"/s/{data.dark_slug}/cards", f"/s/{data.slug.upper()}/", f"/s/{data.slug}x/",
         f"{base}/tournaments/999999", f"{base}/tournaments/0", f"{base}/tournaments/-1",
         f"{base}/tournaments/abc", f"{base}/tournaments/1e3",
-        f"{base}/tournaments/99999999999999999999999999", f"{base}/tournaments/１",
+        f"{base}/tournaments/99999999999999999999999999", f"{base}/tournaments/%EF%BC%91",
         f"{base}/matches/{data.dark_match_id}", f"{base}/matches/999999",
         f"{base}/tournaments/{data.dark_tournament_id}",
         f"{base}/tournaments/{data.dark_tournament_id}/version",
@@ -359,7 +361,8 @@ def bad_paths(data: WebData) -> list[str]:
 async def test_unknown_and_garbage_addresses_get_a_plain_page(client: TestClient,
                                                               web_data: WebData) -> None:
     for url in bad_paths(web_data):
-        async with client.get(url, allow_redirects=False) as response:
+        # Sent as written: the client would otherwise resolve "..", and decode.
+        async with client.get(URL(url, encoded=True), allow_redirects=False) as response:
             body = await response.text(errors="replace")
             assert response.status in (400, 404), (url, response.status)
             assert response.headers.get("Content-Security-Policy") == CONTENT_SECURITY_POLICY
@@ -368,6 +371,32 @@ async def test_unknown_and_garbage_addresses_get_a_plain_page(client: TestClient
             if response.content_type == "text/html":
                 assert Page(body).tags["h1"] == 1, url
             assert "[tool.pytest" not in body and "[core]" not in body, url
+
+
+async def raw_request(client: TestClient, line: bytes) -> tuple[int, bytes]:
+    """``line`` sent as a request's target byte for byte (no client would): the status
+    and the body of the answer."""
+    reader, writer = await asyncio.open_connection(client.host, client.port)
+    try:
+        writer.write(b"GET " + line + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        await writer.drain()
+        answer = await asyncio.wait_for(reader.read(), 10)
+    finally:
+        writer.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body
+
+
+async def test_a_malformed_request_line_gets_a_short_400(client: TestClient,
+                                                         web_data: WebData) -> None:
+    """Bytes no browser sends (it escapes them) never reach the app: aiohttp's own parser
+    answers 400 in plain text, naming the bad byte, with no trace."""
+    base = f"/s/{web_data.slug}".encode()
+    for line in (base + "/tournaments/１".encode(), base + b"/\x00", b"/s/\xff\xfe/",
+                 base + b"/cards?q=\x01", base + b"/ /"):
+        status, body = await raw_request(client, line)
+        assert status == 400, line
+        assert len(body) < 1_000 and not re.search(rb"Traceback|File \"", body), line
 
 
 async def test_a_query_string_of_100000_characters_gets_a_bounded_answer(
