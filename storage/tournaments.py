@@ -22,6 +22,7 @@ How a game counts for its pairing (best of three, absences, drops, cancelled gam
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
@@ -883,7 +884,12 @@ class TournamentRepository:
             " (SELECT COALESCE(MAX(a.id), 0) FROM tournament_audit a"
             "  WHERE a.tournament_id = t.id)"
             " FROM tournaments t WHERE t.id = ?", (tournament_id,))
-        return None if row is None else ".".join(str(value) for value in tuple(row))
+        if row is None:
+            return None
+        # Hashed: the counts are the page's business, but the audit's ids run across
+        # every server's tournaments, and a version is shown to anyone with the page.
+        raw = ".".join(str(value) for value in tuple(row))
+        return hashlib.blake2b(raw.encode(), digest_size=8).hexdigest()
 
     async def audit(self, tournament_id: int) -> list[AuditRow]:
         """Its audit rows, oldest first."""

@@ -314,6 +314,52 @@ async def test_bad_ids_and_other_servers_tournaments_are_plain_404s(site):
     assert answer.status == 404
 
 
+@pytest.mark.engines
+async def test_the_version_moves_with_every_change_a_page_shows_and_only_then(store):
+    from bot.tournaments.formats import plan_rows, read_progress
+
+    t = store.tournaments
+    assert await t.version(12345) is None
+    tid = await made(store, format="swiss", players=3, rounds=None)
+    other = await made(store, format="swiss", players=2, rounds=None)
+    seen = [await t.version(tid)]
+
+    async def moved() -> None:
+        now = await t.version(tid)
+        assert now not in seen, "the version did not move"
+        seen.append(now)
+
+    await t.join(other, 9001, "Elsewhere")  # another tournament's change
+    assert await t.version(tid) == seen[-1]
+    await t.leave(tid, 5003)
+    await moved()
+    await t.join(tid, 5009, "Late")  # as many, the last number reused: who changed
+    await moved()
+    await t.set_status(tid, "checkin", allowed=("open",), doing="check-in")
+    await moved()
+    await t.check_in(tid, 5001)
+    await moved()
+    await t.close_check_in(tid)
+    await moved()
+    await t.join(tid, 5010, "Later")
+    await t.join(tid, 5011, "Latest")
+    await moved()
+    tournament = await t.get(tid)
+    progress = await read_progress(store, tournament)
+    seeds = [(e.user_id, n) for n, e in enumerate(progress.entrants, start=1)]
+    plan = progress.main.next_round([Entrant(u, n) for u, n in seeds], [], tournament.seed)
+    await t.start(tid, seeds, plan_rows(plan))
+    await moved()
+    first = (await t.pairings(tid, 1))[0]
+    await t.report(tid, 1, first.table, places=(1, 2), games=(1, 0), by_user=7, why="")
+    await moved()
+    await t.report(tid, 1, first.table, places=(2, 1), games=(0, 1), by_user=7, why="fix")
+    await moved()
+    await t.drop(tid, first.seats[0], by_user=7)
+    await moved()
+    assert await t.version(tid) == seen[-1]  # nothing changed: the same
+
+
 # -- the bracket's layout on its own ---------------------------------------------------------------
 def test_a_64_player_double_elimination_draws_every_match_apart() -> None:
     people = [Entrant(n, n) for n in range(1, 65)]
