@@ -140,8 +140,22 @@ async def test_a_read_only_postgres_transaction_is_read_only(target: str, store:
     try:
         row = await reader.db.fetchone("SHOW default_transaction_read_only")
         assert row[0] == "on"
+        # Past the Python guard too: the server refuses the write.
+        async with reader.db.driver_connection() as conn:
+            with pytest.raises(Exception, match="read-only transaction"):
+                await conn.execute("DELETE FROM web_sites")
     finally:
         await reader.close()
+
+
+async def test_a_read_only_postgres_database_is_never_migrated(pg_server) -> None:
+    name = pg_server.unique_name("web_ro")
+    empty = await pg_server.database(name)
+    try:
+        with pytest.raises(ReadOnlyStore, match="schema 0"):
+            await Store.open(empty, read_only=True)
+    finally:
+        await pg_server.drop(name)
 
 
 def test_web_link_quotes_each_part() -> None:
