@@ -2,18 +2,19 @@
 
 One server (:data:`GUILD`) with its web turned on, and in it: a Swiss with a top cut
 played to its end, a double elimination played to its end through a bracket reset, a
-Swiss left running in its second round, one finished match of each of the four games
-(people whose moves are the easy computer's, so every step has a narration), and an
-Arcane Duel collection with packs opened. The people's names are hostile
-(:data:`HOSTILE_NAMES`): markup, template syntax, Markdown, the longest name a seat
-keeps, emoji. A second server (:data:`DARK_GUILD`) has matches too but its web off:
-nothing of it may show.
+Swiss still running in its second round, one finished match of each of the four games
+(people whose moves are the easy computer's, so every step has a narration), an Arcane
+Duel collection with packs opened, and a player who hid their history. The people's
+names are hostile (:data:`HOSTILE_NAMES`): markup, template syntax, Markdown, the
+longest name a seat keeps, emoji, quotes and an ampersand; so is the running Swiss's.
+A second server (:data:`DARK_GUILD`) has a match and a tournament too, and had its web
+on once (its slug is kept) but turned it off: nothing of it may show.
 
 Everything runs on a fake clock with computer players deciding, so the whole store
 is made in a few seconds; :func:`filled_copy` makes it once per process (each xdist
-worker its own) and hands each caller a copy of the file.
+worker its own) and hands each caller a copy of the file:
 
-    data = filled_copy(tmp_path)          # in a fixture (sync; runs its own loop)
+    data = filled_copy(tmp_path)          # in a sync fixture: it runs its own loop
     store = await Store.open(data.path)
 """
 
@@ -57,7 +58,8 @@ MANAGER = Manager(7, "Organiser", manages_server=True)
 SCRIPT = "<script>alert(1)</script>"
 TEMPLATE = "{{7*7}}"
 MARKDOWN = "**bold**"
-LONGEST = "Abcdefghij Klmnopqrst Uvwxyz 0123"[:32]
+LONGEST = "Abcdefghij Klmnopqrst Uvwxyz 012"
+"""32 characters: the longest name a seat keeps (Discord's own limit)."""
 EMOJI = "🃏 Joker 🎲"
 QUOTES = "\"Ada\" & 'Bob' <b>"
 RUNNING_NAME = "<i>Live</i> {{7*7}} & co"
