@@ -146,6 +146,8 @@ async def test_a_finished_swiss_with_a_top_cut_shows_the_services_standings_and_
     assert [name for _, name, *_ in expected] == [data.name(u) for u in data.standings[
         data.swiss_id]]
     assert len(rows[0]) == len(STANDING_HEADS)  # every tiebreaker of a Swiss
+    for user in data.standings[data.swiss_id]:  # a line to link to, each
+        assert f'<tr id="player-{user}"' in text
     # The top cut's bracket: accessible SVG whose champion is the standings' first.
     svg = text[text.index("<svg"):text.index("</svg>")]
     assert 'role="img"' in svg and 'aria-labelledby="bracket-title bracket-desc"' in svg
