@@ -9,13 +9,16 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from markupsafe import escape
 
 from bot.clock import FakeClock
+from bot.settings.service import Manager, ServerConfig
 from bot.stats.service import LEADERBOARD_PAGE
+from bot.stats.terms import NOBODY_RATED
 from bot.web.app import SERVER_OPTIONS, build_app
 from storage import Store
 from tests.webstore import GAMES, HOSTILE_NAMES, PEOPLE, SCRIPT, WebData, filled_copy
@@ -127,16 +130,24 @@ async def test_the_leaderboard_refuses_bad_parts(client: TestClient, web_data: W
                   "page=%EF%BC%91"):  # a fullwidth 1 is not a number here
         await read(client, f"{base}/flank?{query}", 400)
     # A page past the end shows the last one.
-    body, _ = await read(client, f"{base}/flank?page=999")
-    assert "Page" not in body or "of 1" in body
+    _, last = await read(client, f"{base}/flank?page=999")
+    _, first = await read(client, f"{base}/flank")
+    assert last.links == first.links and any("/players/" in link for link in last.links)
 
 
-async def test_an_empty_leaderboard_says_so(client: TestClient, web_data: WebData,
-                                            store: Store) -> None:
-    rated = await store.web.rated_games(web_data.guild_id)
-    body, _ = await read(client, f"/s/{web_data.slug}/leaderboard/eclipse")
-    if "eclipse" not in rated:
-        assert "Nobody has" in body
+async def test_a_server_with_nothing_yet_says_so(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "empty.sqlite3")
+    try:
+        slug = (await ServerConfig(store).set_web(Manager(1, "mod", manages_server=True), 5,
+                                                  True)).slug
+        async with TestClient(TestServer(build_app(store))) as empty:
+            body, outline = await read(empty, f"/s/{slug}/")
+            assert "No tournaments yet" in body and "No finished matches yet" in body
+            assert not [link for link in outline.links if "/matches/" in link]
+            body, _ = await read(empty, f"/s/{slug}/leaderboard/flank")
+            assert escape_(NOBODY_RATED) in body and "<svg" not in body
+    finally:
+        await store.close()
 
 
 async def test_a_players_page_links_each_match_to_its_replay(

@@ -16,6 +16,7 @@ import discord
 from bot.games.presenter import COLOUR, MEDALS, shown
 from bot.pictures.chart import render_rating_chart
 from bot.stats.service import GameReport, HeadToHead, LeaderboardPage
+from bot.stats.terms import NOBODY_RATED, RATING_MEANS, RATING_NOTE
 from rules.core import fill_names
 from rules.registry import games
 from rules.words import ordinal
@@ -23,8 +24,6 @@ from storage.models import MatchSummary, PlayerResult
 
 CHART_AFTER = 5
 """Rated matches needed before /stats draws the rating chart."""
-RATING_NOTE = ("Ratings move only for matches between people on this server; games against "
-               "the computer and cancelled or abandoned games don't change them.")
 
 
 def _title(game: str) -> str:
@@ -128,8 +127,7 @@ def leaderboard_parts(page: LeaderboardPage, buttons: Sequence[discord.ui.Item[A
     """A page of the leaderboard, with paging buttons."""
     embed = discord.Embed(title=f"🏆 {_title(page.game)} leaderboard", colour=COLOUR)
     if not page.rows:
-        embed.description = "Nobody is rated in this game here yet. Finish a match between " \
-                            "people to start the leaderboard."
+        embed.description = NOBODY_RATED
     else:
         lines = []
         for rank, row in enumerate(page.rows, start=page.first_rank):
@@ -138,7 +136,7 @@ def leaderboard_parts(page: LeaderboardPage, buttons: Sequence[discord.ui.Item[A
                          f"{row.ordinal:.1f} ({row.games} rated)")
         embed.description = "\n".join(lines)
     embed.set_footer(text=f"Page {page.page} of {page.pages} · {page.total} rated players · "
-                          "rating = openskill ordinal (mu − 3σ)")
+                          f"rating = {RATING_MEANS}")
     view = discord.ui.View(timeout=None)
     for item in buttons:
         view.add_item(item)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.stats.terms import NOBODY_RATED, RATING_MEANS, RATING_NOTE
 from bot.web.charts import bar_chart
 from bot.web.render import page
 from bot.web.site import guild_of, query_int, services
@@ -28,4 +29,5 @@ async def leaderboard(request: web.Request) -> web.StreamResponse:
     board = await services(request).stats.leaderboard(guild_id, game, number)
     chart = bar_chart([(row.name, row.ordinal) for row in board.rows])
     return page(request, "leaderboard.html", game=game, title=titles[game], board=board,
-                chart=chart)
+                chart=chart, rating_means=RATING_MEANS, rating_note=RATING_NOTE,
+                nobody_rated=NOBODY_RATED)
