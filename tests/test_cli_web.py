@@ -16,8 +16,10 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from pydantic import ValidationError
 
 from bot.cli import run_with_web
+from bot.config import Settings
 from bot.settings.service import Manager, ServerConfig
 from bot.web.app import CONTENT_SECURITY_POLICY
 from storage import Store
@@ -129,3 +131,15 @@ async def test_croupier_run_serves_the_pages_in_process(fake_discord, tmp_path: 
     # Both stopped together: the port is free again.
     with socket.socket() as again:
         again.bind(("127.0.0.1", port))
+
+
+def test_the_web_settings_read_blank_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As .env.example leaves them.
+    monkeypatch.setenv("CROUPIER_WEB_PORT", "")
+    monkeypatch.setenv("CROUPIER_WEB_URL", " ")
+    settings = Settings(_env_file=None)
+    assert settings.web_port is None and settings.web_url is None
+    assert settings.web_host == "127.0.0.1"
+    monkeypatch.setenv("CROUPIER_WEB_PORT", "70000")
+    with pytest.raises(ValidationError):
+        Settings(_env_file=None)
