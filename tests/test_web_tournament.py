@@ -159,7 +159,7 @@ async def test_a_finished_swiss_with_a_top_cut_shows_the_services_standings_and_
     games = await site.store.tournaments.games(data.swiss_id)
     replays = {f"/s/{site.slug}/matches/{g.match_id}" for g in games}
     assert replays and replays <= set(page.links)
-    assert "data-poll" not in page.root and "/static/tournament.js" not in page.scripts
+    assert "data-poll" not in page.root and "data-every" not in page.root
     # Hostile names are text.
     assert SCRIPT not in text and escape(SCRIPT) in text and escape(TEMPLATE) in text
 
