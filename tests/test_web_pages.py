@@ -17,7 +17,7 @@ from markupsafe import escape
 
 from bot.clock import FakeClock
 from bot.settings.service import Manager, ServerConfig
-from bot.stats.service import LEADERBOARD_PAGE
+from bot.stats.service import LEADERBOARD_PAGE, StatsService
 from bot.stats.terms import NOBODY_RATED
 from bot.web.app import SERVER_OPTIONS, build_app
 from storage import Store
@@ -115,11 +115,25 @@ async def test_the_leaderboard_ranks_as_the_store_does(
     assert len(rows) >= 4
     body, outline = await read(client, f"/s/{web_data.slug}/leaderboard/flank")
     players = [link for link in outline.links if "/players/" in link]
-    assert players == [f"/s/{web_data.slug}/players/{row.user_id}" for row in rows]
+    ranked = [f"/s/{web_data.slug}/players/{row.user_id}" for row in rows]
+    assert players[:len(rows)] == ranked
     for row in rows:
         assert escape_(row.name) in body
-    assert 'role="img"' in body and "<svg" in body
+    assert body.count('role="img"') == 2  # the ratings, and the best rated over time
     assert f"{rows[0].ordinal:.1f}" in body
+    # The key of the lines over time: the best rated first, in the board's order.
+    assert players[len(rows):] == ranked[:len(players) - len(rows)]
+    assert 2 <= len(players) - len(rows) <= 5
+
+
+async def test_the_chart_over_time_leaves_hidden_histories_out(
+        web_data: WebData, store: Store) -> None:
+    stats = StatsService(store)
+    shown = await stats.rating_histories(web_data.guild_id, "flank",
+                                         [web_data.hidden_id, 101])
+    assert set(shown) == {101} and len(shown[101]) >= 2
+    history = await store.stats.player_results(web_data.guild_id, 101, "flank")
+    assert shown[101] == tuple(r.ordinal_after for r in history if r.ordinal_after is not None)
 
 
 async def test_the_leaderboard_refuses_bad_parts(client: TestClient, web_data: WebData) -> None:

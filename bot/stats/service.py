@@ -182,6 +182,22 @@ class StatsService:
         """A match's summary."""
         return await self.store.stats.summary(match_id)
 
+    async def rating_histories(self, guild_id: int, game: str, user_ids: Sequence[int]
+                               ) -> dict[int, tuple[float, ...]]:
+        """Each player's rating after each of their rated matches of ``game`` on the
+        server, oldest first (for a leaderboard's chart); those who hid their history
+        are left out."""
+        name = get_game(game).name
+        hidden = await self.store.web.hidden_among(user_ids)
+        found = {}
+        for user_id in user_ids:
+            if user_id in hidden:
+                continue
+            results = await self.store.stats.player_results(guild_id, user_id, name)
+            found[user_id] = tuple(r.ordinal_after for r in results
+                                   if r.ordinal_after is not None)
+        return found
+
     async def hide_history(self, user_id: int, hidden: bool) -> None:
         """A player hides (or shows again) their own history on every server's web
         pages; their name stays wherever it is public on Discord too (leaderboards,

@@ -27,52 +27,79 @@ class Tick:
 
 
 @dataclass(frozen=True)
-class LineChart:
-    """A series of values drawn as a line with its axes."""
+class Series:
+    """One line of a chart: its label, its points, and its newest value."""
 
-    width: int
-    height: int
+    label: str
     points: str
     """The polyline's ``points`` attribute."""
     dots: tuple[tuple[float, float], ...]
+    last: tuple[float, float]
+    last_label: str
+    number: int
+    """Its place among the chart's lines, from 1 (its colour: ``chart-line-N``)."""
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """Series of values drawn as lines over shared axes (x: the nth value of each)."""
+
+    width: int
+    height: int
+    series: tuple[Series, ...]
     y_ticks: tuple[Tick, ...]
     x_ticks: tuple[Tick, ...]
     left: int
     right: float
     top: int
     bottom: float
-    last: tuple[float, float]
-    last_label: str
+
+
+MAX_SERIES = 5
+"""Most lines on one chart (each has a colour of its own in site.css)."""
 
 
 def line_chart(values: Sequence[float]) -> LineChart | None:
     """The chart of ``values`` in order (``None`` for no values)."""
-    if not values:
+    return lines_chart([("", values)])
+
+
+def lines_chart(series: Sequence[tuple[str, Sequence[float]]]) -> LineChart | None:
+    """The chart of each ``(label, values)`` (at most :data:`MAX_SERIES`, those with
+    values), the nth value of each above the same x; ``None`` if there are no values."""
+    series = [(label, values) for label, values in series if values][:MAX_SERIES]
+    if not series:
         return None
-    lo, hi = min(values), max(values)
+    every = [v for _, values in series for v in values]
+    lo, hi = min(every), max(every)
     if hi - lo < 1e-9:
         room = max(1.0, abs(hi) * 0.1)
         lo, hi = lo - room, hi + room
     ticks, step = y_ticks(lo, hi)
     lo, hi = min(ticks[0], lo), max(ticks[-1], hi)
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
+    longest = max(len(values) for _, values in series)
 
     def y_of(value: float) -> float:
         return round(bottom - (value - lo) / (hi - lo) * (bottom - TOP), 1)
 
     def x_of(index: int) -> float:
-        if len(values) == 1:
+        if longest == 1:
             return round((LEFT + right) / 2, 1)
-        return round(LEFT + index / (len(values) - 1) * (right - LEFT), 1)
+        return round(LEFT + index / (longest - 1) * (right - LEFT), 1)
 
-    dots = tuple((x_of(i), y_of(v)) for i, v in enumerate(values))
+    spaced = (right - LEFT) / max(1, longest - 1) >= 8
+    lines = []
+    for number, (label, values) in enumerate(series, start=1):
+        dots = tuple((x_of(i), y_of(v)) for i, v in enumerate(values))
+        lines.append(Series(label=label, points=" ".join(f"{x},{y}" for x, y in dots),
+                            dots=dots if spaced else (), last=dots[-1],
+                            last_label=f"{values[-1]:.1f}", number=number))
     return LineChart(
-        width=WIDTH, height=HEIGHT, points=" ".join(f"{x},{y}" for x, y in dots),
-        dots=dots if (right - LEFT) / max(1, len(values) - 1) >= 8 else (),
+        width=WIDTH, height=HEIGHT, series=tuple(lines),
         y_ticks=tuple(Tick(y_of(t), tick_label(t, step)) for t in ticks),
-        x_ticks=tuple(Tick(x_of(n - 1), str(n)) for n in x_ticks(len(values))),
-        left=LEFT, right=right, top=TOP, bottom=bottom, last=dots[-1],
-        last_label=f"{values[-1]:.1f}")
+        x_ticks=tuple(Tick(x_of(n - 1), str(n)) for n in x_ticks(longest)),
+        left=LEFT, right=right, top=TOP, bottom=bottom)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from bot.stats.terms import NOBODY_RATED, RATING_MEANS, RATING_NOTE
-from bot.web.charts import bar_chart
+from bot.web.charts import MAX_SERIES, bar_chart, lines_chart
 from bot.web.render import page
 from bot.web.site import guild_of, query_int, services
 from bot.web.words import game_titles
@@ -28,6 +28,12 @@ async def leaderboard(request: web.Request) -> web.StreamResponse:
     number = query_int(request, "page", default=1, lowest=1, highest=MAX_PAGE)
     board = await services(request).stats.leaderboard(guild_id, game, number)
     chart = bar_chart([(row.name, row.ordinal) for row in board.rows])
+    top = [row for row in board.rows][:MAX_SERIES]
+    histories = await services(request).stats.rating_histories(
+        guild_id, game, [row.user_id for row in top])
+    shown = [row for row in top if len(histories.get(row.user_id, ())) >= 2]
+    over_time = lines_chart([(row.name, histories[row.user_id]) for row in shown])
     return page(request, "leaderboard.html", game=game, title=titles[game], board=board,
-                chart=chart, rating_means=RATING_MEANS, rating_note=RATING_NOTE,
+                chart=chart, over_time=over_time, over_time_players=shown,
+                rating_means=RATING_MEANS, rating_note=RATING_NOTE,
                 nobody_rated=NOBODY_RATED)
