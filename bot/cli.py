@@ -441,9 +441,19 @@ def cmd_run(settings: Settings, cluster: Cluster | None = None) -> int:
     if settings.web_port is None or cluster.index != 0:  # one process serves the web
         bot.run(token, log_handler=None)
         return 0
-    with contextlib.suppress(KeyboardInterrupt):  # as discord.py's run() leaves
+    try:
         asyncio.run(run_with_web(bot, token, settings, settings.web_port))
+    except KeyboardInterrupt:  # as discord.py's run() leaves
+        return 0
+    except WebRefused as refused:
+        print(f"No web pages (CROUPIER_WEB_PORT={settings.web_port}): {refused.__cause__}. "
+              "Unset CROUPIER_WEB_PORT to run the bot alone.", file=sys.stderr)
+        return 1
     return 0
+
+
+class WebRefused(Exception):
+    """The in-process web pages could not start (their port, their store)."""
 
 
 async def run_with_web(bot: Any, token: str, settings: Settings, port: int) -> None:
@@ -451,12 +461,19 @@ async def run_with_web(bot: Any, token: str, settings: Settings, port: int) -> N
     bot's database (migrated first, as the bot would)."""
     from bot.web.serve import serving
     from storage import Store
+    from storage.errors import ReadOnlyStore
 
     await (await Store.open(settings.database)).close()  # the schema current
-    async with serving(settings.database, settings.web_host, port), bot:
+    async with contextlib.AsyncExitStack() as stack:
+        try:
+            await stack.enter_async_context(serving(settings.database, settings.web_host,
+                                                    port))
+        except (OSError, ReadOnlyStore) as refused:  # the bot's own errors stay its own
+            raise WebRefused() from refused
         logging.getLogger(__name__).info("web pages at http://%s:%d/", settings.web_host,
                                          port)
-        await bot.start(token)
+        async with bot:
+            await bot.start(token)
 
 
 def cmd_web(args: argparse.Namespace, settings: Settings) -> int:

@@ -18,7 +18,7 @@ import aiohttp
 import pytest
 from pydantic import ValidationError
 
-from bot.cli import run_with_web
+from bot.cli import WebRefused, run_with_web
 from bot.config import Settings
 from bot.settings.service import Manager, ServerConfig
 from bot.web.app import CONTENT_SECURITY_POLICY
@@ -143,3 +143,16 @@ def test_the_web_settings_read_blank_as_unset(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("CROUPIER_WEB_PORT", "70000")
     with pytest.raises(ValidationError):
         Settings(_env_file=None)
+
+
+async def test_croupier_run_refuses_a_web_port_taken_before_connecting(tmp_path: Path) -> None:
+    database = tmp_path / "bot.sqlite3"
+    await made_store(database)
+    bot = make_bot(database)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        with pytest.raises(WebRefused) as refused:
+            await run_with_web(bot, "no token needed", bot.settings, taken.getsockname()[1])
+    assert isinstance(refused.value.__cause__, OSError)
+    assert not bot.is_ready()
