@@ -130,6 +130,26 @@ def test_the_standings_are_in_the_tournament_s_order(site: Served, browser: Any,
     assert numbers[0] == 1 and numbers == sorted(numbers)
 
 
+def test_the_standings_sort_by_a_column_and_back(site: Served, browser: Any,
+                                               web_data: WebData) -> None:
+    ranked = [" ".join(web_data.name(user).split())
+              for user in web_data.standings[web_data.swiss_id]]
+    with tab(browser, "phone") as opened:
+        opened.go(f"{site.base_url}/s/{web_data.slug}/tournaments/{web_data.swiss_id}")
+        page = opened.page
+        rows = "table.standings tbody th[scope=row]"
+        player = page.locator("table.standings thead th", has_text="Player")
+        player.get_by_role("button").click()
+        expect(player).to_have_attribute("aria-sort", "ascending")
+        assert names_in(opened, rows) == sorted(ranked, key=str.lower)
+        player.get_by_role("button").press("Enter")  # a button: the keyboard sorts too
+        expect(player).to_have_attribute("aria-sort", "descending")
+        assert names_in(opened, rows) == sorted(ranked, key=str.lower, reverse=True)
+        page.locator("table.standings thead th").first.get_by_role("button").click()
+        assert names_in(opened, rows) == ranked
+        assert opened.errors == []
+
+
 def test_a_replay_steps_forward_and_back_with_the_keyboard(site: Served, browser: Any,
                                                           web_data: WebData) -> None:
     base = f"/s/{web_data.slug}/matches/{web_data.matches['flank']}"
