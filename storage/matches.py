@@ -418,6 +418,30 @@ class MatchRepository:
             return None
         return _match(rows[0], [_seat(row) for row in rows if row["seat"] is not None])
 
+    async def caught_up(self, match_id: int, since: int
+                        ) -> tuple[MatchRow, list[ChoiceRow]] | None:
+        """One match with its seats, and its choice log from ``since``: what a process
+        that is behind reads to catch up, in one read (one round trip to a server,
+        and one snapshot of both)."""
+        rows = await self._db.fetchall(
+            "SELECT m.*, s.seat, s.user_id, s.name, s.is_bot, s.strikes, s.state, s.setup,"
+            " s.level, NULL AS c_seq, NULL AS c_seat, NULL AS c_choice, NULL AS c_source,"
+            " NULL AS c_step, NULL AS c_interaction"
+            " FROM matches m LEFT JOIN match_seats s ON s.match_id = m.id WHERE m.id = ?"
+            " UNION ALL"
+            " SELECT m.*, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, c.seq, c.seat,"
+            " c.choice, c.source, c.step, c.interaction_id"
+            " FROM matches m JOIN match_choices c ON c.match_id = m.id"
+            " WHERE m.id = ? AND c.seq >= ?", (match_id, match_id, since))
+        if not rows:
+            return None
+        seats = sorted((_seat(row) for row in rows if row["seat"] is not None),
+                       key=lambda seat: seat.seat)
+        log = sorted((ChoiceRow(r["c_seq"], r["c_seat"], r["c_choice"], r["c_source"],
+                                r["c_step"], r["c_interaction"])
+                      for r in rows if r["c_seq"] is not None), key=lambda choice: choice.seq)
+        return _match(rows[0], seats), log
+
     async def live_in_channel(self, channel_id: int) -> MatchRow | None:
         """The lobby or active match of a channel, if any."""
         row = await self._db.fetchone(

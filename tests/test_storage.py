@@ -90,6 +90,28 @@ async def test_the_choice_log_is_append_only_and_interactions_unique(store):
     assert await store.matches.interaction_logged("i1")
 
 
+async def test_a_process_behind_reads_the_match_and_the_log_after_its_own_in_one_read(store):
+    seats = [SeatRow(0, 1, "Ada", setup={"deck": "x"}), SeatRow(1, 2, "Bo"),
+             SeatRow(2, None, "Cy", is_bot=True, level="hard")]
+    mid = await store.matches.create_lobby(
+        game="flank", options={}, seed=1, guild_id=1, channel_id=10, host_id=1,
+        max_seats=3, seats=seats)
+    other = await store.matches.create_lobby(
+        game="flank", options={}, seed=1, guild_id=1, channel_id=11, host_id=1,
+        max_seats=2, seats=seats[:2])
+    log = [ChoiceRow(n, n % 2, f"C{n}", "player", n, f"i{n}") for n in range(5)]
+    await store.matches.record(mid, log, deadline_at=None)
+    await store.matches.record(other, [ChoiceRow(0, 0, "D1", "player", 0, "o0")],
+                               deadline_at=None)
+    for since in (0, 3, 5):
+        read = await store.matches.caught_up(mid, since=since)
+        assert read is not None
+        row, after = read
+        assert row == await store.matches.get(mid)
+        assert after == await store.matches.choices(mid, since=since) == log[since:]
+    assert await store.matches.caught_up(other + 1, since=0) is None
+
+
 async def test_a_recorded_result_is_queued_to_be_shown_until_it_is(store):
     seats = [SeatRow(0, 1, "Ada"), SeatRow(1, 2, "Bo")]
     first, second = [await store.matches.create_lobby(

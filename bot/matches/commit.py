@@ -213,9 +213,10 @@ class MatchCore(ABC):
         replayed in the usual case), and its row (seats, deadline, version) read
         again. A match that ended elsewhere is shown there, and forgotten here.
         Called with the match's lock held."""
-        row = await self.store.matches.get(match.id)
-        if row is None:
+        read = await self.store.matches.caught_up(match.id, since=match.next_seq)
+        if read is None:
             return
+        row, log_rows = read
         match.known_at = time.monotonic()
         if row.version == match.row.version:
             return
@@ -228,7 +229,6 @@ class MatchCore(ABC):
             else:
                 state = match.state.copy()
                 narration = match.narration
-                log_rows = await self.store.matches.choices(match.id, since=match.next_seq)
                 for choice in log_rows:
                     narration.extend(e for e in state.apply(choice.seat, choice.choice)
                                      if e.public)
