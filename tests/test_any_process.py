@@ -119,6 +119,20 @@ async def test_two_clicks_at_once_from_two_processes_one_wins_the_other_is_told(
     assert [r.interaction_id for r in rows] == ["a"]
 
 
+async def test_a_click_logged_by_one_process_is_acknowledged_again_by_the_other(services,
+                                                                               store):
+    """The same interaction (Discord delivering it again, to another process) is a
+    repeat: the process that is behind learns it from the log it catches up on."""
+    table, other = services
+    match = await started(table)
+    await other.current(match.id)  # cached at the version before the click
+    step, choice = match.state.step, first_option(match, 0)
+    await table.submit(ADA.user_id, match.id, choice, interaction_id="same", step=step)
+    again = await other.submit(ADA.user_id, match.id, choice, interaction_id="same", step=step)
+    assert again.duplicate
+    assert [r.interaction_id for r in await store.matches.choices(match.id)] == ["same"]
+
+
 async def test_concurrent_clicks_commit_exactly_one(services, store):
     table, other = services
     match = await started(table)

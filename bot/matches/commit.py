@@ -230,6 +230,8 @@ class MatchCore(ABC):
                 state = match.state.copy()
                 narration = match.narration
                 for choice in log_rows:
+                    if choice.interaction_id is not None:
+                        match.recent_interactions.add(choice.interaction_id)
                     narration.extend(e for e in state.apply(choice.seat, choice.choice)
                                      if e.public)
                 match.state = state

@@ -55,12 +55,14 @@ class Submissions(MatchCore):
         try:
             seat, canonical = self._check(match, user_id, choice, step)
         except Exception:
+            if not last:
+                # Tried again once caught up, which also learns the interactions
+                # logged since: the log need not be asked about this one now.
+                return None
             # Asked again after the choice was logged (before a restart, or too
             # long ago to be among the recent ones): acknowledged, not refused.
             if interaction_id is not None and await self._seen(match, interaction_id):
                 return self._duplicate(match, user_id, choice)
-            if not last:
-                return None
             raise
         assert match.state is not None
         before = match.state.step
