@@ -27,7 +27,8 @@ import random
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -243,8 +244,28 @@ def _grand_final_reset(pairing: PairingRow, users: tuple[int, ...]) -> int:
 
 
 # -- the whole store ------------------------------------------------------------------------
+@contextmanager
+def _seeded(seed: int = 1234) -> Iterator[None]:
+    """The seeds the services draw for tournaments and matches, from one seeded
+    generator for the ``with`` block (as tests/test_tournament_service.py's
+    ``fixed_seeds``): the same pairings and deals every time the store is filled."""
+    source = random.Random(seed)
+    drawn = random.SystemRandom
+    random.SystemRandom = lambda: source  # type: ignore[assignment,misc]
+    try:
+        yield
+    finally:
+        random.SystemRandom = drawn  # type: ignore[misc]
+
+
 async def fill(path: Path) -> WebData:
-    """A new store at ``path`` filled as the module's docstring says."""
+    """A new store at ``path`` filled as the module's docstring says (the same store
+    every time, its slugs and times aside)."""
+    with _seeded():
+        return await _fill(path)
+
+
+async def _fill(path: Path) -> WebData:
     store = await Store.open(path)
     services = Services(store)
     try:
