@@ -422,3 +422,43 @@ async def test_the_cache_keeps_a_bounded_number_of_steps_and_pictures(
     assert replays.drawn == 3
     await replays.picture(kept, 0)  # drawn again: only two are kept
     assert replays.drawn == 4
+
+
+# -- Discord links to the replay ---------------------------------------------------------------
+
+
+async def test_a_result_links_to_its_replay_only_where_the_web_is_on(fake_discord, tmp_path):
+    """A match's result in its channel has a link button to its replay where the server's
+    pages are on and the bot knows their public address; elsewhere none."""
+    from bot.config import Settings
+    from bot.discord_side.client import CroupierBot
+    from bot.discord_side.transport import REPLAY_LABEL
+    from bot.settings.service import ServerConfig
+    from tests.e2e import select_ids, select_values, table_message
+    from tests.webstore import MANAGER
+
+    bot = CroupierBot(Settings(_env_file=None, database=tmp_path / "results.sqlite3",
+                               turn_seconds=300, warn_seconds=60,
+                               web_url="https://croupier.example"))
+    lit, dark = fake_discord.add_guild("Lit"), fake_discord.add_guild("Dark")
+    ada = fake_discord.add_user("Ada")
+
+    async def result_of(guild) -> tuple[int, object]:
+        channel = guild.add_text_channel("solo")
+        await fake_discord.slash(ada, channel, "play flank", vs_bot=True, board="4")
+        await bot.service.settle()
+        match = bot.service.match_in(channel.id)
+        while not match.finished:
+            table = table_message(channel)
+            menu = select_ids(table)[0]
+            await fake_discord.select(ada, table, menu, [select_values(table, menu)[0]])
+            await bot.service.settle()
+        return match.id, await fake_discord.wait_for_message(channel, contains="is over")
+
+    async with fake_discord.running(bot):
+        slug = (await ServerConfig(bot.store).set_web(MANAGER, lit.id, True)).slug
+        match_id, result = await result_of(lit)
+        assert [(b.label, b.url) for b in result.buttons] == [
+            (REPLAY_LABEL, f"https://croupier.example/s/{slug}/matches/{match_id}")]
+        _, elsewhere = await result_of(dark)  # its pages never turned on
+        assert elsewhere.buttons == []

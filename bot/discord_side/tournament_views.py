@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.discord_parts.limits import CONTENT, LINK_URL
+from bot.discord_parts.limits import CONTENT
 from bot.discord_parts.replies import guarded, send
 from bot.discord_parts.views import ID, Claimed, croupier
+from bot.discord_parts.web_links import web_page
 from bot.discord_side.tournament_terms import STATUS_WORDS, format_words, member_of
-from bot.settings.web import WebSites
 from bot.tournaments.model import Member, TournamentError
 from rules.registry import get_game
 from rules.words import clip
@@ -104,9 +104,8 @@ async def page_link(bot: CroupierBot, tournament_id: int, guild_id: int) -> str 
     """The tournament's web page, if its server's pages are on and the bot knows its
     public address (``CROUPIER_WEB_URL``); none for an address longer than a link
     button takes."""
-    link = await WebSites(bot.store).link(guild_id, bot.settings.web_url, "tournaments",
-                                          tournament_id)
-    return link if link is not None and len(link) <= LINK_URL else None
+    return await web_page(bot.store, bot.settings.web_url, guild_id, "tournaments",
+                          tournament_id)
 
 
 # -- the tournament message -----------------------------------------------------------

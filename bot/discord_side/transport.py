@@ -17,6 +17,7 @@ import aiohttp
 import discord
 
 from bot.discord_parts.replies import NOBODY, drawn, for_edit, for_send, ping
+from bot.discord_parts.web_links import link_view, web_page
 from bot.errors import CannotPost
 from bot.games.presenter import shown_names
 from bot.matches.live import LiveMatch, PrivateView
@@ -33,6 +34,8 @@ DMS_CLOSED = 50007
 player's DMs are closed to the bot."""
 ARCHIVED_THREAD = 50083
 """Discord's "Tried to perform an operation on an archived thread" (an edit there)."""
+REPLAY_LABEL = "Replay"
+"""The result's link to the match's replay on the server's web companion."""
 
 
 def shown_nowhere(channel_id: int) -> bool:
@@ -111,9 +114,12 @@ class DiscordTransport:
                 raise CannotPost("the channel is gone") from gone
             sent_id = message.id
         if match.finished and not match.result_shown:
+            replay = await web_page(self.bot.store, self.bot.settings.web_url,
+                                    match.row.guild_id, "matches", match.id)
             await channel.send(f"🏁 **{match.info.title}** match #{match.id} is over.\n"
                                + self.bot.presenters.result(match),
-                               allowed_mentions=NOBODY)
+                               allowed_mentions=NOBODY,
+                               view=link_view(REPLAY_LABEL, replay))
         return sent_id
 
     async def _edit_table(self, match: LiveMatch, message: discord.PartialMessage,

@@ -9,11 +9,11 @@ from discord import app_commands
 
 from bot.discord_parts.limits import choices
 from bot.discord_parts.replies import send
+from bot.discord_parts.web_links import link_view, web_page
 from bot.errors import CroupierError
 from bot.games.duel.card import render_card
 from bot.games.duel.collection_messages import counts_line
 from bot.games.presenter import COLOUR, shown
-from bot.settings.web import WebSites
 from rules.duel.card_ids import card_id
 from rules.duel.cards import CardDef, card, card_set
 from rules.duel.decklists import card_named, nearest_cards
@@ -62,16 +62,11 @@ async def web_button(interaction: discord.Interaction, data: CardDef) -> discord
     has its pages on and the bot knows their public address (``CROUPIER_WEB_URL``)."""
     client = interaction.client
     store = getattr(client, "store", None)
+    if store is None:
+        return None
     base_url = getattr(getattr(client, "settings", None), "web_url", None)
-    if interaction.guild_id is None or store is None or not base_url:
-        return None
-    url = await WebSites(store).link(interaction.guild_id, base_url, "cards",
-                                     card_id(data.name))
-    if url is None:
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=WEB_BUTTON, url=url))
-    return view
+    return link_view(WEB_BUTTON, await web_page(store, base_url, interaction.guild_id,
+                                                "cards", card_id(data.name)))
 
 
 @app_commands.command(name="card", description="Show an Arcane Duel card.")
