@@ -1,0 +1,161 @@
+"""Croupier's words in every language it speaks (docs/i18n.md).
+
+Text shown to people is looked up by key in the gettext catalogs of ``locales/``
+(:mod:`bot.i18n.catalogs`), in a locale this package names (``en``, ``pt_BR`` …:
+:data:`LOCALES`). Every layer of ``bot/`` may use it: it knows no Discord.
+
+Placeholders are plain ``{name}`` fields filled with ``str.format``; a value is never
+read as a template, so a name with braces stays text.
+
+>>> translate("error.already_seated", "en")
+'You are already seated at this table.'
+>>> translate("error.already_seated", "pt_BR")
+'Você já tem um lugar nesta mesa.'
+>>> number(0.6, "pt_BR", digits=2), number(0.6, "en", digits=2)
+('0,60', '0.60')
+>>> locale_of("pt-BR"), locale_of("en-GB"), locale_of(None), locale_of("ja")
+('pt_BR', 'en', 'en', 'en')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from babel.numbers import format_decimal
+
+from bot.i18n.catalogs import DEFAULT, LOCALES, catalog, loaded
+
+__all__ = ["DEFAULT", "LOCALES", "Number", "Text", "catalog", "locale_of", "number", "plural",
+           "translate"]
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number given as a placeholder's value, written the locale's way when the text
+    is made (``0,60`` in pt-BR): for values carried before the reader's locale is known
+    (an exception's arguments). Whole numbers that name things (a match #1234) are
+    passed as plain ``int`` and are not grouped."""
+
+    value: int | float | Decimal
+    digits: int | None = None
+
+
+@dataclass(frozen=True, init=False)
+class Text:
+    """Words carried before the reader's locale is known (an exception's message, a
+    phrase inside another message): a key, its arguments and, for a plural entry, the
+    count; :meth:`in_locale` makes the text. An argument may itself be a :class:`Text`
+    or a :class:`Number`, made in the same locale.
+
+    >>> places = Text("page.what.tile_places", tile=7)
+    >>> Text("error.no_such_page", count=2, what=places, page=3).in_locale("pt_BR")
+    'Só existem 2 páginas (lugares da peça 7); a página 3 não existe.'
+    """
+
+    key: str
+    count: int | None
+    args: tuple[tuple[str, object], ...]
+
+    def __init__(self, key: str, /, *, count: int | None = None, **args: object) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "args", tuple(args.items()))
+
+    def in_locale(self, locale: str | None) -> str:
+        """The text in ``locale``."""
+        args = dict(self.args)
+        if self.count is None:
+            return translate(self.key, locale, **args)
+        return plural(self.key, self.count, locale, **args)
+
+    def english(self) -> str:
+        """The text in the default locale (what logs and ``str()`` show)."""
+        return self.in_locale(DEFAULT)
+
+
+def locale_of(code: object) -> str:
+    """The supported locale for a Discord locale code (``pt-BR``, ``en-US`` …, or a
+    ``discord.Locale``), a POSIX ``LANG`` (``pt_BR.UTF-8``) or a locale of ours; the
+    default (``en``) for anything else.
+
+    >>> locale_of("pt_BR.UTF-8"), locale_of("pt"), locale_of("en-US"), locale_of("")
+    ('pt_BR', 'pt_BR', 'en', 'en')
+    """
+    text = str(getattr(code, "value", code) or "")
+    text = text.split(".")[0].split("@")[0].replace("-", "_")
+    if not text:
+        return DEFAULT
+    for locale in LOCALES:
+        if locale.lower() == text.lower():
+            return locale
+    language = text.split("_")[0].lower()
+    return next((locale for locale in LOCALES if locale.split("_")[0].lower() == language),
+                DEFAULT)
+
+
+def number(value: int | float | Decimal, locale: str | None, /,
+           digits: int | None = None) -> str:
+    """``value`` written the way ``locale`` writes numbers, with exactly ``digits``
+    decimals if given (``0,60`` in pt-BR, ``0.60`` in English).
+
+    >>> number(1234.5, "pt_BR"), number(1234.5, "en"), number(3, "en", digits=1)
+    ('1.234,5', '1,234.5', '3.0')
+    """
+    pattern = None if digits is None else "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=_known(locale))
+
+
+def translate(key: str, locale: str | None, /, **args: object) -> str:
+    """The text of ``key`` in ``locale`` (its English text if that catalog lacks it),
+    its ``{placeholders}`` filled from ``args``.
+
+    >>> translate("error.wrong_game", "en", game="{wanted}", wanted="Flank")
+    'The game in this channel is {wanted}, not Flank.'
+    """
+    return _fill(_entry(key, locale, plural=False)[0][0], locale, args)
+
+
+def plural(key: str, count: int, locale: str | None, /, **args: object) -> str:
+    """The form of ``key`` that ``count`` takes in ``locale`` (CLDR's plural rules: one
+    form in English for 1, in Portuguese for 0 and 1), filled from ``args``; ``count``
+    is also the ``{count}`` placeholder, written the locale's way.
+
+    >>> plural("error.no_such_page", 1, "en", what="the leaderboard", page=5)
+    'There is only 1 page of the leaderboard; page 5 does not exist.'
+    >>> plural("error.no_such_page", 2, "en", what="the leaderboard", page=5)
+    'There are only 2 pages of the leaderboard; page 5 does not exist.'
+    """
+    forms, index = _entry(key, locale, plural=True)
+    locale = _known(locale) if key in loaded(_known(locale)).entries else DEFAULT
+    chosen = forms[min(index(count), len(forms) - 1)]
+    return _fill(chosen, locale, {"count": Number(count), **args})
+
+
+def _known(locale: str | None) -> str:
+    return locale if locale in LOCALES else DEFAULT
+
+
+def _entry(key: str, locale: str | None, *,
+           plural: bool) -> tuple[tuple[str, ...], Callable[[int], int]]:
+    for tried in dict.fromkeys((_known(locale), DEFAULT)):
+        found = loaded(tried)
+        entry = found.entries.get(key)
+        if entry is not None:
+            if entry.plural != plural:
+                raise KeyError(f"{key!r} is {'' if entry.plural else 'not '}a plural entry")
+            return entry.forms, found.plural_index
+    raise KeyError(f"no catalog has {key!r}")
+
+
+def _fill(template: str, locale: str | None, args: dict[str, object]) -> str:
+    return template.format_map({name: _shown(value, locale) for name, value in args.items()})
+
+
+def _shown(value: object, locale: str | None) -> object:
+    if isinstance(value, Number):
+        return number(value.value, locale, digits=value.digits)
+    if isinstance(value, Text):
+        return value.in_locale(locale)
+    return value
