@@ -2,51 +2,89 @@
 
 Every one becomes a friendly ephemeral reply in one place (the Discord error
 handler, or the local table's prompt). Rules errors (:mod:`rules.errors`) are
-shown the same way.
+shown the same way. A refusal carries its words as a key and arguments
+(:class:`bot.i18n.Text`), so each reader gets them in their own language; ``str()``
+is the English text (logs, the local table).
 """
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from bot.i18n import Text
+
+E = TypeVar("E", bound=BaseException)
+
 
 class CroupierError(Exception):
-    """Base of the service's refusals; ``str(exc)`` is shown to the user."""
+    """Base of the service's refusals; ``str(exc)`` is its English text, and
+    :func:`said` its text in a reader's language. A refusal made from a plain
+    string is shown as it is, in every language (words not yet in a catalog)."""
+
+    def __init__(self, text: str | Text = "") -> None:
+        self.text = text
+        super().__init__(text.english() if isinstance(text, Text) else text)
+
+
+def keyed(error: type[E], text: Text) -> E:
+    """An exception of any class (a rules error raised by the service, say) whose
+    words are ``text``: its ``str()`` is the English, :func:`said` reads the rest.
+
+    >>> from rules.errors import NotYourTurn
+    >>> said(keyed(NotYourTurn, Text("error.not_your_turn")), "pt_BR")
+    'Não é a sua vez.'
+    """
+    made = error(text.english())
+    made.text = text  # type: ignore[attr-defined]
+    return made
+
+
+def said(error: BaseException, locale: str | None) -> str:
+    """What ``error`` says to a reader of ``locale``: its words from the catalog when it
+    carries them as a :class:`~bot.i18n.Text`, else its own (English) string.
+
+    >>> said(AlreadySeated(), "pt_BR"), said(AlreadySeated(), "en")
+    ('Você já tem um lugar nesta mesa.', 'You are already seated at this table.')
+    >>> said(NotAllowed("{not a template}"), "pt_BR")
+    '{not a template}'
+    """
+    text = getattr(error, "text", None)
+    return text.in_locale(locale) if isinstance(text, Text) else str(error)
 
 
 class NoMatchHere(CroupierError):
     """The channel has no lobby or match."""
 
-    def __init__(self, what: str = "match") -> None:
-        super().__init__(f"There is no {what} in this channel. Start one with /play.")
+    def __init__(self) -> None:
+        super().__init__(Text("error.no_match_here"))
 
 
 class UnknownMatch(CroupierError):
     """No such match on this server (``/match``)."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(f"There is no match #{match_id} on this server. /history lists "
-                         "recent ones.")
+        super().__init__(Text("error.unknown_match", match_id=match_id))
 
 
 class ChannelBusy(CroupierError):
     """The channel already has a live match."""
 
     def __init__(self) -> None:
-        super().__init__("This channel already has a game going. Use /table to see it, "
-                         "or play in another channel or a thread.")
+        super().__init__(Text("error.channel_busy"))
 
 
 class NotSeated(CroupierError):
     """The user has no seat in this match."""
 
-    def __init__(self, message: str = "You are not playing in this match.") -> None:
-        super().__init__(message)
+    def __init__(self, text: str | Text | None = None) -> None:
+        super().__init__(Text("error.not_seated") if text is None else text)
 
 
 class AlreadySeated(CroupierError):
     """The user already has a seat."""
 
     def __init__(self) -> None:
-        super().__init__("You are already seated at this table.")
+        super().__init__(Text("error.already_seated"))
 
 
 class LobbyFull(CroupierError):
@@ -65,8 +103,7 @@ class StaleChoice(CroupierError):
     """A button or menu from an earlier turn."""
 
     def __init__(self) -> None:
-        super().__init__("That menu is from an earlier turn; the table has moved on. "
-                         "Use the current table (or /hand).")
+        super().__init__(Text("error.stale_choice"))
 
 
 class MovedOn(CroupierError):
@@ -74,44 +111,39 @@ class MovedOn(CroupierError):
     and this process has caught up."""
 
     def __init__(self) -> None:
-        super().__init__("The game moved on just as you chose, so your choice was not "
-                         "made. Look at the table and choose again.")
+        super().__init__(Text("error.moved_on"))
 
 
 class NotRecorded(CroupierError):
     """Storing a change failed; the match goes on from what is stored."""
 
     def __init__(self) -> None:
-        super().__init__("I could not save that, so it did not happen. Please try again; "
-                         "if it keeps failing, tell the server's moderators.")
+        super().__init__(Text("error.not_recorded"))
 
 
 class DiscordBusy(CroupierError):
     """Discord failed to take the new table for now (5xx, timeouts)."""
 
     def __init__(self) -> None:
-        super().__init__("Discord did not take the table just now; nothing was opened. "
-                         "Try again in a moment.")
+        super().__init__(Text("error.discord_busy"))
 
 
 class CannotPost(CroupierError):
-    """The bot may not post or edit its table where it was asked to play."""
+    """The bot may not post or edit its table where it was asked to play; ``why``
+    (words of their own) says what Discord refused."""
 
-    def __init__(self, why: str = "") -> None:
-        super().__init__("I can't post the table in this channel"
-                         + (f" ({why})" if why else "")
-                         + ". Check that I may view the channel, send messages, embed links "
-                           "and attach files here; nothing was opened.")
+    def __init__(self, why: str | Text = "") -> None:
+        super().__init__(Text("error.cannot_post_because", why=why) if why
+                         else Text("error.cannot_post"))
 
 
 class NoSuchPage(CroupierError):
-    """A page past the last one was asked for (the first page is 1).
+    """A page past the last one was asked for (the first page is 1); ``what`` names
+    the pages' list.
 
     >>> str(NoSuchPage("the leaderboard", 5, 1))
     'There is only 1 page of the leaderboard; page 5 does not exist.'
     """
 
-    def __init__(self, what: str, page: int, pages: int) -> None:
-        super().__init__(f"There {'is' if pages == 1 else 'are'} only {pages} "
-                         f"page{'' if pages == 1 else 's'} of {what}; page {page} does not "
-                         "exist.")
+    def __init__(self, what: str | Text, page: int, pages: int) -> None:
+        super().__init__(Text("error.no_such_page", count=pages, what=what, page=page))

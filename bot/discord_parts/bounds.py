@@ -8,7 +8,8 @@ nineteen nines. discord.py passes all of it through (its ``Range`` is only a
 declaration), so every slash command is checked here against its own declaration
 before it runs (:func:`refusal`), and every number a custom id carries is a
 stored-id-sized number by its template (:data:`ID`). A refusal is a sentence that
-names the option and the bound; nothing runs.
+names the option and the bound (words of the catalogs: :class:`bot.i18n.Text`);
+nothing runs.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from discord import AppCommandOptionType, app_commands
 
+from bot.i18n import Number, Text
 from rules.errors import shown
 
 LARGEST_ID = 2**63 - 1
@@ -76,64 +78,68 @@ def _bounds(parameter: app_commands.Parameter) -> tuple[float, float]:
     return (-LARGEST_INTEGER if low is None else low, LARGEST_INTEGER if high is None else high)
 
 
-def _figure(value: float) -> str:
-    return str(int(value)) if value == int(value) else str(value)
+def _figure(value: float) -> Number | int:
+    """A bound as it is typed: whole numbers ungrouped (as the option takes them),
+    a fraction with the reader's decimal mark."""
+    return int(value) if value == int(value) else Number(value)
 
 
-def _number(name: str, parameter: app_commands.Parameter, value: Any) -> str | None:
+def _number(name: str, parameter: app_commands.Parameter, value: Any) -> Text | None:
     whole = parameter.type is AppCommandOptionType.integer
     if isinstance(value, bool) or not isinstance(value, int if whole else int | float):
-        return f"{name} must be {'a whole number' if whole else 'a number'}, not {shown(value)}."
+        return (Text("bounds.not_whole", option=name, value=shown(value)) if whole
+                else Text("bounds.not_number", option=name, value=shown(value)))
     low, high = _bounds(parameter)
     if not low <= value <= high:
-        return f"{name} must be from {_figure(low)} to {_figure(high)}, not {shown(value)}."
+        return Text("bounds.out_of_range", option=name, low=_figure(low), high=_figure(high),
+                    value=shown(value))
     return None
 
 
-def _text(name: str, parameter: app_commands.Parameter, value: Any) -> str | None:
+def _text(name: str, parameter: app_commands.Parameter, value: Any) -> Text | None:
     if not isinstance(value, str):
-        return f"{name} must be text, not {shown(value)}."
+        return Text("bounds.not_text", option=name, value=shown(value))
     low = parameter.min_value or 0
     high = parameter.max_value or LONGEST_TEXT
     if not low <= len(value) <= high:
-        return (f"{name} must be {low} to {high} characters long, not {len(value)}."
-                if low else f"{name} may be at most {high} characters long, not {len(value)}.")
+        return (Text("bounds.length", option=name, low=low, high=high, length=len(value))
+                if low else Text("bounds.too_long", option=name, high=high, length=len(value)))
     return None
 
 
-def _snowflake(name: str, value: Any) -> str | None:
+def _snowflake(name: str, value: Any) -> Text | None:
     text = str(value)
     if not re.fullmatch(ID, text):
-        return f"{name} is not something I can look up ({shown(value)})."
+        return Text("bounds.not_an_id", option=name, value=shown(value))
     return None
 
 
-def _value(parameter: app_commands.Parameter, value: Any) -> str | None:
+def _value(parameter: app_commands.Parameter, value: Any) -> Text | None:
     """Why ``value`` does not fit ``parameter``'s declaration, or ``None``."""
     name = parameter.display_name
     if parameter.choices:
         allowed = [choice.value for choice in parameter.choices]
         if value not in allowed or isinstance(value, bool):
-            return f"{name} must be one of its choices, not {shown(value)}."
+            return Text("bounds.not_a_choice", option=name, value=shown(value))
         return None
     if parameter.type in (AppCommandOptionType.integer, AppCommandOptionType.number):
         return _number(name, parameter, value)
     if parameter.type is AppCommandOptionType.string:
         return _text(name, parameter, value)
     if parameter.type is AppCommandOptionType.boolean:
-        return None if isinstance(value, bool) else f"{name} is true or false, not {shown(value)}."
+        return None if isinstance(value, bool) else Text("bounds.not_boolean", option=name,
+                                                          value=shown(value))
     if parameter.type in _SNOWFLAKE_TYPES:
         return _snowflake(name, value)
     return None
 
 
-STALE = ("Your Discord shows an older list of my commands than I have; nothing was done. "
-         "Reload Discord (Ctrl+R, or reopen the app) and try again.")
+STALE = Text("reply.stale_commands")
 """The refusal of a command, subcommand or option the bot does not have."""
 
 
 def refusal(command: app_commands.Command[Any, ..., Any] | Any,
-            data: Mapping[str, Any]) -> str | None:
+            data: Mapping[str, Any]) -> Text | None:
     """Why a slash command's data does not fit the command it names, or ``None``:
     an unknown command or option (a stale or forged client), a required option
     missing, or a value outside the option's declared type, range, length or
@@ -154,7 +160,7 @@ def refusal(command: app_commands.Command[Any, ..., Any] | Any,
     for name, parameter in declared.items():
         if name not in given:
             if parameter.required:
-                return f"{name} is needed; nothing was done."
+                return Text("bounds.needed", option=name)
             continue
         problem = _value(parameter, given[name])
         if problem is not None:
@@ -163,7 +169,12 @@ def refusal(command: app_commands.Command[Any, ..., Any] | Any,
 
 
 class OutOfBounds(app_commands.CheckFailure):
-    """A slash command refused before it runs (:func:`refusal`); its text is the reason."""
+    """A slash command refused before it runs (:func:`refusal`); its text is the reason
+    (``str()`` in English)."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        super().__init__(text.english())
 
 
 def check(command: Any, data: Mapping[str, Any]) -> None:

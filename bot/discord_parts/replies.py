@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_parts.bounds import STALE
+from bot.discord_parts.bounds import STALE, OutOfBounds
 from bot.discord_parts.limits import (
     CONTENT,
     EMBED_DESCRIPTION,
@@ -29,17 +29,16 @@ from bot.discord_parts.limits import (
     OPTION_TEXT,
     PLACEHOLDER,
 )
-from bot.errors import CroupierError
+from bot.errors import CroupierError, said
+from bot.i18n import DEFAULT, Text, locale_of, number, translate
 from bot.recent import RecentIds
 from rules.errors import RulesError
 from rules.words import clip
 
 log = logging.getLogger(__name__)
 
-UNEXPECTED = ("Something went wrong on my side. Look at the table (or /hand) before trying "
-              "again: what you did may already count.")
-DISCORD_FAILED = ("Discord did not take my answer just now. Look at the table (or /hand) to "
-                  "see where things stand before trying again: what you did may already count.")
+UNEXPECTED = Text("reply.unexpected")
+DISCORD_FAILED = Text("reply.discord_failed")
 """Said when answering failed: the choice may well be committed by then, so
 neither says that nothing was changed."""
 ALREADY_ACKNOWLEDGED = 40060
@@ -192,18 +191,33 @@ def answering_failed(error: BaseException) -> bool:
                       discord.HTTPException | discord.RateLimited | TimeoutError)
 
 
-def message_for(error: BaseException) -> str | None:
-    """The text to show for an expected refusal, or ``None`` for a real fault."""
+def message_for(error: BaseException, locale: str | None = DEFAULT) -> str | None:
+    """The text to show a reader of ``locale`` for an expected refusal, or ``None`` for
+    a real fault.
+
+    >>> from bot.errors import AlreadySeated
+    >>> message_for(AlreadySeated(), "pt_BR")
+    'Você já tem um lugar nesta mesa.'
+    >>> message_for(ValueError("boom")) is None
+    True
+    """
     error = _cause(error)
-    if isinstance(error, CroupierError | RulesError):
-        return str(error)
+    if isinstance(error, CroupierError | RulesError | OutOfBounds):
+        return said(error, locale)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return STALE
+        return STALE.in_locale(locale)
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
-        return str(error) or "You are not allowed to do that here."
+        return str(error) or translate("reply.not_allowed", locale)
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
+        return translate("reply.cooldown", locale,
+                         seconds=number(error.retry_after, locale, digits=0))
     return None
+
+
+def reader_locale(interaction: discord.Interaction) -> str:
+    """The locale of the person who clicked or typed (``Interaction.locale``): what a
+    reply only they see is written in."""
+    return locale_of(getattr(interaction, "locale", None))
 
 
 async def send(interaction: discord.Interaction, content: str | None = None, *,
@@ -293,15 +307,16 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
         log.info("interaction %s was cut short by the bot stopping (%s)", interaction.id,
                  type(_cause(error)).__name__)
         return
-    text = message_for(error)
+    locale = reader_locale(interaction)
+    text = message_for(error, locale)
     if text is None and answering_failed(error):
         log.warning("interaction %s: Discord failed a request (%s)", interaction.id, error)
-        text = DISCORD_FAILED
+        text = DISCORD_FAILED.in_locale(locale)
     elif text is None:
         log.error("interaction %s failed", interaction.id, exc_info=error)
-        text = UNEXPECTED
+        text = UNEXPECTED.in_locale(locale)
     try:
-        await send(interaction, f"⚠️ {text}", ephemeral=True)
+        await send(interaction, translate("reply.refused", locale, text=text), ephemeral=True)
     except discord.HTTPException as failure:
         if not already_acknowledged(failure):
             log.warning("could not tell user %s about: %s", interaction.user.id, text)

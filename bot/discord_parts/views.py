@@ -28,6 +28,7 @@ from bot.discord_parts.replies import (
     send,
 )
 from bot.errors import NotAllowed, NotSeated, StaleChoice
+from bot.i18n import Text
 from bot.matches.live import LiveMatch, Player
 from rules.core import AMOUNT_SEP, LIST_SEP, MAX_CHOICE
 from rules.errors import MalformedChoice, shown
@@ -80,16 +81,14 @@ async def table_match(interaction: discord.Interaction, match_id: int,
     (``step``: the step the button was made for; see ``MatchService.current``)."""
     match = await croupier(interaction).service.current(match_id, step=step)
     if interaction.channel_id != match.row.channel_id:
-        raise NotAllowed("That button belongs to a table in another channel; nothing was "
-                         "changed.")
+        raise NotAllowed(Text("error.other_channel"))
     return match
 
 
 def require_private(interaction: discord.Interaction) -> None:
     """Refuse an item of a private menu that turns up on a public message."""
     if not private_message(interaction):
-        raise NotAllowed("That belongs to a private menu (your DM or /hand), not to the "
-                         "table; nothing was changed.")
+        raise NotAllowed(Text("error.private_menu"))
 
 
 class LobbyButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -20,6 +20,7 @@ from bot.discord_parts.replies import NOBODY, drawn, for_edit, for_send, ping
 from bot.discord_parts.web_links import link_view, web_page
 from bot.errors import CannotPost
 from bot.games.presenter import shown_names
+from bot.i18n import Text
 from bot.matches.live import LiveMatch, PrivateView
 from bot.matches.transport import ShowLater
 from rules.core import Event
@@ -109,9 +110,9 @@ class DiscordTransport:
             try:
                 message = await channel.send(**for_send(parts))
             except discord.Forbidden as refused:
-                raise CannotPost("I am not allowed to post there") from refused
+                raise CannotPost(Text("error.cannot_post.not_allowed")) from refused
             except discord.NotFound as gone:
-                raise CannotPost("the channel is gone") from gone
+                raise CannotPost(Text("error.cannot_post.gone")) from gone
             sent_id = message.id
         if match.finished and not match.result_shown:
             replay = await web_page(self.bot.store, self.bot.settings.web_url,
@@ -139,8 +140,7 @@ class DiscordTransport:
                 if temporary(refused):
                     raise
                 # Locked, or the server at its cap of active threads: not now.
-                raise CannotPost("its thread is archived, and Discord does not open it "
-                                 "again") from refused
+                raise CannotPost(Text("error.cannot_post.archived")) from refused
             for file in parts.get("attachments") or []:
                 if isinstance(file, discord.File):
                     file.reset()

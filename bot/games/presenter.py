@@ -29,6 +29,7 @@ from bot.discord_parts.views import (
     croupier,
 )
 from bot.errors import NotSeated, WrongPhase
+from bot.i18n import Text
 from bot.matches.commit import Ack
 from bot.matches.hooks import HooksFactory
 from bot.matches.levels import computer_named
@@ -75,7 +76,7 @@ def channel_match(interaction: discord.Interaction, info: GameInfo) -> LiveMatch
     plays another game (or none)."""
     match = croupier(interaction).service.match_in(interaction.channel_id)
     if match.info.name != info.name:
-        raise WrongPhase(f"The game in this channel is {match.info.title}, not {info.title}.")
+        raise WrongPhase(Text("error.wrong_game", game=match.info.title, wanted=info.title))
     return match
 
 

@@ -27,8 +27,12 @@ from babel.numbers import format_decimal
 
 from bot.i18n.catalogs import DEFAULT, LOCALES, catalog, loaded
 
-__all__ = ["DEFAULT", "LOCALES", "Number", "Text", "catalog", "locale_of", "number", "plural",
-           "translate"]
+__all__ = ["DEFAULT", "LANGUAGE_KEY", "LOCALES", "Number", "Text", "catalog", "locale_of",
+           "name_of", "number", "plural", "supported", "translate"]
+
+
+LANGUAGE_KEY = "language."
+"""The key prefix under which each catalog names its own language (:func:`name_of`)."""
 
 
 @dataclass(frozen=True)
@@ -75,24 +79,45 @@ class Text:
         return self.in_locale(DEFAULT)
 
 
-def locale_of(code: object) -> str:
-    """The supported locale for a Discord locale code (``pt-BR``, ``en-US`` …, or a
-    ``discord.Locale``), a POSIX ``LANG`` (``pt_BR.UTF-8``) or a locale of ours; the
-    default (``en``) for anything else.
+def supported(code: object) -> str | None:
+    """The supported locale that a Discord locale code (``pt-BR``, ``en-US`` …, or a
+    ``discord.Locale``), a POSIX ``LANG`` (``pt_BR.UTF-8``) or a locale of ours names
+    (the same locale, else one of its language), or ``None``.
 
-    >>> locale_of("pt_BR.UTF-8"), locale_of("pt"), locale_of("en-US"), locale_of("")
-    ('pt_BR', 'pt_BR', 'en', 'en')
+    >>> supported("pt_BR.UTF-8"), supported("PT-br"), supported("pt"), supported("ja")
+    ('pt_BR', 'pt_BR', 'pt_BR', None)
     """
     text = str(getattr(code, "value", code) or "")
-    text = text.split(".")[0].split("@")[0].replace("-", "_")
+    text = text.split(".")[0].split("@")[0].replace("-", "_").strip()
     if not text:
-        return DEFAULT
+        return None
     for locale in LOCALES:
         if locale.lower() == text.lower():
             return locale
     language = text.split("_")[0].lower()
     return next((locale for locale in LOCALES if locale.split("_")[0].lower() == language),
-                DEFAULT)
+                None)
+
+
+def locale_of(code: object) -> str:
+    """The locale to speak to someone whose Discord (or terminal) names ``code``
+    (:func:`supported`), the default (``en``) for anything else.
+
+    >>> locale_of("pt_BR.UTF-8"), locale_of("en-US"), locale_of(""), locale_of("C")
+    ('pt_BR', 'en', 'en', 'en')
+    """
+    return supported(code) or DEFAULT
+
+
+def name_of(locale: str) -> str:
+    """A supported locale's name in its own words (``Português (Brasil)``): how a
+    language is offered to the people who read it. Each catalog names its language
+    under ``language.<locale>``.
+
+    >>> [name_of(locale) for locale in LOCALES]
+    ['English', 'Português (Brasil)']
+    """
+    return translate(LANGUAGE_KEY + locale, locale)
 
 
 def number(value: int | float | Decimal, locale: str | None, /,

@@ -15,6 +15,7 @@ from typing import NamedTuple, TypeVar
 
 from bot.clock import Clock, SystemClock
 from bot.errors import MovedOn, NoMatchHere, NotAllowed, NotRecorded, WrongPhase
+from bot.i18n import Text
 from bot.matches.hooks import NO_HOOKS, MatchHooks
 from bot.matches.live import LiveMatch, Player, opening
 from bot.matches.ratings import RATER, is_rated
@@ -287,19 +288,19 @@ class MatchCore(ABC):
     @staticmethod
     def _require_lobby(match: LiveMatch) -> None:
         if match.row.status != "lobby":
-            raise WrongPhase("The game has already started.")
+            raise WrongPhase(Text("error.game_started"))
 
     @staticmethod
     def _require_playing(match: LiveMatch) -> None:
         if match.row.status == "lobby":
-            raise WrongPhase("The game has not started yet; the host uses /start.")
+            raise WrongPhase(Text("error.not_started"))
         if not match.playing:
             raise NoMatchHere()
 
     @staticmethod
     def _require_host(match: LiveMatch, player: Player) -> None:
         if player.user_id != match.row.host_id and not player.is_moderator:
-            raise NotAllowed("Only the host or a moderator can do that.")
+            raise NotAllowed(Text("error.host_only"))
 
     # -- deadlines as numbers -------------------------------------------------
     def _turn_seconds(self, match: LiveMatch) -> int:

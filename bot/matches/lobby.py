@@ -16,6 +16,7 @@ from bot.errors import (
     NotSeated,
     WrongPhase,
 )
+from bot.i18n import Text
 from bot.matches.commit import MatchCore
 from bot.matches.levels import checked_level
 from bot.matches.live import LiveMatch, Player, opening
@@ -175,7 +176,7 @@ class Lobby(MatchCore):
             if any(s.user_id == player.user_id for s in match.seats):
                 raise AlreadySeated()
             if len(match.seats) >= match.row.max_seats:
-                raise LobbyFull(f"The table is full ({match.row.max_seats} seats).")
+                raise LobbyFull(Text("error.table_full", seats=match.row.max_seats))
             await self.hooks_for(match.info.name).check_seat(match, setup, player.user_id)
             seats = [*match.seats, SeatRow(seat=len(match.seats), user_id=player.user_id,
                                            name=seat_name(player.name), setup=setup)]
@@ -235,10 +236,8 @@ class Lobby(MatchCore):
                                          name=BOT_NAMES[(n - 1) % len(BOT_NAMES)],
                                          level=level))
             if len(seats) < match.info.min_seats:
-                raise WrongPhase(
-                    f"{match.info.title} needs at least {match.info.min_seats} players; "
-                    f"{len(seats)} seated. Wait for /join, or /start bots:true to fill "
-                    "the empty seats with computer players."
+                raise WrongPhase(Text("error.too_few_players", game=match.info.title,
+                                      least=match.info.min_seats, seated=len(seats))
                 )
             state = match.info.new(match.row.options, len(seats), match.row.seed,
                                    [s.setup for s in seats])
@@ -249,9 +248,7 @@ class Lobby(MatchCore):
                 await self.moving(match, lambda version: self.store.matches.start(
                     match.id, seats, deadline, ante=ante, version=version))
             except CollectionRefusal:
-                raise NotAllowed("A card to stake is no longer free (traded or staked "
-                                 "since it was checked); nothing started. Try /start "
-                                 "again.") from None
+                raise NotAllowed(Text("error.stake_taken")) from None
             match.row.seats = seats
             match.row.status = "active"
             match.row.deadline_at = deadline
@@ -289,11 +286,13 @@ class Lobby(MatchCore):
         if deck in info.decks:
             return {"deck": deck}
         if not info.decks:
-            raise WrongPhase(f"{info.title} has no decks to choose from.")
+            raise WrongPhase(Text("error.no_decks", game=info.title))
         mine = await hooks.deck_names(guild_id, user_id)
-        raise WrongPhase(f"{info.title} has no deck called {shown(deck)}; the decks are "
-                         + ", ".join(info.decks) + "."
-                         + (f" Yours: {', '.join(mine)}." if mine else ""))
+        decks = ", ".join(info.decks)
+        raise WrongPhase(Text("error.no_such_deck_yours", game=info.title, deck=shown(deck),
+                              decks=decks, mine=", ".join(mine)) if mine
+                         else Text("error.no_such_deck", game=info.title, deck=shown(deck),
+                                   decks=decks))
 
     async def _load_guild_timing(self, match: LiveMatch) -> None:
         """The server's deadline settings for this game (``/config``), if any."""
@@ -328,15 +327,15 @@ class Lobby(MatchCore):
             async with match.lock:
                 self._require_host(match, player)
                 if target_user_id == player.user_id:
-                    raise NotAllowed("You cannot kick yourself; use /leave.")
+                    raise NotAllowed(Text("error.kick_self"))
                 if not any(s.user_id == target_user_id for s in match.seats):
-                    raise NotSeated("That person has no seat at this table.")
+                    raise NotSeated(Text("error.kick_nobody"))
             return await self.leave(Player(target_user_id, "?"), channel_id)
         async with match.lock:
             self._require_host(match, player)
             seat = match.seat_of(target_user_id)
             if seat is None:
-                raise NotAllowed("That person has no seat in this match.")
+                raise NotAllowed(Text("error.kick_not_in_match"))
             await self.hooks_for(match.info.name).check_hand_over(match)
             seats = [SeatRow(**{**vars(s), "state": "kicked"}) if s.seat == seat.seat else s
                      for s in match.seats]

@@ -3,7 +3,8 @@ conceding."""
 
 from __future__ import annotations
 
-from bot.errors import MovedOn, NotSeated, StaleChoice
+from bot.errors import MovedOn, NotSeated, StaleChoice, keyed
+from bot.i18n import Text
 from bot.matches.commit import Ack, MatchCore, Move
 from bot.matches.live import LiveMatch, Player, PrivateView
 from rules.core import RESIGN
@@ -91,9 +92,8 @@ class Submissions(MatchCore):
         decision = match.state.decision_for(seat.seat)
         if decision is None:
             if match.state.has_chosen(seat.seat):
-                raise NotYourTurn("You have already made your choice for this step; "
-                                  "it stays secret until everyone has chosen.")
-            raise NotYourTurn("It is not your turn.")
+                raise keyed(NotYourTurn, Text("error.already_chosen"))
+            raise keyed(NotYourTurn, Text("error.not_your_turn"))
         return seat, match.state.canonical(seat.seat, choice)  # what the log keeps
 
     @staticmethod

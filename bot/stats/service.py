@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.errors import NotAllowed
+from bot.i18n import Text
 from bot.matches.live import Player
 from rules.registry import get_game
 from storage import Store
@@ -211,5 +212,5 @@ class StatsService:
     async def reset(self, player: Player, guild_id: int, game: str) -> int:
         """Clear a game's leaderboard on a server (moderators only)."""
         if not player.is_moderator:
-            raise NotAllowed("Only a moderator can reset a leaderboard.")
+            raise NotAllowed(Text("error.reset_moderators_only"))
         return await self.store.stats.reset(guild_id, get_game(game).name, player.user_id)

@@ -11,6 +11,7 @@ from bot.discord_parts.replies import send
 from bot.discord_parts.views import croupier
 from bot.errors import NoSuchPage
 from bot.games.presenter import channel_match, options_in_group
+from bot.i18n import Text
 from rules.nails import GAME, placement_notation
 
 PAGE = 40
@@ -52,7 +53,7 @@ class NailsCommands(app_commands.Group, name="nails", description="Play Hammer &
             return
         pages = -(-len(mine) // PAGE)
         if page > pages:
-            raise NoSuchPage(f"tile {tile}'s places", page, pages)
+            raise NoSuchPage(Text("page.what.tile_places", tile=tile), page, pages)
         shown = mine[(page - 1) * PAGE:page * PAGE]
         await send(interaction, f"Tile {tile} can go ({len(mine)} places, page {page} of "
                                 f"{pages}): " + ", ".join(f"`{o}`" for o in shown))
