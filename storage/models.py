@@ -104,6 +104,9 @@ class GuildSettings:
     """Whether each person may claim a pack a day."""
     win_packs: bool = False
     """Whether a rated win of a game played with owned cards brings a pack."""
+    language: str | None = None
+    """The locale of what the channel sees (``en``, ``pt_BR`` …), as chosen with
+    ``/config language``; ``None``: never chosen."""
     timings: tuple[GameTiming, ...] = ()
     """Deadline settings, per game (``game`` ``"*"``: every game without its own)."""
 

@@ -34,7 +34,7 @@ class SettingsRepository:
                              ante=bool(row["ante"]),
                              collections_public=bool(row["collections_public"]),
                              daily_pack=bool(row["daily_pack"]), win_packs=bool(row["win_packs"]),
-                             timings=found)
+                             language=row["language"], timings=found)
 
     async def timing(self, guild_id: int, game: str) -> GameTiming:
         """The deadline settings that apply to ``game`` on the server: the game's
@@ -93,7 +93,8 @@ def _stamp() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-_SERVER_COLUMNS = ("organiser_role_id", "ante", "collections_public", "daily_pack", "win_packs")
+_SERVER_COLUMNS = ("organiser_role_id", "ante", "collections_public", "daily_pack", "win_packs",
+                   "language")
 _FLAGS = ("ante", "collections_public", "daily_pack", "win_packs")
 
 

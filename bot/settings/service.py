@@ -1,5 +1,6 @@
 """Server settings (``/config``): deadlines and warnings per game, the organiser
-role, whether ante is allowed, who sees collections and how packs are given. Only
+role, whether ante is allowed, who sees collections and how packs are given, the
+server's language. Only
 people who may manage the server change them, checked here, whatever Discord's own
 command permissions say."""
 
@@ -8,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import NotAllowed
+from bot.i18n import LOCALES, Text, locale_of, name_of, supported
 from bot.matches.live import Player
 from bot.settings.web import new_slug
+from rules.errors import shown
 from rules.registry import get_game
 from storage import Store
 from storage.models import EVERY_GAME, GameTiming, GuildSettings
@@ -40,8 +43,7 @@ class ServerConfig:
     @staticmethod
     def _require(who: Manager) -> None:
         if not who.manages_server:
-            raise NotAllowed("Only people who may manage this server can change "
-                             "Croupier's settings.")
+            raise NotAllowed(Text("error.settings_managers_only"))
 
     @staticmethod
     def game_key(game: str | None) -> str:
@@ -54,9 +56,9 @@ class ServerConfig:
         ``None`` for both takes the setting away."""
         self._require(who)
         if seconds is not None and not MIN_TURN <= seconds <= MAX_TURN:
-            raise NotAllowed(f"A deadline is from {MIN_TURN} to {MAX_TURN} seconds.")
+            raise NotAllowed(Text("error.deadline_range", least=MIN_TURN, most=MAX_TURN))
         if warning is not None and not 0 <= warning <= MAX_WARN:
-            raise NotAllowed(f"A warning comes 0 to {MAX_WARN} seconds before the deadline.")
+            raise NotAllowed(Text("error.warning_range", most=MAX_WARN))
         return await self.store.settings.set_timing(
             guild_id, self.game_key(game), turn_seconds=seconds, warn_seconds=warning)
 
@@ -84,6 +86,28 @@ class ServerConfig:
         if not changes:
             return await self.show(guild_id)
         return await self.store.settings.update(guild_id, **changes)
+
+    async def set_language(self, who: Manager, guild_id: int,
+                           locale: str | None) -> GuildSettings:
+        """The language of what the server's channels see: a supported locale (``pt_BR``,
+        or as Discord writes it, ``pt-BR``), or ``None`` to go back to the server's
+        preferred locale."""
+        self._require(who)
+        chosen = None if locale is None else supported(locale)
+        if locale is not None and chosen is None:
+            raise NotAllowed(Text("error.unknown_language", given=shown(locale),
+                                  languages=", ".join(name_of(known) for known in LOCALES)))
+        return await self.store.settings.update(guild_id, language=chosen)
+
+    async def language(self, guild_id: int | None, preferred: str | None = None) -> str:
+        """The locale of what the channel sees on a server: its chosen language, else
+        ``preferred`` (the server's preferred locale, as Discord reports it) when
+        Croupier speaks it, else English. Outside a server, ``preferred`` decides."""
+        if guild_id is not None:
+            chosen = (await self.store.settings.get(guild_id)).language
+            if chosen in LOCALES:
+                return chosen
+        return locale_of(preferred)
 
     async def web(self, who: Manager, guild_id: int) -> WebSite | None:
         """The server's web pages, for those who manage it (the slug is the pages'
