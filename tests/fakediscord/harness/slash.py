@@ -118,6 +118,7 @@ class CommandActions(Acting):
         *,
         resolved: Resolved | None = None,
         timeout: float = 5.0,
+        locale: str = "en-US",
     ) -> InteractionResult:
         """Send an APPLICATION_COMMAND as a stale or forged client would: the synced
         command ``name`` with ``options`` exactly as given (raw option payloads, e.g.
@@ -127,7 +128,7 @@ class CommandActions(Acting):
         cmd = self.find_command(name, channel)
         data = command_data(cmd, resolved or {}, options=options)
         inter = self.start_interaction(APPLICATION_COMMAND, user, channel, data,
-                                       command_name=name)
+                                       command_name=name, locale=locale)
         return await self._result(inter, True, timeout)
 
     async def autocomplete(

@@ -48,6 +48,9 @@ class FakeGuild:
     max_active_threads: int = MAX_ACTIVE_THREADS
     """Discord's caps, the same for every server; a test may lower one rather than
     fill a server to Discord's number."""
+    preferred_locale: str = "en-US"
+    """The server's language as its settings name it (Discord's ``preferred_locale``,
+    also each interaction's ``guild_locale``)."""
 
     def in_category(self, category: FakeChannel) -> list[FakeChannel]:
         """The channels in ``category``."""
@@ -235,7 +238,7 @@ class FakeGuild:
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
             "joined_at": self.joined_at,

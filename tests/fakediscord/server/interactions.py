@@ -97,8 +97,8 @@ class InteractionDispatch(MessageStore):
             channel_payload["permissions"] = str(member.permissions)
             payload.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+                guild_locale=guild.preferred_locale,
                 member=member.to_payload(with_permissions=True),
                 app_permissions=str(self._bot_member(guild).permissions),
                 context=0,
