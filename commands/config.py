@@ -9,7 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_parts.limits import choices
-from bot.discord_parts.replies import send
+from bot.discord_parts.replies import reader_locale, send
+from bot.i18n import LOCALES, name_of, translate
 from bot.settings.service import MAX_TURN, MAX_WARN, MIN_TURN, Manager, ServerConfig
 from bot.settings.web import web_link
 from rules.registry import games
@@ -20,6 +21,13 @@ if TYPE_CHECKING:
     from bot.discord_side.client import CroupierBot
 
 EVERY = "every game"
+PREFERRED = "preferred"
+"""The ``/config language`` choice that goes back to the server's preferred language."""
+LANGUAGE_CHOICES = [*(app_commands.Choice(name=name_of(locale), value=locale)
+                      for locale in LOCALES),
+                    app_commands.Choice(name="the server's preferred language",
+                                        value=PREFERRED)]
+"""Each language Croupier speaks, named in its own words, and the server's own."""
 
 
 def manager_of(interaction: discord.Interaction) -> Manager:
@@ -136,10 +144,32 @@ class ConfigCog(commands.GroupCog, group_name="config",
             daily_pack=daily_pack, win_packs=win_packs)
         await send(interaction, collections_text(settings))
 
+    @app_commands.command(name="language",
+                          description="The language this server's channels see Croupier in.")
+    @app_commands.describe(language="Which language (leave out to see the current one)")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction,
+                       language: app_commands.Choice[str] | None = None) -> None:
+        """Choose the server's language, go back to its preferred one, or show it; the
+        answer, private, is in the asker's own language."""
+        guild_id, locale = interaction.guild_id or 0, reader_locale(interaction)
+        preferred = getattr(interaction.guild_locale, "value", None)
+        chosen = None if language is None or language.value == PREFERRED else language.value
+        if language is not None:
+            await self.config.set_language(manager_of(interaction), guild_id, chosen)
+        now = name_of(await self.config.language(guild_id, preferred))
+        if language is None:
+            text = translate("config.language.current", locale, language=now)
+        elif chosen is None:
+            text = translate("config.language.preferred", locale, language=now)
+        else:
+            text = translate("config.language.chosen", locale, language=now)
+        await send(interaction, text)
+
     @app_commands.command(name="web", description="This server's web pages: turn them on "
                                                   "or off, or give them a new address.")
     @app_commands.describe(action="on: publish the pages; off: take them down; rotate: a new "
-                                  "address (the old one stops working); leave out to see")
+                                  "address; leave out to see")
     @app_commands.choices(action=[app_commands.Choice(name=name, value=name)
                                   for name in ("on", "off", "rotate")])
     async def web(self, interaction: discord.Interaction,

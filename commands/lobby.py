@@ -191,6 +191,7 @@ class LobbyCog(commands.Cog):
 
     @app_commands.command(name="kick", description="Remove a player (host or moderator); "
                                                    "the computer takes their seat.")
+    @app_commands.describe(user="Who to remove")
     @app_commands.guild_only()
     async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
         await self.service.kick(player_of(interaction), interaction.channel_id, user.id)

@@ -56,6 +56,10 @@ Computer = app_commands.Range[int, 1, MOST_PLAYERS]
 """A computer player's number: "Computer 3" is 3."""
 MOST_COMPUTERS = 64
 """Most computer players one /tournament add enters."""
+TOURNAMENT = "The tournament's number (default: the latest here)"
+"""What the ``tournament`` option of every subcommand says."""
+WHY = "Why (kept with the tournament's record)"
+"""What the ``why`` option says."""
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -162,8 +166,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                            seeding="Seeding", auto_next="Start the next round by itself",
                            rated="Games move ratings", options="Game options: name=value …",
                            name="The tournament's name",
-                           use_threads="Each match in a thread (default) or, if false, in a "
-                                       "channel of its own (the bot needs Manage Channels)",
+                           use_threads="Each match in a thread (default) or, if false, a "
+                                       "channel of its own (needs Manage Channels)",
                            turn_seconds="Seconds a player has for each decision in the "
                                         "tournament's games (default: the server's)")
     @app_commands.autocomplete(game=game_names)
@@ -195,6 +199,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await self._post_message(interaction, row.id)
 
     @app_commands.command(name="open", description="Open registration (organisers).")
+    @app_commands.describe(tournament=TOURNAMENT)
     async def open(self, interaction: discord.Interaction,
                    tournament: Tournament | None = None) -> None:
         """Open registration; the message gets its Join and Leave buttons."""
@@ -205,7 +210,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
 
     @app_commands.command(name="checkin", description="Check in; organisers open or close "
                                                       "the check-in window.")
-    @app_commands.describe(window="Organisers: open or close check-in")
+    @app_commands.describe(tournament=TOURNAMENT, window="Organisers: open or close check-in")
     @app_commands.choices(window=[app_commands.Choice(name=w, value=w)
                                   for w in ("open", "close")])
     async def checkin(self, interaction: discord.Interaction, window: str | None = None,
@@ -226,6 +231,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await send(interaction, text, ephemeral=not public)
 
     @app_commands.command(name="join", description="Enter a tournament.")
+    @app_commands.describe(tournament=TOURNAMENT)
     async def join(self, interaction: discord.Interaction,
                    tournament: Tournament | None = None) -> None:
         tid = await self._pick(interaction, tournament)
@@ -234,6 +240,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await send(interaction, "You are in.")
 
     @app_commands.command(name="leave", description="Leave a tournament (once it runs: drop).")
+    @app_commands.describe(tournament=TOURNAMENT)
     async def leave(self, interaction: discord.Interaction,
                     tournament: Tournament | None = None) -> None:
         tid = await self._pick(interaction, tournament)
@@ -244,6 +251,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await send(interaction, "You left.")
 
     @app_commands.command(name="start", description="Start: pair round 1 (organisers).")
+    @app_commands.describe(tournament=TOURNAMENT)
     async def start(self, interaction: discord.Interaction,
                     tournament: Tournament | None = None) -> None:
         tid = await self._pick(interaction, tournament)
@@ -254,6 +262,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await send(interaction, f"Started: round {view.round} is paired.")
 
     @app_commands.command(name="standings", description="The standings (picture and text).")
+    @app_commands.describe(tournament=TOURNAMENT)
     async def standings(self, interaction: discord.Interaction,
                         tournament: Tournament | None = None) -> None:
         """Every page of the standings (pictures and text), and the bracket of an
@@ -269,7 +278,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await self._send_pages(interaction, texts, makers)
 
     @app_commands.command(name="pairings", description="A round's pairings (picture and text).")
-    @app_commands.describe(round="Which round (default: the current one)")
+    @app_commands.describe(tournament=TOURNAMENT, round="Which round (default: the current one)")
     async def pairings(self, interaction: discord.Interaction,
                        round: app_commands.Range[int, 1, 100] | None = None,
                        tournament: Tournament | None = None) -> None:
@@ -284,7 +293,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
 
     @app_commands.command(name="matches", description="Every round's matches and games, "
                                                       "with their results.")
-    @app_commands.describe(page="Which page (default: the first)")
+    @app_commands.describe(tournament=TOURNAMENT, page="Which page (default: the first)")
     async def matches(self, interaction: discord.Interaction,
                       tournament: Tournament | None = None,
                       page: app_commands.Range[int, 1, 1000] = 1) -> None:
@@ -303,6 +312,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await send(interaction, pages[page - 1])
 
     @app_commands.command(name="next", description="Pair the next round (organisers).")
+    @app_commands.describe(tournament=TOURNAMENT)
     async def next(self, interaction: discord.Interaction,
                    tournament: Tournament | None = None) -> None:
         tid = await self._pick(interaction, tournament)
@@ -312,7 +322,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
 
     @app_commands.command(name="replay", description="Play a table's game again "
                                                      "(organisers).")
-    @app_commands.describe(table="The table", round="The round (default: the current one)")
+    @app_commands.describe(table="The table", round="The round (default: the current one)",
+                           tournament=TOURNAMENT)
     async def replay(self, interaction: discord.Interaction,
                      table: app_commands.Range[int, 1, 1000],
                      round: app_commands.Range[int, 1, 100] | None = None,
@@ -332,7 +343,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.describe(table="The table", result="What happened",
                            player="Who won (win) or lost (loss)",
                            games="Games won per seat in seat order, e.g. 2-1",
-                           round="The round (default: the current one)", why="Why")
+                           round="The round (default: the current one)", why=WHY,
+                           tournament=TOURNAMENT)
     @app_commands.choices(result=[app_commands.Choice(name=r.replace("_", " "), value=r)
                                   for r in ("win", "loss", "draw", "both_lose")])
     async def report(self, interaction: discord.Interaction,
@@ -372,7 +384,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
 
     @app_commands.command(name="drop", description="Drop out (or drop a player: organisers).")
     @app_commands.describe(user="Who to drop (organisers; default: you)",
-                           computer="Or the computer player of that number (organisers)")
+                           computer="Or the computer player of that number (organisers)",
+                           why=WHY, tournament=TOURNAMENT)
     async def drop(self, interaction: discord.Interaction, user: discord.User | None = None,
                    computer: Computer | None = None,
                    why: app_commands.Range[str, 0, 200] = "",
@@ -386,7 +399,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
 
     @app_commands.command(name="add", description="Enter someone, or computer players "
                                                   "(organisers).")
-    @app_commands.describe(user="Who to enter",
+    @app_commands.describe(tournament=TOURNAMENT, user="Who to enter",
                            computers="How many computer players to enter instead",
                            level=f"The computer players' level ({levels_said()}; default "
                                  f"{DEFAULT_LEVEL})")
@@ -416,7 +429,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await send(interaction, text)
 
     @app_commands.command(name="remove", description="Take someone out (organisers).")
-    @app_commands.describe(user="Who to take out",
+    @app_commands.describe(tournament=TOURNAMENT, why=WHY, user="Who to take out",
                            computer="Or the computer player of that number")
     async def remove(self, interaction: discord.Interaction, user: discord.User | None = None,
                      computer: Computer | None = None,
@@ -431,7 +444,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await send(interaction, f"{name} is out.")
 
     @app_commands.command(name="disqualify", description="Disqualify a player (organisers).")
-    @app_commands.describe(user="Who to disqualify",
+    @app_commands.describe(tournament=TOURNAMENT, why=WHY, user="Who to disqualify",
                            computer="Or the computer player of that number")
     async def disqualify(self, interaction: discord.Interaction,
                          user: discord.User | None = None, computer: Computer | None = None,
@@ -444,6 +457,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await self._said(interaction, f"{name} is disqualified.")
 
     @app_commands.command(name="cancel", description="Cancel a tournament (organisers).")
+    @app_commands.describe(tournament=TOURNAMENT, why=WHY)
     async def cancel(self, interaction: discord.Interaction,
                      why: app_commands.Range[str, 0, 200] = "",
                      tournament: Tournament | None = None) -> None:

@@ -21,6 +21,7 @@ from bot.discord_side.stats_views import STATS_ITEMS
 from bot.discord_side.tournament_message import TournamentMessages
 from bot.discord_side.tournament_posts import TournamentPoster
 from bot.discord_side.tournament_views import TOURNAMENT_ITEMS
+from bot.discord_side.translator import CommandTranslator
 from bot.discord_side.transport import DiscordTransport
 from bot.games import Presenters, match_hooks, presenters
 from bot.matches.deadlines import run_deadlines
@@ -165,6 +166,8 @@ class CroupierBot(commands.Bot):
         self.add_items(*ITEMS)
         for extension in extensions():
             await self.load_extension(extension)
+        # Each locale's descriptions and choices come with the commands when they sync.
+        await self.tree.set_translator(CommandTranslator(self.tree))
         owns = await self.restores()
         restored = await self.service.restore(owns)
         running = await self.tournaments.restore(owns)

@@ -400,6 +400,106 @@ def modal_errors(data: Mapping[str, Any]) -> FormErrors:
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 _WITH_CHOICES = (3, 4, 10)  # STRING, INTEGER, NUMBER
+LOCALES = frozenset((
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+    "th", "zh-CN", "ja", "zh-TW", "ko"))
+"""The locales a localization map may name (reference#locales)."""
+
+
+def _valid_name(name: str) -> bool:
+    """A command or option name as Discord takes it: 1-32 of ``-_'``, letters and digits,
+    lowercase where the letters have case."""
+    return bool(_COMMAND_NAME.match(name)) and name == name.lower()
+
+
+def _localizations(raw: Mapping[str, Any], field: str, where: str,
+                   errors: FormErrors) -> dict[str, str]:
+    """``raw[field]`` (``name_localizations`` …) as Discord reads it: null or a map from
+    a known locale to text; the valid entries, each error added under ``where``."""
+    found = raw.get(field)
+    if found is None:
+        return {}
+    path = f"{where}.{field}" if where else field
+    if not isinstance(found, Mapping):
+        errors.add(path, "DICT_TYPE_CONVERT", NOT_A_DICT)
+        return {}
+    valid = {}
+    for locale, text in found.items():
+        if locale not in LOCALES:
+            errors.add(f"{path}.{locale}", "ENUM_TYPE_COERCE",
+                       f"Value \"{locale}\" is not a valid enum value.")
+        elif not isinstance(text, str):
+            errors.add(f"{path}.{locale}", "BASE_TYPE_STRING", "Could not interpret as string.")
+        else:
+            valid[locale] = text
+    return valid
+
+
+def _localized(raw: Mapping[str, Any], where: str, errors: FormErrors, *,
+               described: bool) -> dict[str, str]:
+    """The localized names and descriptions of a command or option, checked as its own
+    are: names valid in each locale, descriptions 1-100; the names by locale."""
+    names = _localizations(raw, "name_localizations", where, errors)
+    prefix = f"{where}." if where else ""
+    for locale, name in names.items():
+        if not _valid_name(name):
+            errors.add(f"{prefix}name_localizations.{locale}", "APPLICATION_COMMAND_INVALID_NAME",
+                       "Command name is invalid")
+    for locale, text in _localizations(raw, "description_localizations", where,
+                                       errors).items():
+        if described:
+            errors.length(f"{prefix}description_localizations.{locale}", text, 100, 1)
+    return names
+
+
+def _clashes(seen: dict[tuple[str, str], str], name: str,
+             localized: Mapping[str, str]) -> list[tuple[str, str]]:
+    """Where a name is taken among its siblings (``seen``: (locale, name shown) → the
+    default name of the sibling showing it, filled as it goes): the default names, and
+    in each locale the localized name or the default where it has none. A clash of two
+    default names is said once, not again in every locale.
+
+    >>> seen = {}
+    >>> _clashes(seen, "deal", {}), _clashes(seen, "give", {"pt-BR": "deal"})
+    ([], [('pt-BR', 'name_localizations.pt-BR')])
+    >>> _clashes(seen, "deal", {})
+    [('', 'name')]
+    """
+    found = []
+    for locale in ("", *sorted(LOCALES)):
+        shown = localized.get(locale, name) if locale else name
+        key = (locale, shown)
+        if key in seen and (not locale or seen[key] != name):
+            found.append((locale, f"name_localizations.{locale}" if locale else "name"))
+        seen.setdefault(key, name)
+    return found
+
+
+def localized_clash(commands: list[Any]) -> bool:
+    """Whether two commands of one kind in a bulk overwrite show the same name in some
+    locale (a localized name, or the default where it has none)."""
+    seen: dict[str, dict[tuple[str, str], str]] = {}
+    for raw in commands:
+        if not isinstance(raw, Mapping):
+            continue
+        found = raw.get("name_localizations")
+        localized = ({str(k): _text(v) for k, v in found.items()}
+                     if isinstance(found, Mapping) else {})
+        kind = seen.setdefault(str(raw.get("type") or 1), {})
+        if any(locale for locale, _ in _clashes(kind, _text(raw.get("name")), localized)):
+            return True
+    return False
+
+
+def _longest(raw: Mapping[str, Any], field: str) -> int:
+    """A field's size as Discord counts it toward 8000: its longest localization, the
+    default included."""
+    found = raw.get(f"{field}_localizations")
+    texts = [_text(raw.get(field))]
+    if isinstance(found, Mapping):
+        texts += [_text(text) for text in found.values()]
+    return max(len(text) for text in texts)
 
 
 def command_errors(raw: Mapping[str, Any]) -> FormErrors:
@@ -410,11 +510,14 @@ def command_errors(raw: Mapping[str, Any]) -> FormErrors:
     name = _text(raw.get("name"))
     ctype = int(raw.get("type") or 1)
     if ctype == 1:
-        if not _COMMAND_NAME.match(name) or name != name.lower():
+        if not _valid_name(name):
             errors.add("name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
         errors.length("description", _text(raw.get("description")), 100, 1)
+        _localized(raw, "", errors, described=True)
     else:
         errors.length("name", name, 32, 1)
+        for locale, text in _localizations(raw, "name_localizations", "", errors).items():
+            errors.length(f"name_localizations.{locale}", text, 32, 1)
     _option_errors(raw.get("options") or [], "options", errors, depth=0)
     if _command_size(raw) > 8000:
         errors.add("", "APPLICATION_COMMAND_TOO_LARGE", "Command exceeds maximum size (8000)")
@@ -422,12 +525,14 @@ def command_errors(raw: Mapping[str, Any]) -> FormErrors:
 
 
 def _command_size(raw: Mapping[str, Any]) -> int:
-    """Characters of names, descriptions and choice values, as Discord counts them."""
-    size = len(_text(raw.get("name"))) + len(_text(raw.get("description")))
+    """Characters of names, descriptions and choice values, as Discord counts them (a
+    localized field by its longest text)."""
+    size = _longest(raw, "name") + _longest(raw, "description")
     for option in raw.get("options") or []:
         size += _command_size(option)
     for choice in raw.get("choices") or []:
-        size += len(_text(choice.get("name"))) + len(_text(choice.get("value")))
+        if isinstance(choice, Mapping):
+            size += _longest(choice, "name") + len(_text(choice.get("value")))
     return size
 
 
@@ -446,15 +551,15 @@ def _option_errors(
                    "Sub-command and sub-command group option types are mutually exclusive "
                    "to all other types")
     seen_optional = False
-    names: set[str] = set()
+    names: dict[tuple[str, str], str] = {}
     for i, opt in enumerate(options):
         path = f"{where}.{i}"
         name = _text(opt.get("name"))
-        if name in names:
-            errors.add(f"{path}.name", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+        localized = _localized(opt, path, errors, described=True)
+        for _locale, field in _clashes(names, name, localized):
+            errors.add(f"{path}.{field}", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
                        "Option name already exists")
-        names.add(name)
-        if not _COMMAND_NAME.match(name) or name != name.lower():
+        if not _valid_name(name):
             errors.add(f"{path}.name", "APPLICATION_COMMAND_INVALID_NAME", "Option name is invalid")
         errors.length(f"{path}.description", _text(opt.get("description")), 100, 1)
         otype = opt.get("type")
@@ -508,6 +613,9 @@ def _choices_list_errors(choices: list[Any], where: str, errors: FormErrors) -> 
             errors.add(f"{where}.{i}", "DICT_TYPE_CONVERT", NOT_A_DICT)
             continue
         errors.length(f"{where}.{i}.name", _text(choice.get("name")), 100, 1)
+        for locale, text in _localizations(choice, "name_localizations", f"{where}.{i}",
+                                           errors).items():
+            errors.length(f"{where}.{i}.name_localizations.{locale}", text, 100, 1)
         value = choice.get("value")
         if isinstance(value, str):
             errors.length(f"{where}.{i}.value", value, 100)

@@ -10,7 +10,7 @@ from aiohttp import web
 
 from ...model import FakeCommand
 from ..errors import DiscordAPIError
-from ..validation import FormErrors, command_errors
+from ..validation import FormErrors, command_errors, localized_clash
 from ..wire import json_response, no_content, read_body, read_json
 from .base import Route, RouteBase
 
@@ -81,7 +81,7 @@ class CommandRoutes(RouteBase):
         if len(payload) > 100:
             raise DiscordAPIError(400, 30032, "Maximum number of application commands reached")
         names = [(p.get("name"), p.get("type", 1)) for p in payload]
-        if len(set(names)) != len(names):
+        if len(set(names)) != len(names) or localized_clash(payload):
             errors = FormErrors()
             errors.add("", "APPLICATION_COMMANDS_DUPLICATE_NAME",
                        "Application command names must be unique")
