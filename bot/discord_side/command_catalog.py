@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
@@ -19,18 +20,26 @@ from bot.discord_side.translator import DOMAIN, AnyCommand, texts
 from bot.i18n import DEFAULT, LOCALES, catalog
 from bot.i18n.catalogs import path_of
 
+T = TypeVar("T")
 
-async def command_tree() -> list[AnyCommand]:
-    """Every command the bot publishes, built offline (a throwaway database, no
-    connection): what the catalogs must cover."""
+async def with_tree(use: Callable[[CroupierBot], Awaitable[T]]) -> T:
+    """``use(bot)`` on a bot set up offline (a throwaway database, no connection, nothing
+    synced): every command the bot publishes is in its tree."""
     with tempfile.TemporaryDirectory() as folder:
-        bot = CroupierBot(Settings(database=str(Path(folder) / "tree.sqlite3")),
+        bot = CroupierBot(Settings(_env_file=None, database=str(Path(folder) / "tree.sqlite3")),
                           sync_commands=False)
         try:
             await bot.setup_hook()
-            return list(bot.tree.walk_commands())
+            return await use(bot)
         finally:
             await bot.close()
+
+
+async def command_tree() -> list[AnyCommand]:
+    """Every command the bot publishes (a tree's walk): what the catalogs must cover."""
+    async def walk(bot: CroupierBot) -> list[AnyCommand]:
+        return list(bot.tree.walk_commands())
+    return await with_tree(walk)
 
 
 HEADER = """\
