@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.duel.collections import CollectionService
 from bot.errors import NotAllowed, WrongPhase
+from bot.i18n import Text
 from bot.matches.hooks import MatchHooks
 from rules.core import Event, GameState, SeatSetup
 from rules.duel.ante import settled_event
@@ -54,10 +55,7 @@ class DuelHooks(MatchHooks):
         would lose (or win) its card by the computer's play. Someone who stops
         playing forfeits after three missed deadlines, or with ``/forfeit``."""
         if plays_for_ante(match.row.options):
-            raise NotAllowed("This duel is played for ante, so a seat can't be handed to "
-                             "the computer player: whoever stops playing forfeits after "
-                             "three missed deadlines (or with /forfeit), and /cancel gives "
-                             "every staked card back. Nothing was changed.")
+            raise NotAllowed(Text("error.ante.no_hand_over"))
 
     def __init__(self, store: Store, clock: Clock) -> None:
         self.store = store
@@ -88,21 +86,18 @@ class DuelHooks(MatchHooks):
         if not plays_for_ante(options):
             return
         if guild_id is None:
-            raise NotAllowed("Ante is played on a server, where the cards are owned.")
+            raise NotAllowed(Text("error.ante.server_only"))
         if not (await self.store.settings.get(guild_id)).ante:
-            raise NotAllowed("Ante is off on this server; someone who may manage it can "
-                             "allow it with /config ante.")
+            raise NotAllowed(Text("error.ante.off"))
         if vs_bot:
-            raise NotAllowed("The computer owns no cards: ante is played between people "
-                             "only, each with a deck of their own.")
+            raise NotAllowed(Text("error.ante.not_against_computer"))
 
     async def check_arranged(self, guild_id: int | None,
                              options: Mapping[str, Any]) -> None:
         """A tournament's duels are not played for ante: its seats are dealt without
         decks of their own, and a starter's cards can't be staked."""
         if plays_for_ante(options):
-            raise NotAllowed("A tournament's duels are not played for ante: its seats "
-                             "play starter decks, whose cards can't be staked.")
+            raise NotAllowed(Text("error.ante.not_in_tournaments"))
 
     async def check_seat(self, match: LiveMatch, setup: SeatSetup,
                          user_id: int | None = None) -> None:
@@ -112,13 +107,11 @@ class DuelHooks(MatchHooks):
             return
         cards = own_cards(setup)
         if cards is None:
-            raise WrongPhase("This duel is played for ante: bring a deck of your own "
-                             "(deck: one of your /deck list); a starter's cards can't "
-                             "be staked.")
+            raise WrongPhase(Text("error.ante.own_deck"))
         problem = await self._problem(match, user_id, cards)
         if problem:
-            raise WrongPhase(f"Your deck {(setup or {}).get('saved')} can't be played at "
-                             f"this ante table: {problem}")
+            raise WrongPhase(Text("error.ante.deck_unfit", deck=(setup or {}).get("saved"),
+                                  problem=problem))
 
     async def _problem(self, match: LiveMatch, user_id: int | None,
                        cards: Sequence[str]) -> str | None:
@@ -141,14 +134,12 @@ class DuelHooks(MatchHooks):
                 continue
             problem = await self._problem(match, seat.user_id, cards)
             if problem:
-                raise WrongPhase(f"{seat.name}'s deck can't be played now: {problem}")
+                raise WrongPhase(Text("error.deck_unfit_now", seat=seat.name, problem=problem))
         if not plays_for_ante(match.row.options):
             return None
         if guild is None or any(s.is_bot or s.user_id is None or own_cards(s.setup) is None
                                 for s in seats):
-            raise WrongPhase("The computer owns no cards: a duel for ante is played by "
-                             "people only, each with a deck of their own, so its empty "
-                             "seats wait for /join. Nothing started.")
+            raise WrongPhase(Text("error.ante.no_computer_seats"))
         set_aside = state.ante  # type: ignore[attr-defined]
         return Ante(guild, tuple((s.user_id, set_aside[s.seat]) for s in seats
                                  if s.user_id is not None))

@@ -50,6 +50,7 @@ from contextlib import AbstractContextManager, nullcontext, suppress
 from typing import Any
 
 from bot.errors import CroupierError
+from bot.i18n import Text
 from rules.core import DEFAULT_LEVEL, BotPlayer, GameInfo, GameState
 from rules.registry import get_game, shipped_games
 from rules.thinking import use_clock
@@ -99,8 +100,7 @@ class ThinkingFailed(CroupierError):
     dying, or the thinker is closed); ``why`` says which, for the log."""
 
     def __init__(self, why: str) -> None:
-        super().__init__("The computer player could not make its move just now. The match "
-                         "waits; if this keeps happening, tell the server's moderators.")
+        super().__init__(Text("error.thinking_failed"))
         self.why = why
 
 

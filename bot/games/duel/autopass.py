@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.errors import CroupierError, NoMatchHere, NotSeated, WrongPhase
+from bot.i18n import Text
 from storage.models import SeatRow
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def autopass_value(typed: str) -> bool:
     """
     value = VALUES.get(typed.strip().lower())
     if value is None:
-        raise AutoPassError(f"Automatic passing is on or off, not {typed.strip()[:20]!r}.")
+        raise AutoPassError(Text("error.autopass.value", value=repr(typed.strip()[:20])))
     return value
 
 
@@ -66,11 +67,9 @@ async def set_auto_pass(service: MatchService, match: LiveMatch, user_id: int,
     now (turned on while asked in a window with nothing to play) is made at once."""
     async with match.lock:
         if match.info.name != GAME:
-            raise AutoPassError(f"Automatic passing is Arcane Duel's; this is "
-                                f"{match.info.title}.")
+            raise AutoPassError(Text("error.autopass.other_game", game=match.info.title))
         if match.row.status == "lobby":
-            raise WrongPhase("The duel has not started: automatic passing is set once it "
-                             "has (or with the option auto_pass when it opens).")
+            raise WrongPhase(Text("error.autopass.not_started"))
         if not match.playing or match.state is None:
             raise NoMatchHere()
         seat = match.seat_of(user_id)

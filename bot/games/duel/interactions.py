@@ -10,6 +10,7 @@ import discord
 
 from bot.discord_parts.views import croupier
 from bot.errors import NotAllowed
+from bot.i18n import Text
 
 if TYPE_CHECKING:
     from bot.duel.collections import CollectionService
@@ -23,6 +24,5 @@ def collections_of(interaction: discord.Interaction) -> CollectionService:
 def guild_of(interaction: discord.Interaction) -> int:
     """The server an interaction comes from; collections live on servers only."""
     if interaction.guild_id is None:
-        raise NotAllowed("Cards, packs, decks and trades belong to a server: use this in "
-                         "one.")
+        raise NotAllowed(Text("error.collections_server_only"))
     return interaction.guild_id
