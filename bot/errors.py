@@ -25,6 +25,22 @@ class CroupierError(Exception):
         self.text = text
         super().__init__(text.english() if isinstance(text, Text) else text)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its class, words and attributes, whatever its own ``__init__``
+        takes (a refusal may cross to another process).
+
+        >>> import pickle
+        >>> said(pickle.loads(pickle.dumps(NoSuchPage("x", 3, 1))), "en")
+        'There is only 1 page of x; page 3 does not exist.'
+        """
+        return (_restored, (type(self), self.text), self.__dict__)
+
+
+def _restored(cls: type[CroupierError], text: str | Text) -> CroupierError:
+    made = cls.__new__(cls)
+    CroupierError.__init__(made, text)
+    return made
+
 
 def keyed(error: type[E], text: Text) -> E:
     """An exception of any class (a rules error raised by the service, say) whose
