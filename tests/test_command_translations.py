@@ -172,11 +172,19 @@ async def test_the_translator_keeps_the_default_where_it_has_nothing() -> None:
 
 
 # -- through the fake Discord --------------------------------------------------------------
+@pytest.mark.parametrize("where", ["everywhere", "dev guild"])
 async def test_the_commands_reach_discord_in_portuguese(fake_discord, discord_errors,
-                                                        tmp_path: Path) -> None:
+                                                        tmp_path: Path, where: str) -> None:
+    """Synced globally, and to one server while developing (``CROUPIER_DEV_GUILD_ID``: the
+    global commands copied to it, their choices found by the translator all the same)."""
+    guild = fake_discord.add_guild("Cassino")
     bot = make_bot(tmp_path / "c.sqlite3")
+    if where == "dev guild":
+        bot.settings.dev_guild_id = guild.id
     async with fake_discord.running(bot):
-        synced = {command.name: command.raw for command in fake_discord.commands()}
+        synced = {command.name: command.raw for command in fake_discord.commands(
+            guild=guild if where == "dev guild" else None)}
+        assert bool(fake_discord.global_commands) == (where == "everywhere")
     tournament = synced["tournament"]
     assert tournament["description_localizations"] == {"pt-BR": "Torneios neste servidor."}
     create = next(o for o in tournament["options"] if o["name"] == "create")
