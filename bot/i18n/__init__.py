@@ -136,8 +136,8 @@ def translate(key: str, locale: str | None, /, **args: object) -> str:
     """The text of ``key`` in ``locale`` (its English text if that catalog lacks it),
     its ``{placeholders}`` filled from ``args``.
 
-    >>> translate("error.wrong_game", "en", game="{wanted}", wanted="Flank")
-    'The game in this channel is {wanted}, not Flank.'
+    >>> translate("error.wrong_game", "en", game="{wanted}", wanted="Go")
+    'The game in this channel is {wanted}, not Go.'
     """
     return _fill(_entry(key, locale, plural=False)[0][0], locale, args)
 
