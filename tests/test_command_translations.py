@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
 from discord import Locale, app_commands
 
@@ -169,6 +170,34 @@ async def test_the_translator_keeps_the_default_where_it_has_nothing() -> None:
     assert await translator.translate(text, Locale.brazil_portuguese, other) is None
     for locale in (Locale.american_english, Locale.japanese):
         assert await translator.translate(text, locale, context) is None
+
+
+async def test_a_choice_is_keyed_by_its_own_option_and_a_shared_one_by_none() -> None:
+    """discord.py does not say whose a choice is: the translator finds it in the tree.
+    A choice object two options share has no one key, so it is left untranslated (and
+    ``test_every_description_and_choice_is_published_in_each_locale`` names it)."""
+    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(
+        discord.Client(intents=discord.Intents.none()))
+    shared = app_commands.Choice(name="shared", value="s")
+    own = app_commands.Choice(name="own", value="o")
+
+    @app_commands.command(name="alpha", description="a")
+    @app_commands.choices(x=[own, shared])
+    async def alpha(interaction: discord.Interaction, x: str) -> None: ...
+
+    @app_commands.command(name="beta", description="b")
+    @app_commands.choices(y=[shared])
+    async def beta(interaction: discord.Interaction, y: str) -> None: ...
+
+    tree.add_command(alpha)
+    tree.add_command(beta)
+    translator = CommandTranslator(tree)
+
+    def key(choice: app_commands.Choice[str]) -> str | None:
+        return translator.key_of(app_commands.TranslationContext(
+            app_commands.TranslationContextLocation.choice_name, choice))
+    assert key(own) == "command.alpha.x.choice.o"
+    assert key(shared) is None
 
 
 # -- through the fake Discord --------------------------------------------------------------

@@ -22,6 +22,7 @@ from bot.i18n.catalogs import path_of
 
 T = TypeVar("T")
 
+
 async def with_tree(use: Callable[[CroupierBot], Awaitable[T]]) -> T:
     """``use(bot)`` on a bot set up offline (a throwaway database, no connection, nothing
     synced): every command the bot publishes is in its tree."""

@@ -64,19 +64,27 @@ class CommandTranslator(app_commands.Translator):
     English (the default locale) is the text in the code, so nothing is published for
     it; for another locale, the catalog's text, or nothing when it lacks the key (Discord
     then shows the default). A choice does not know its option, so the translator finds
-    it in ``tree`` by identity (each option's choices are its own objects)."""
+    it in ``tree`` by identity."""
 
     def __init__(self, tree: app_commands.CommandTree[Any]) -> None:
         self.tree = tree
-        self._choices: dict[int, tuple[app_commands.Choice[Any], str]] = {}
+        self._choices: dict[int, tuple[app_commands.Choice[Any], str | None]] = {}
 
     def _index_choices(self) -> None:
-        # The choice objects are kept with their keys, so an id is never reused.
-        self._choices = {
-            id(choice): (choice, choice_key(parameter, choice))
-            for command in self.tree.walk_commands()
-            if isinstance(command, app_commands.Command)
-            for parameter in command.parameters for choice in parameter.choices}
+        # The choice objects are kept with their keys, so an id is never reused. A choice
+        # object two options share has no one key: it is published untranslated, which
+        # tests/test_command_translations.py reports.
+        found: dict[int, tuple[app_commands.Choice[Any], str | None]] = {}
+        for command in self.tree.walk_commands():
+            if not isinstance(command, app_commands.Command):
+                continue
+            for parameter in command.parameters:
+                for choice in parameter.choices:
+                    key = choice_key(parameter, choice)
+                    if id(choice) in found and found[id(choice)][1] != key:
+                        key = None
+                    found[id(choice)] = (choice, key)
+        self._choices = found
 
     def key_of(self, context: app_commands.TranslationContextTypes) -> str | None:
         """The catalog key of the string at ``context`` (``None``: none of ours)."""
