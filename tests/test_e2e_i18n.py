@@ -40,6 +40,12 @@ async def test_a_refusal_speaks_the_clickers_language(fake_discord, tmp_path):
             answer = await fake_discord.select(idle, table, menu, [legal], locale=locale)
             assert answer.ephemeral and answer.content == f"⚠️ {words}", locale
         assert await bot.store.matches.choices(match.id) == []
+        # A refusal that is no exception (a button that is not ours) too.
+        for locale, words in (("pt-BR", "Esse botão ou menu não é um que eu consiga usar"),
+                              ("en-US", "That button or menu is not one I can use")):
+            answer = await fake_discord.click_custom(idle, table, "something-else",
+                                                     locale=locale)
+            assert answer.ephemeral and answer.content.startswith(f"⚠️ {words}"), locale
 
 
 async def test_a_hostile_value_stays_text_in_both_languages(fake_discord, tmp_path):

@@ -322,6 +322,14 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
             log.warning("could not tell user %s about: %s", interaction.user.id, text)
 
 
+async def refuse(interaction: discord.Interaction, text: Text) -> None:
+    """Tell the person, privately and in their own language, that nothing was done
+    and why (a refusal that is no exception: an unknown button, say)."""
+    locale = reader_locale(interaction)
+    await send(interaction, translate("reply.refused", locale, text=text.in_locale(locale)),
+               ephemeral=True)
+
+
 def too_late(interaction: discord.Interaction, now: datetime | None = None) -> bool:
     """Whether ``interaction`` is too old to be answered in time (Discord's 3 s,
     counted from the time in its id, less a margin: :data:`LATE_AFTER`). Such an

@@ -14,7 +14,13 @@ from discord.ext import commands
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.discord_parts import bounds
-from bot.discord_parts.replies import NOBODY, RECENT_INTERACTIONS, first_in_time, reply_error, send
+from bot.discord_parts.replies import (
+    NOBODY,
+    RECENT_INTERACTIONS,
+    first_in_time,
+    refuse,
+    reply_error,
+)
 from bot.discord_parts.views import DYNAMIC_ITEMS, known_custom_id, on_message, split_answer
 from bot.discord_side.cluster import Cluster
 from bot.discord_side.stats_views import STATS_ITEMS
@@ -24,6 +30,7 @@ from bot.discord_side.tournament_views import TOURNAMENT_ITEMS
 from bot.discord_side.translator import CommandTranslator
 from bot.discord_side.transport import DiscordTransport
 from bot.games import Presenters, match_hooks, presenters
+from bot.i18n import Text
 from bot.matches.deadlines import run_deadlines
 from bot.matches.service import MatchService, Timing, tune_gc
 from bot.recent import RecentIds
@@ -45,8 +52,7 @@ def extensions() -> tuple[str, ...]:
                               for extension in presenter.extensions)
 
 
-UNKNOWN_ITEM = ("That button or menu is not one I can use (it may be from an old message); "
-                "nothing was changed. Use the current table, /hand or /table.")
+UNKNOWN_ITEM = Text("reply.unknown_item")
 
 
 class ReconnectIsAWarning(logging.Filter):
@@ -199,7 +205,7 @@ class CroupierBot(commands.Bot):
         that is not on the message it claims to be on."""
         if interaction.type is discord.InteractionType.modal_submit:
             if not await split_answer(interaction) and first_in_time(interaction):
-                await send(interaction, f"⚠️ {UNKNOWN_ITEM}", ephemeral=True)
+                await refuse(interaction, UNKNOWN_ITEM)
             return
         if interaction.type is not discord.InteractionType.component:
             return
@@ -208,7 +214,7 @@ class CroupierBot(commands.Bot):
             return
         if first_in_time(interaction):
             try:
-                await send(interaction, f"⚠️ {UNKNOWN_ITEM}", ephemeral=True)
+                await refuse(interaction, UNKNOWN_ITEM)
             except discord.HTTPException:
                 log.info("could not refuse unknown component %s", shown(custom_id))
 

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.discord_parts.limits import CONTENT
-from bot.discord_parts.replies import guarded, send
+from bot.discord_parts.replies import guarded, refuse, send
 from bot.discord_parts.views import ID, Claimed, croupier
 from bot.discord_parts.web_links import web_page
 from bot.discord_side.tournament_terms import STATUS_WORDS, format_words, member_of
+from bot.i18n import Text
 from bot.tournaments.model import Member, TournamentError
 from rules.registry import get_game
 from rules.words import clip
@@ -58,8 +59,7 @@ class TournamentButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
             who = member_of(interaction)
             tournament = await bot.tournaments.get(who, self.tournament_id)
             if interaction.message is None or interaction.message.id != tournament.message_id:
-                await send(interaction, "⚠️ That button is not on this tournament's "
-                                        "message; nothing was changed.")
+                await refuse(interaction, Text("error.tournament_other_message"))
                 return
             if self.action == "join":
                 await bot.tournaments.join(who, self.tournament_id)

@@ -124,7 +124,7 @@ class TournamentService(TournamentRounds):
         try:
             await self.matches.hooks_for(info.name).check_arranged(who.guild_id, stored)
         except CroupierError as exc:
-            raise TournamentError(str(exc)) from None
+            raise TournamentError(exc.text) from None
         for seats in self._table_sizes(chosen, parsed, info):
             try:
                 info.new(stored, seats, 0)
