@@ -15,6 +15,8 @@ registered beside the other presenters, in :mod:`bot.games`.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 from rules.core import GameInfo
@@ -60,6 +62,18 @@ def get_game(name: str) -> GameInfo:
         raise BadOptions(f"there is no game {shown(name)}; the games are "
                          f"{', '.join(known)}")
     return info
+
+
+@contextmanager
+def shipped_only() -> Iterator[None]:
+    """Inside, :func:`games` is the shipped games alone, whatever a test added: what the
+    bot publishes (its commands' catalog is written from them)."""
+    added = dict(_EXTRA)
+    _EXTRA.clear()
+    try:
+        yield
+    finally:
+        _EXTRA.update(added)
 
 
 def add_game(info: GameInfo) -> GameInfo:

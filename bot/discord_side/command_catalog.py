@@ -19,6 +19,7 @@ from bot.discord_side.client import CroupierBot
 from bot.discord_side.translator import DOMAIN, AnyCommand, texts
 from bot.i18n import DEFAULT, LOCALES, catalog
 from bot.i18n.catalogs import path_of
+from rules.registry import shipped_only
 
 T = TypeVar("T")
 
@@ -26,7 +27,7 @@ T = TypeVar("T")
 async def with_tree(use: Callable[[CroupierBot], Awaitable[T]]) -> T:
     """``use(bot)`` on a bot set up offline (a throwaway database, no connection, nothing
     synced): every command the bot publishes is in its tree."""
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, shipped_only():
         bot = CroupierBot(Settings(_env_file=None, database=str(Path(folder) / "tree.sqlite3")),
                           sync_commands=False)
         try:
