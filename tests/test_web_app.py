@@ -149,3 +149,31 @@ async def test_slugs_are_checked_before_the_store(site: Site) -> None:
     for slug in ("short", "a" * 65, "bad%20slug", "..", "%3Cscript%3E"):
         response = await site.client.get(f"/s/{slug}/")
         assert response.status == 404, slug
+
+
+def test_a_request_aiohttp_cannot_parse_is_one_line_at_info_not_an_error() -> None:
+    """Raw bytes in a request line are the client's mistake, answered with a plain 400:
+    logged as one line, not as an ERROR with a traceback anyone could repeat."""
+    import logging
+    import sys
+
+    from aiohttp.http_exceptions import InvalidURLError
+
+    from bot.web.serve import REFUSED_REQUESTS
+
+    def record(error: BaseException) -> logging.LogRecord:
+        try:
+            raise error
+        except BaseException:
+            return logging.LogRecord("aiohttp.server", logging.ERROR, __file__, 1,
+                                     "Error handling request from %s", ("127.0.0.1",),
+                                     sys.exc_info())
+
+    refused = record(InvalidURLError(b"GET /\x00 HTTP/1.1"))
+    assert REFUSED_REQUESTS.filter(refused)
+    assert (refused.levelno, refused.exc_info) == (logging.INFO, None)
+    assert refused.getMessage() == ("Error handling request from 127.0.0.1: refused "
+                                    "(InvalidURLError)")
+    ours = record(RuntimeError("a bug of ours"))
+    assert REFUSED_REQUESTS.filter(ours)
+    assert ours.levelno == logging.ERROR and ours.exc_info is not None
