@@ -50,6 +50,7 @@ so it changes no one else's figures).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -79,7 +80,7 @@ def match_win(points: int, rounds: int) -> Fraction:
     """
     if rounds == 0:
         return FLOOR
-    return max(FLOOR, Fraction(points, WIN * rounds))
+    return _floored(points, WIN * rounds)
 
 
 def game_win(game_points: int, games: int) -> Fraction:
@@ -93,7 +94,15 @@ def game_win(game_points: int, games: int) -> Fraction:
     """
     if games == 0:
         return FLOOR
-    return max(FLOOR, Fraction(game_points, WIN * games))
+    return _floored(game_points, WIN * games)
+
+
+def _floored(numerator: int, denominator: int) -> Fraction:
+    """``max(FLOOR, numerator / denominator)`` exactly, compared in integers (a
+    comparison of fractions cross-multiplies through their generic path)."""
+    if numerator * FLOOR.denominator > FLOOR.numerator * denominator:
+        return Fraction(numerator, denominator)
+    return FLOOR
 
 
 def opponents_mean(values: Sequence[Fraction]) -> Fraction:
@@ -182,42 +191,83 @@ def swiss_records(entrants: Sequence[Entrant],
     (1, 1, Fraction(1, 2), 1, Fraction(33, 100))
     """
     tallies = {e.id: _Tally(opponents=[]) for e in entrants}
-    for result in sorted(results, key=lambda r: r.round):
-        for seat, player in enumerate(result.seats):
+    for result in sorted(results, key=_round_of):
+        seats = result.seats
+        bye = len(seats) == 1
+        # Each seat's points as Result.points_of gives them and its games as _games_of
+        # counts them, worked out once a result rather than once a seat.
+        winners = 0 if bye or result.both_lose else result.places.count(1)
+        games = None if bye else result.games
+        played, drawn_games = (sum(games), result.drawn_games) if games else (0, 0)
+        for seat, player in enumerate(seats):
             tally = tallies.get(player)
             if tally is None:
                 raise ValueError(f"round {result.round} names {player}, who is not an entrant")
-            points = WIN if result.is_bye else result.points_of(player)
+            if bye:
+                points = WIN
+            elif not winners or result.places[seat] != 1:
+                points = LOSS
+            else:
+                points = DRAW if winners > 1 else WIN
             tally.points += points
             tally.rounds += 1
-            if result.is_bye:
+            if bye:
                 tally.byes += 1
             if points == WIN:
                 tally.wins += 1
             elif points == DRAW:
                 tally.draws += 1
             else:
-                assert points == LOSS
                 tally.losses += 1
-            won, lost, drawn = _games_of(result, seat)
+            if games:
+                won = games[seat]
+                lost, drawn = played - won, drawn_games
+            else:
+                won, lost, drawn = _games_of(result, seat)
             tally.game_points += WIN * won + DRAW * drawn
             tally.games += won + lost + drawn
             assert tally.opponents is not None
-            tally.opponents.extend(result.opponents_of(player))
+            tally.opponents.extend(seats[:seat] + seats[seat + 1:])
     mw = {p: match_win(t.points, t.rounds) for p, t in tallies.items()}
     gw = {p: game_win(t.game_points, t.games) for p, t in tallies.items()}
+    omw, ogw = _opponents_means(tallies, mw), _opponents_means(tallies, gw)
     records = {}
     for entrant in entrants:
-        t = tallies[entrant.id]
-        opponents = tuple(t.opponents or ())
-        records[entrant.id] = SwissRecord(
-            entrant=entrant.id, points=t.points, wins=t.wins, losses=t.losses,
+        p = entrant.id
+        t = tallies[p]
+        records[p] = SwissRecord(
+            entrant=p, points=t.points, wins=t.wins, losses=t.losses,
             draws=t.draws, byes=t.byes, rounds=t.rounds, game_points=t.game_points,
-            games=t.games, opponents=opponents, mw=mw[entrant.id], gw=gw[entrant.id],
-            omw=opponents_mean([mw[o] for o in opponents]),
-            ogw=opponents_mean([gw[o] for o in opponents]),
-            dropped=entrant.dropped_after is not None)
+            games=t.games, opponents=tuple(t.opponents or ()), mw=mw[p], gw=gw[p],
+            omw=omw[p], ogw=ogw[p], dropped=entrant.dropped_after is not None)
     return records
+
+
+def _round_of(result: Result) -> int:
+    return result.round
+
+
+def _opponents_means(tallies: dict[int, _Tally],
+                     figure: dict[int, Fraction]) -> dict[int, Fraction]:
+    """Each player's :func:`opponents_mean` of ``figure``, exactly as it computes it.
+
+    Adding fractions one by one reduces every partial sum by a gcd (most of the
+    standings' time for a large field): instead every figure is written as an integer
+    over one common denominator, each mean is a sum of integers, and only the mean
+    itself is made a :class:`~fractions.Fraction` (which reduces it to the same value).
+    """
+    common = math.lcm(*{value.denominator for value in figure.values()})
+    scaled = {p: value.numerator * (common // value.denominator)
+              for p, value in figure.items()}
+    means = {}
+    for p, tally in tallies.items():
+        opponents = tally.opponents
+        if opponents:
+            means[p] = Fraction(sum([scaled[o] for o in opponents]),
+                                common * len(opponents))
+        else:
+            means[p] = FLOOR
+    return means
 
 
 def random_draw(entrants: Iterable[int], seed: int) -> dict[int, int]:
@@ -236,9 +286,31 @@ def random_draw(entrants: Iterable[int], seed: int) -> dict[int, int]:
 
 def ranked(records: dict[int, SwissRecord], seed: int) -> list[SwissRecord]:
     """The records best first: points, OMW%, GW%, OGW%, then the seeded draw."""
+    return [record for _, record in _ranked_keys(records, seed)]
+
+
+def _ranked_keys(records: dict[int, SwissRecord], seed: int
+                 ) -> list[tuple[tuple[int, ...], SwissRecord]]:
+    """:func:`ranked`, each record with its :meth:`SwissRecord.key` in integers (the
+    fractions over one denominator a figure: the same order and the same ties, without
+    comparing fractions, each comparison of which cross-multiplies)."""
     draw = random_draw(records, seed)
-    return sorted(records.values(),
-                  key=lambda r: (-r.points, -r.omw, -r.gw, -r.ogw, draw[r.entrant]))
+    values = records.values()
+    omw = _common_numerators([r.omw for r in values])
+    gw = _common_numerators([r.gw for r in values])
+    ogw = _common_numerators([r.ogw for r in values])
+    keyed = [((r.points, omw[n], gw[n], ogw[n]), r) for n, r in enumerate(values)]
+    # Descending, with the draw's place negated: every key differs in the draw, so the
+    # order is the ascending sort of the negated figures'.
+    keyed.sort(key=lambda k: (*k[0], -draw[k[1].entrant]), reverse=True)
+    return keyed
+
+
+def _common_numerators(values: list[Fraction]) -> list[int]:
+    """Each of ``values`` as a numerator over one common denominator (their order and
+    equalities kept)."""
+    common = math.lcm(*{value.denominator for value in values})
+    return [value.numerator * (common // value.denominator) for value in values]
 
 
 def swiss_standings(entrants: Sequence[Entrant], results: Iterable[Result],
@@ -254,14 +326,21 @@ def swiss_standings(entrants: Sequence[Entrant], results: Iterable[Result],
     >>> [(s.rank, s.entrant, s.points, s.record) for s in lines]
     [(1, 2, 3, '1-0-0'), (2, 1, 0, '0-1-0')]
     """
-    order = ranked(swiss_records(entrants, results), seed)
     lines = []
-    for rank, record in enumerate(order, start=1):
-        tied = rank > 1 and order[rank - 2].key() == record.key()
+    above: tuple[int, ...] | None = None
+    for rank, (key, record) in enumerate(_ranked_keys(swiss_records(entrants, results),
+                                                      seed), start=1):
         lines.append(Standing(
             rank=rank, entrant=record.entrant, points=record.points, wins=record.wins,
-            losses=record.losses, draws=record.draws, omw=float(record.omw),
-            gw=float(record.gw), ogw=float(record.ogw), mw=float(record.mw),
-            dropped=record.dropped, note=DRAWN_AT_RANDOM if tied else "",
+            losses=record.losses, draws=record.draws, omw=_float(record.omw),
+            gw=_float(record.gw), ogw=_float(record.ogw), mw=_float(record.mw),
+            dropped=record.dropped, note=DRAWN_AT_RANDOM if key == above else "",
             exact=Figures(record.mw, record.omw, record.gw, record.ogw)))
+        above = key
     return lines
+
+
+def _float(value: Fraction) -> float:
+    """``float(value)``, as :class:`~fractions.Fraction` computes it, without its
+    generic path's property look-ups."""
+    return value.numerator / value.denominator
