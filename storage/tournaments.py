@@ -754,24 +754,41 @@ def _entrant_row(row: sqlite3.Row) -> EntrantRow:
         level=row["level"])
 
 
-def _pairing_row(row: sqlite3.Row) -> PairingRow:
-    places = row["places"]
+def _pairing_row(row: Sequence[Any], parsed: dict[str, tuple[Any, ...]] | None = None
+                 ) -> PairingRow:
+    """A pairing read by :data:`_PAIRINGS` (its columns by place: a row's names are
+    looked up one by one, which a tournament's thousands of rows feel); ``parsed``
+    keeps the JSON lists already read by the caller (a tournament's games and places
+    are a handful of texts over thousands of rows)."""
+    known = {} if parsed is None else parsed
+    (tournament_id, round_no, table, stage, seats, label, status, match_id, thread_id,
+     games, drawn_games, places, both_lose, decided_by, place_retired, games_linked,
+     game_outcome) = row
+    # By place, in PairingRow's order (its keywords cost a tournament's page a little).
     return PairingRow(
-        tournament_id=row["tournament_id"], round=row["round"], table=row["table_no"],
-        stage=row["stage"], seats=tuple(json.loads(row["seats"])), label=row["label"],
-        status=row["status"], match_id=row["match_id"], thread_id=row["thread_id"],
-        games=tuple(json.loads(row["games"])), drawn_games=row["drawn_games"],
-        places=None if places is None else tuple(json.loads(places)),
-        both_lose=bool(row["both_lose"]), decided_by=row["decided_by"],
-        games_linked=row["games_linked"], game_outcome=row["game_outcome"],
-        place_retired=bool(row["place_retired"]))
+        tournament_id, round_no, table, stage, _json_tuple(seats, known), label, status,
+        match_id, thread_id, _json_tuple(games, known), drawn_games,
+        None if places is None else _json_tuple(places, known), bool(both_lose),
+        decided_by, games_linked, game_outcome, bool(place_retired))
 
 
-_PAIRINGS = ("SELECT p.*, (SELECT COUNT(*) FROM tournament_games g"
+def _json_tuple(text: str, known: dict[str, tuple[Any, ...]]) -> tuple[Any, ...]:
+    """A stored JSON list as a tuple, read once per text (tuples are shared safely)."""
+    found = known.get(text)
+    if found is None:
+        found = known[text] = tuple(json.loads(text))
+    return found
+
+
+_PAIRINGS = ("SELECT p.tournament_id, p.round, p.table_no, p.stage, p.seats, p.label,"
+             " p.status, p.match_id, p.thread_id, p.games, p.drawn_games, p.places,"
+             " p.both_lose, p.decided_by, p.place_retired,"
+             " (SELECT COUNT(*) FROM tournament_games g"
              " WHERE g.tournament_id = p.tournament_id AND g.round = p.round"
              " AND g.table_no = p.table_no) AS games_linked,"
              " (SELECT g.outcome FROM tournament_games g WHERE g.match_id = p.match_id)"
              " AS game_outcome FROM tournament_pairings p")
+"""A pairing's columns in :func:`_pairing_row`'s order."""
 
 
 class TournamentRepository:
@@ -824,7 +841,8 @@ class TournamentRepository:
             where, params = where + " AND p.round = ?", (tournament_id, round_no)
         rows = await self._db.fetchall(_PAIRINGS + where + " ORDER BY p.round, p.table_no",
                                        params)
-        return [_pairing_row(row) for row in rows]
+        parsed: dict[str, tuple[Any, ...]] = {}
+        return [_pairing_row(row, parsed) for row in rows]
 
     async def pairing(self, tournament_id: int, round_no: int, table: int
                       ) -> PairingRow | None:

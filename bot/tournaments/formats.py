@@ -90,15 +90,16 @@ def result_of(pairing: PairingRow) -> Result:
     checked whole may have games at odds with its places: the places decide (they
     give the points), and its games are left out rather than the standings refused."""
     assert pairing.places is not None
-    kept = {"round": pairing.round, "seats": pairing.seats, "places": pairing.places,
-            "both_lose": pairing.both_lose, "forfeit": pairing.decided_by in FORFEITS}
+    forfeit = pairing.decided_by in FORFEITS
     try:
-        return Result(games=pairing.games, drawn_games=pairing.drawn_games, **kept)
+        return Result(pairing.round, pairing.seats, pairing.places, pairing.games,
+                      pairing.drawn_games, pairing.both_lose, forfeit)
     except ValueError:
         log.warning("tournament pairing %s/%s: stored games %s disagree with its places %s;"
                     " read without them", pairing.round, pairing.table, pairing.games,
                     pairing.places)
-        return Result(**kept)
+        return Result(pairing.round, pairing.seats, pairing.places,
+                      both_lose=pairing.both_lose, forfeit=forfeit)
 
 
 def plan_rows(plan: RoundPlan) -> tuple[PairingPlan, ...]:

@@ -81,6 +81,10 @@ def outcome_words(outcome: str | None) -> str:
     return OUTCOME_WORDS.get(outcome or "", IN_PLAY)
 
 
+def _score(games: Sequence[int]) -> str:
+    return "-".join(map(str, games))
+
+
 def pairing_result(pairing: Any, names: Sequence[str]) -> str:
     """Where a pairing (a :class:`storage.tournaments.PairingRow`) stands, in words:
     its result (the winner and the games score, a draw, both losing, places at a pod),
@@ -102,17 +106,16 @@ def pairing_result(pairing: Any, names: Sequence[str]) -> str:
         return "playing" if pairing.in_play else "waiting"
     if pairing.is_bye:
         return "bye"
-    score = "-".join(str(g) for g in pairing.games) + (
-        f" ({pairing.drawn_games} drawn)" if pairing.drawn_games else "")
+    drawn = f" ({pairing.drawn_games} drawn)" if pairing.drawn_games else ""
     places = pairing.places or ()
+    two = len(names) == 2 and len(places) == 2
     if pairing.both_lose:
-        said = f"both lose {score}"
-    elif len(names) == 2 and len(places) == 2 and places[0] == places[1]:
-        said = f"draw {score}"
-    elif len(names) == 2 and len(places) == 2:
-        won = places.index(min(places))  # the winner's games first
-        said = (f"{names[won]} wins {pairing.games[won]}-{pairing.games[1 - won]}"
-                + (f" ({pairing.drawn_games} drawn)" if pairing.drawn_games else ""))
+        said = f"both lose {_score(pairing.games)}{drawn}"
+    elif two and places[0] == places[1]:
+        said = f"draw {_score(pairing.games)}{drawn}"
+    elif two:
+        won = 0 if places[0] < places[1] else 1  # the winner's games first
+        said = f"{names[won]} wins {pairing.games[won]}-{pairing.games[1 - won]}{drawn}"
     else:
         said = ", ".join(f"{ordinal(place)} {name}"
                          for place, name in sorted(zip(places, names, strict=False)))
