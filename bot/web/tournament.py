@@ -19,9 +19,13 @@ again only when it moved.
 from __future__ import annotations
 
 import asyncio
+import gc
+import threading
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from bot.pictures.tournament import note_marks, standing_cells
 from bot.tournaments.formats import Progress, read_progress
@@ -47,6 +51,8 @@ FIGURES: Mapping[str, tuple[str, ...]] = {
 }
 """The standings' figures each format ranks by (the rest it leaves at 0: a bracket
 ranks by how far each got, pods by points and opponents' points)."""
+
+T = TypeVar("T")
 
 FINISHED_OUTCOMES = frozenset({"counted", "ignored"})
 """A game's outcomes once it was played to its end: it has a replay."""
@@ -126,11 +132,19 @@ class TournamentView:
     bracket: Drawing | None
     waiting: tuple[Player, ...]
     """Before the start: who entered."""
+    people: Mapping[int, Player]
+    """Everyone the page names, by user id (one :class:`Player` each)."""
 
     @property
     def live(self) -> bool:
         """Whether it can still change (then the page polls)."""
         return self.tournament.live
+
+    def by_player(self, make: Callable[..., T], *args: Any) -> dict[int, T]:
+        """``make(player, *args)`` for everyone the page names, by user id: the template
+        makes each player's link once (its macro) and looks it up in every table, as
+        a 500-player Swiss names each player in every round and the standings."""
+        return {user_id: make(player, *args) for user_id, player in self.people.items()}
 
 
 async def read_view(store: Store, tournament: TournamentRow, version: str) -> TournamentView:
@@ -152,33 +166,49 @@ def build_view(progress: Progress, games: Sequence[GameLink], version: str) -> T
     worker thread)."""
     tournament = progress.tournament
     entrants = progress.entrants
-    names = names_of(entrants)
+    people = _People(entrants)
     started = tournament.status not in ("created", "open", "checkin")
     standings = progress.standings() if started else []
     marks = note_marks(standings)
     figures = FIGURES.get(tournament.format, STANDING_HEADS[2:])
+    shown = [(head, STANDING_HEADS.index(head)) for head in figures]
+    rank = STANDING_HEADS.index("#")
     rows = []
     for line in standings:
-        cells = dict(zip(STANDING_HEADS, standing_cells(line, marks), strict=True))
-        rows.append(StandingRow(cells["#"], _player(line.entrant, names),
-                                {head: cells[head] for head in figures}, line.dropped))
-    rounds = _rounds(progress.pairings, names, games)
+        cells = standing_cells(line, marks)
+        rows.append(StandingRow(cells[rank], people.of(line.entrant),
+                                {head: cells[at] for head, at in shown}, line.dropped))
+    rounds = _rounds(progress.pairings, people, games)
     current = next((r for r in rounds if r.number == tournament.round), None)
     earlier = tuple(r for r in reversed(rounds) if r.number != tournament.round)
     bracket = progress.bracket() if started else None
-    drawing = None if bracket is None else layout(bracket, names, _seeds(tournament,
-                                                                           entrants))
+    drawing = None if bracket is None else layout(bracket, names_of(entrants),
+                                                  _seeds(tournament, entrants))
+    waiting = () if started else tuple(people.of(e.user_id) for e in entrants)
     return TournamentView(
         tournament=tournament, version=version, game=get_game(tournament.game).title,
         format=format_words(tournament.format), status=status_words(tournament.status),
         settings=progress.settings, entrants=len(entrants), figures=figures,
         standings=tuple(rows), notes=tuple((mark, note) for note, mark in marks.items()),
-        current=current, earlier=earlier, bracket=drawing,
-        waiting=() if started else tuple(_player(e.user_id, names) for e in entrants))
+        current=current, earlier=earlier, bracket=drawing, waiting=waiting,
+        people=people.named)
 
 
-def _player(user_id: int, names: Mapping[int, str]) -> Player:
-    return Player(user_id, names.get(user_id, "?"), is_person(user_id))
+class _People:
+    """One :class:`Player` per user id, made when first named (a name not among the
+    entrants shows as ``?``)."""
+
+    def __init__(self, entrants: Sequence[EntrantRow]) -> None:
+        self.names = names_of(entrants)
+        self.named: dict[int, Player] = {}
+
+    def of(self, user_id: int) -> Player:
+        """``user_id``'s player."""
+        found = self.named.get(user_id)
+        if found is None:
+            found = self.named[user_id] = Player(user_id, self.names.get(user_id, "?"),
+                                                 is_person(user_id))
+        return found
 
 
 def _seeds(tournament: TournamentRow, entrants: Sequence[EntrantRow]) -> dict[int, int | None]:
@@ -188,7 +218,7 @@ def _seeds(tournament: TournamentRow, entrants: Sequence[EntrantRow]) -> dict[in
     return {e.user_id: e.seed for e in entrants}
 
 
-def _rounds(pairings: Sequence[PairingRow], names: Mapping[int, str],
+def _rounds(pairings: Sequence[PairingRow], people: _People,
             games: Sequence[GameLink]) -> list[Round]:
     by_pairing: dict[tuple[int, int], list[Game]] = {}
     for game in games:
@@ -198,13 +228,55 @@ def _rounds(pairings: Sequence[PairingRow], names: Mapping[int, str],
     rounds: dict[int, list[Pairing]] = {}
     cut: dict[int, bool] = {}
     for p in pairings:
-        seated = tuple(_player(user, names) for user in p.seats)
+        seated = tuple([people.of(user) for user in p.seats])
         rounds.setdefault(p.round, []).append(Pairing(
             p.table, p.label, seated, pairing_result(p, [s.name for s in seated]),
             p.is_bye, p.done, tuple(by_pairing.get((p.round, p.table), ()))))
         cut[p.round] = p.stage == "cut"
-    return [Round(number, cut[number], tuple(sorted(found, key=lambda p: p.bye)))
+    return [Round(number, cut[number], tuple(sorted(found, key=_is_bye)))
             for number, found in sorted(rounds.items())]
+
+
+def _is_bye(pairing: Pairing) -> bool:
+    return pairing.bye
+
+
+class _CollectAfter:
+    """While any page is being worked out, Python's cyclic garbage collector waits.
+
+    Working out a 500-player Swiss's page makes some 50,000 small objects (rows,
+    results, lines, pairings) that live until the page is rendered and hold no cycles:
+    reference counting frees them all when it is done. Left to run, the collector
+    would traverse them (and promote them, so its full collections walk the whole
+    process) dozens of times per page: about a third of a fresh page's time, measured.
+    Deferred, it runs after, when they are gone. Counted, since pages may be worked out
+    at once (in worker threads); a collector someone else turned off stays off."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._working = 0
+        self._paused = False
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        with self._lock:
+            self._working += 1
+            if self._working == 1 and gc.isenabled():
+                gc.disable()
+                self._paused = True
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._working -= 1
+                if self._working == 0 and self._paused:
+                    self._paused = False
+                    gc.enable()
+
+
+collecting_after = _CollectAfter()
+"""``with collecting_after():`` the cyclic collector waits until the block ends
+(:class:`_CollectAfter`)."""
 
 
 class PageCache:

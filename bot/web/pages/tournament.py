@@ -22,7 +22,7 @@ from aiohttp import web
 from bot.tournaments.terms import HEAD_NAMES, TIEBREAKERS
 from bot.web.render import render
 from bot.web.site import STORE, guild_of, int_part
-from bot.web.tournament import PageCache, build_view, read_parts
+from bot.web.tournament import PageCache, build_view, collecting_after, read_parts
 
 ROUTES = web.RouteTableDef()
 
@@ -72,16 +72,17 @@ async def tournament_page(request: web.Request) -> web.StreamResponse:
         tournament = await store.tournaments.get(tournament_id)
         if tournament is None or tournament.guild_id != guild_id:
             raise web.HTTPNotFound()
-        progress, games = await read_parts(store, tournament)
+        with collecting_after():
+            progress, games = await read_parts(store, tournament)
 
-        def rendered() -> str:
-            # Ranking 500 players and rendering their page is CPU for a while: off the
-            # event loop, which goes on answering the polls meanwhile.
-            view = build_view(progress, games, version)
-            return render(request, "tournament.html", view=view, heads=HEAD_NAMES,
-                          tiebreakers=TIEBREAKERS, poll_seconds=POLL_SECONDS)
+            def rendered() -> str:
+                # Ranking 500 players and rendering their page is CPU for a while: off
+                # the event loop, which goes on answering the polls meanwhile.
+                view = build_view(progress, games, version)
+                return render(request, "tournament.html", view=view, heads=HEAD_NAMES,
+                              tiebreakers=TIEBREAKERS, poll_seconds=POLL_SECONDS)
 
-        return await asyncio.to_thread(rendered)
+            return await asyncio.to_thread(rendered)
 
     # A page is kept only once its tournament was found this server's (the key holds
     # the server), so a kept one answers without reading the tournament again.
