@@ -17,16 +17,19 @@ Figures (medians and p95s over :data:`REQUESTS` requests):
 * **Page** — the page as people reload it: the tournament's version read, the page
   kept for that version served. Target ≤ :data:`TARGET_MS`.
 * **Page, worked out afresh** — the first request after a change (the kept page
-  forgotten before each): everything read, ranked and rendered. Reported against the
-  same target, without gating: it is the price of each change, once.
+  forgotten before each): everything read, ranked and rendered, nothing kept from
+  before. Its median gates on the same target (the issue's 50 ms is the price of the
+  page a change brings, not only of a kept copy); its p95 is reported.
 * **Version poll** — what a running page asks every 15 s.
 * **The service's standings alone** (context): the store read and the field ranked by
   :func:`~bot.tournaments.formats.read_progress` — what the tournament service itself
-  does for ``/tournament standings``, and most of a fresh page's time: a page worked
-  out afresh cannot come in under this, hence the kept pages.
+  does for ``/tournament standings``, and part of a fresh page's time.
 
-Absolute speeds on this machine swing 2–3× with its load; the figures that gate are
-those of the page as served, well inside their target.
+Absolute speeds on this machine swing 2–3× with its load: the medians that gate are
+taken over :data:`COLD_REQUESTS` and :data:`REQUESTS` requests. On a quiet machine
+(2026-11-28) the fresh page's median was 44 ms (from 170–300 ms before its costs were
+cut: the ranking's fractions summed over one denominator, the rows read by place, each
+player's link made once, the cyclic collector deferred while a page is worked out).
 
 Run it with ``python -m bench.web`` or ``python -m bench web``, or with every other
 benchmark, ``make bench``.
@@ -59,7 +62,7 @@ PLAYERS = 500
 ROUNDS = 9
 """Rounds played (of the 10 a 500-player Swiss has): the 10th is paired, unplayed."""
 REQUESTS = 200
-COLD_REQUESTS = 20
+COLD_REQUESTS = 30
 WARMUP = 5
 SEED = 20_261_128
 DRAW_ONE_IN = 30
@@ -187,7 +190,7 @@ def figures(got: Measured) -> list[Figure]:
         Figure(GROUP, f"tournament page, {what}: p95", percentile(got.page_ms, 95), "ms",
                "<=", TARGET_MS, note=note),
         Figure(GROUP, f"tournament page worked out afresh, {what}: median",
-               median_of(got.cold_ms), "ms", "<=", TARGET_MS, gates=False,
+               median_of(got.cold_ms), "ms", "<=", TARGET_MS,
                note=f"{len(got.cold_ms)} requests, each after the kept page is forgotten"),
         Figure(GROUP, f"tournament page worked out afresh, {what}: p95",
                percentile(got.cold_ms, 95), "ms", "<=", TARGET_MS, gates=False),
