@@ -867,14 +867,19 @@ class TournamentRepository:
     async def games(self, tournament_id: int) -> list[GameLink]:
         """Every game of a tournament, in the order they were opened (its history)."""
         rows = await self._db.fetchall(
-            "SELECT g.*, t.settings FROM tournament_games g"
-            " JOIN tournaments t ON t.id = g.tournament_id WHERE g.tournament_id = ?"
-            " ORDER BY g.match_id", (tournament_id,))
-        return [GameLink(match_id=row["match_id"], tournament_id=row["tournament_id"],
-                         round=row["round"], table=row["table_no"], game_no=row["game_no"],
-                         outcome=row["outcome"],
-                         rated=bool(json.loads(row["settings"]).get("rated", True)))
-                for row in rows]
+            "SELECT g.match_id, g.round, g.table_no, g.game_no, g.outcome, t.settings"
+            " FROM tournament_games g JOIN tournaments t ON t.id = g.tournament_id"
+            " WHERE g.tournament_id = ? ORDER BY g.match_id", (tournament_id,))
+        # Every row carries the one tournament's settings: read once, not once a game
+        # (a Swiss of 500 plays thousands).
+        rated: dict[str, bool] = {}
+        games = []
+        for match_id, round_no, table, game_no, outcome, settings in rows:
+            if settings not in rated:
+                rated[settings] = bool(json.loads(settings).get("rated", True))
+            games.append(GameLink(match_id, tournament_id, round_no, table, game_no, outcome,
+                                  rated[settings]))
+        return games
 
     async def version(self, tournament_id: int) -> str | None:
         """A short text that changes whenever anything shown of the tournament does
