@@ -491,6 +491,13 @@ def render_tile(tile: Tile, *, rotation: int = 0, scale: float = 1.0) -> Image.I
     as on the stack (its corners cut through the corner squares)."""
     if rotation not in ROTATIONS:
         raise ValueError(f"turn a tile by 0, 90, 180 or 270 degrees, not {rotation}")
+    return _tile_picture(tile, rotation, scale).copy()
+
+
+@lru_cache(maxsize=512)
+def _tile_picture(tile: Tile, rotation: int, scale: float) -> Image.Image:
+    """:func:`render_tile`'s picture, drawn once: every hand shown draws its tiles again,
+    and a tile always looks the same (callers get a copy to paste or draw on)."""
     tone = _tone(tile.number)
     if tile.centre is not None:
         zone = max(10, round(OCT_ZONE * scale))
