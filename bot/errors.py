@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from bot.i18n import Text
+from bot.i18n import Phrase, Text, say
 
 E = TypeVar("E", bound=BaseException)
 
@@ -65,7 +65,7 @@ def said(error: BaseException, locale: str | None) -> str:
     '{not a template}'
     """
     text = getattr(error, "text", None)
-    return text.in_locale(locale) if isinstance(text, Text) else str(error)
+    return say(text, locale) if isinstance(text, Phrase) else str(error)
 
 
 class NoMatchHere(CroupierError):

@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+from rules.phrases import Words
+
 SHOWN = 40
 """Most characters of a player's input that a message repeats."""
 
@@ -32,7 +34,28 @@ def shown(value: object, limit: int = SHOWN) -> str:
 
 
 class RulesError(ValueError):
-    """Base of every error the rules core raises."""
+    """Base of every error the rules core raises. Its words are a
+    :class:`~rules.phrases.Phrase` (``bot.i18n`` says them in each reader's language;
+    ``str()`` is the key and arguments), or plain text for input that is no words.
+
+    >>> from rules.phrases import Phrase
+    >>> error = IllegalChoice(Phrase("rules.error.occupied", cell="C4"))
+    >>> error.text.key, str(error)
+    ('rules.error.occupied', "rules.error.occupied(cell='C4')")
+    """
+
+    def __init__(self, text: Words = "") -> None:
+        self.text = text
+        super().__init__(str(text))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_restored, (type(self), self.text), self.__dict__)
+
+
+def _restored(cls: type[RulesError], text: Words) -> RulesError:
+    made = cls.__new__(cls)
+    RulesError.__init__(made, text)
+    return made
 
 
 class MalformedChoice(RulesError):

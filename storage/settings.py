@@ -121,3 +121,24 @@ class ClosedDmRepository:
         row = await self._db.fetchone("SELECT noted_at FROM closed_dms WHERE user_id = ?",
                                       (user_id,))
         return None if row is None else float(row[0])
+
+
+class ReaderLocaleRepository:
+    """The locale each person reads Croupier in (their Discord client's, as their latest
+    interaction carried it): a catalog locale code, never words."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def note(self, user_id: int, locale: str) -> None:
+        """Remember ``user_id``'s locale."""
+        await self._db.execute(
+            "INSERT INTO reader_locales (user_id, locale, noted_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale,"
+            " noted_at = excluded.noted_at", (user_id, locale, _stamp()))
+
+    async def of(self, user_id: int) -> str | None:
+        """``user_id``'s locale, or ``None`` if they never interacted with Croupier."""
+        row = await self._db.fetchone("SELECT locale FROM reader_locales WHERE user_id = ?",
+                                      (user_id,))
+        return None if row is None else str(row[0])

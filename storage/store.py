@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from storage.collections import CollectionRepository
 from storage.engine import open_database
 from storage.matches import MatchRepository
-from storage.settings import ClosedDmRepository, SettingsRepository
+from storage.settings import ClosedDmRepository, ReaderLocaleRepository, SettingsRepository
 from storage.stats import StatsRepository
 from storage.tournaments import TournamentRepository
 from storage.web import WebRepository
@@ -25,6 +25,7 @@ class Store:
         self.matches = MatchRepository(db)
         self.settings = SettingsRepository(db)
         self.closed_dms = ClosedDmRepository(db)
+        self.reader_locales = ReaderLocaleRepository(db)
         self.stats = StatsRepository(db)
         self.collections = CollectionRepository(db)
         self.tournaments = TournamentRepository(db)

@@ -17,8 +17,12 @@ from bot.i18n import DEFAULT, LANGUAGE_KEY, LOCALES, catalog, name_of, translate
 from bot.i18n.catalogs import DOMAINS, fields, loaded
 
 ROOT = Path(__file__).resolve().parent.parent
-CODE = ("bot", "commands")
-KEYED_CALLS = {"Text", "translate", "plural"}
+CODE = ("bot", "commands", "rules")
+KEYED_CALLS = {"Text", "Phrase", "translate", "plural", "tr", "trn"}
+KEYED_MODULES = {"bot.i18n", "rules.phrases"}
+DATA_KEYED = {"commands", "cards"}
+"""Domains whose keys are made from data (a command's name, a card's id) rather than
+written in the code: each has its own test that every key is used."""
 """The calls whose first argument is a key: written literally, so a key's uses are found
 by reading the code (and by grep)."""
 OTHERS = [locale for locale in LOCALES if locale != DEFAULT]
@@ -40,7 +44,7 @@ def _keyed_names(tree: ast.Module) -> dict[str, str]:
     ``i18n.translate`` too), each to the function's own name."""
     names = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module == "bot.i18n":
+        if isinstance(node, ast.ImportFrom) and node.module in KEYED_MODULES:
             names |= {alias.asname or alias.name: alias.name for alias in node.names
                       if alias.name in KEYED_CALLS}
         elif isinstance(node, ast.ImportFrom) and node.module == "bot" \
@@ -82,7 +86,8 @@ def _code() -> tuple[frozenset[str], tuple[tuple[str, str, bool], ...], tuple[st
                 name = ours[name]
                 first = node.args[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    counted = name == "plural" or any(k.arg == "count" for k in node.keywords)
+                    counted = (name in ("plural", "trn")
+                               or any(k.arg == "count" for k in node.keywords))
                     calls.append((first.value, f"{where}:{node.lineno}", counted))
                 else:
                     computed.append(f"{where}:{node.lineno}")
@@ -140,7 +145,8 @@ def test_keys_are_used_literally_and_exist() -> None:
 
 def test_no_message_is_left_unused() -> None:
     literals, _, _ = _code()
-    unused = [key for key in _entries("messages", DEFAULT)
+    unused = [key for domain in DOMAINS if domain not in DATA_KEYED
+              for key in _entries(domain, DEFAULT)
               if key not in literals and not key.startswith(LANGUAGE_KEY)]
     assert unused == []
 

@@ -30,7 +30,7 @@ from bot.discord_parts.limits import (
     PLACEHOLDER,
 )
 from bot.errors import CroupierError, said
-from bot.i18n import DEFAULT, Text, locale_of, number, translate
+from bot.i18n import DEFAULT, Text, locale_of, number, speak, translate
 from bot.recent import RecentIds
 from rules.errors import RulesError
 from rules.words import clip
@@ -220,6 +220,26 @@ def reader_locale(interaction: discord.Interaction) -> str:
     return locale_of(getattr(interaction, "locale", None))
 
 
+async def hear(interaction: discord.Interaction) -> str:
+    """Speak the reader's locale for the rest of this interaction's handling (its task:
+    :func:`bot.i18n.speak`), and remember it for what is later sent to them unasked
+    (:class:`bot.settings.languages.Languages`); the locale."""
+    locale = speak(reader_locale(interaction))
+    languages = getattr(interaction.client, "languages", None)
+    if languages is not None and interaction.user is not None:
+        await languages.heard(interaction.user.id, locale)
+    return locale
+
+
+async def channel_locale(interaction: discord.Interaction) -> str:
+    """The language of what the interaction's channel sees (the server's: a lobby, a
+    table, a public reply), for ``with speaking(...)`` around what is made for it."""
+    languages = getattr(interaction.client, "languages", None)
+    if languages is None:
+        return reader_locale(interaction)
+    return await languages.channel(interaction.guild_id)
+
+
 async def send(interaction: discord.Interaction, content: str | None = None, *,
                ephemeral: bool = True, **kwargs: Any) -> None:
     """Answer an interaction, as a follow-up if it was already answered; the
@@ -378,6 +398,7 @@ async def guarded(interaction: discord.Interaction,
     if not first_in_time(interaction):
         return
     try:
+        await hear(interaction)
         await action()
     except Exception as error:
         await reply_error(interaction, error)

@@ -18,6 +18,7 @@ from bot.discord_parts.replies import (
     NOBODY,
     RECENT_INTERACTIONS,
     first_in_time,
+    hear,
     refuse,
     reply_error,
 )
@@ -34,6 +35,7 @@ from bot.i18n import Text
 from bot.matches.deadlines import run_deadlines
 from bot.matches.service import MatchService, Timing, tune_gc
 from bot.recent import RecentIds
+from bot.settings.languages import Languages
 from bot.stats.service import StatsService
 from bot.tournaments.service import TournamentService
 from rules.errors import shown
@@ -92,6 +94,7 @@ class CroupierTree(app_commands.CommandTree):
             return True
         if not first_in_time(interaction):
             return False
+        await hear(interaction)
         if interaction.type is discord.InteractionType.application_command and int(
                 (interaction.data or {}).get("type", 1)) == 1:
             bounds.check(interaction.command, interaction.data or {})
@@ -162,6 +165,7 @@ class CroupierBot(commands.Bot):
                           warn_seconds=self.settings.warn_seconds),
             hooks=match_hooks(self.store, self.clock or SystemClock()))
         self.stats = StatsService(self.store)
+        self.languages = Languages(self.store, preferred=self.preferred_locale)
         # After the match service: it subscribes to match results (its docstring).
         self.tournament_poster = TournamentPoster(self)
         self.tournaments = TournamentService(
@@ -198,6 +202,11 @@ class CroupierBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             return await self.tree.sync(guild=guild)
         return await self.tree.sync()
+
+    def preferred_locale(self, guild_id: int) -> str | None:
+        """A server's preferred locale as Discord last reported it (``None`` unknown)."""
+        guild = self.get_guild(guild_id)
+        return None if guild is None else getattr(guild.preferred_locale, "value", None)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Refuse a button or menu that none of ours will answer (discord.py

@@ -20,7 +20,7 @@ from bot.discord_parts.replies import NOBODY, drawn, for_edit, for_send, ping
 from bot.discord_parts.web_links import link_view, web_page
 from bot.errors import CannotPost
 from bot.games.presenter import shown_names
-from bot.i18n import Text
+from bot.i18n import Text, narrate, speaking
 from bot.matches.live import LiveMatch, PrivateView
 from bot.matches.transport import ShowLater
 from rules.core import Event
@@ -90,11 +90,12 @@ class DiscordTransport:
         if shown_nowhere(match.row.channel_id):
             return None
         async with later_on_temporary(f"match {match.id}: the table"):
-            return await self._publish(match)
+            with speaking(await self.bot.languages.channel(match.row.guild_id)):
+                return await self._publish(match)
 
     async def _publish(self, match: LiveMatch) -> int | None:
         names = shown_names(match.names)
-        lines = [event.render(names) for event in match.narration]
+        lines = [narrate(event, names) for event in match.narration]
         parts = await drawn(self.bot.presenters.table(match, lines))
         channel = self._channel(match)
         message_id = match.row.table_message_id
@@ -153,7 +154,8 @@ class DiscordTransport:
         gets a new message, so the player is notified, and the previous one
         loses its menu."""
         assert seat.user_id is not None
-        parts = self.bot.presenters.private(match, view)
+        with speaking(await self.bot.languages.reader(seat.user_id, match.row.guild_id)):
+            parts = self.bot.presenters.private(match, view)
         key = (match.id, seat.seat)
         last = self._dms.get(key)
         new_decision = view.decision is not None and (last is None or last[1] != view.step)
@@ -194,7 +196,8 @@ class DiscordTransport:
         """A line in the match's channel, pinging only the named users."""
         if shown_nowhere(match.row.channel_id):
             return
-        text = notice.render(shown_names(match.names))
+        with speaking(await self.bot.languages.channel(match.row.guild_id)):
+            text = narrate(notice, shown_names(match.names))
         pings = " ".join(f"<@{user_id}>" for user_id in mentions)
         async with later_on_temporary(f"match {match.id}: a notice"):
             await self._channel(match).send(f"{pings} {text}".strip(),

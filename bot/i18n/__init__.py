@@ -19,16 +19,25 @@ read as a template, so a name with braces stays text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from babel.numbers import format_decimal
 
-from bot.i18n.catalogs import DEFAULT, LOCALES, catalog, loaded
+from bot.i18n import pseudo
+from bot.i18n.catalogs import DEFAULT, LOCALES, PSEUDO, catalog, loaded
+from rules.phrases import Phrase, Seat, Words
 
-__all__ = ["DEFAULT", "LANGUAGE_KEY", "LOCALES", "Number", "Text", "catalog", "locale_of",
-           "name_of", "number", "plural", "supported", "translate"]
+if TYPE_CHECKING:
+    from rules.core import Event
+
+__all__ = ["DEFAULT", "LANGUAGE_KEY", "LOCALES", "Number", "Phrase", "Seat", "Text", "catalog",
+           "current", "locale_of", "name_of", "narrate", "number", "plural", "say", "speak",
+           "speaking", "supported", "tr", "translate", "trn"]
 
 
 LANGUAGE_KEY = "language."
@@ -46,37 +55,105 @@ class Number:
     digits: int | None = None
 
 
-@dataclass(frozen=True, init=False)
-class Text:
+class Text(Phrase):
     """Words carried before the reader's locale is known (an exception's message, a
-    phrase inside another message): a key, its arguments and, for a plural entry, the
-    count; :meth:`in_locale` makes the text. An argument may itself be a :class:`Text`
-    or a :class:`Number`, made in the same locale.
+    phrase inside another message): a :class:`~rules.phrases.Phrase` (a key, its
+    arguments and, for a plural entry, the count) that can make its own text. An
+    argument may itself be a phrase or a :class:`Number`, made in the same locale.
 
     >>> places = Text("page.what.tile_places", tile=7)
     >>> Text("error.no_such_page", count=2, what=places, page=3).in_locale("pt_BR")
     'Só existem 2 páginas (lugares da peça 7); a página 3 não existe.'
     """
 
-    key: str
-    count: int | None
-    args: tuple[tuple[str, object], ...]
-
-    def __init__(self, key: str, /, *, count: int | None = None, **args: object) -> None:
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "count", count)
-        object.__setattr__(self, "args", tuple(args.items()))
+    __slots__ = ()
 
     def in_locale(self, locale: str | None) -> str:
-        """The text in ``locale``."""
-        args = dict(self.args)
-        if self.count is None:
-            return translate(self.key, locale, **args)
-        return plural(self.key, self.count, locale, **args)
+        """The text in ``locale`` (``None``: the locale being spoken, :func:`speaking`)."""
+        return say(self, locale)
 
     def english(self) -> str:
         """The text in the default locale (what logs and ``str()`` show)."""
         return self.in_locale(DEFAULT)
+
+
+_SPEAKING: ContextVar[str | None] = ContextVar("croupier_speaking", default=None)
+
+
+def current() -> str:
+    """The locale being spoken now (:func:`speaking`), else the default.
+
+    >>> current()
+    'en'
+    """
+    return _SPEAKING.get() or DEFAULT
+
+
+@contextmanager
+def speaking(locale: str | None) -> Iterator[str]:
+    """Speak ``locale`` (any code :func:`locale_of` reads) inside the ``with``: what
+    :func:`tr`, :func:`trn` and :func:`say` make without a locale of their own. A
+    context variable, so each interaction's task speaks its own reader's language.
+
+    >>> with speaking("pt-BR"):
+    ...     tr("error.already_seated")
+    'Você já tem um lugar nesta mesa.'
+    """
+    token = _SPEAKING.set(locale_of(locale))
+    try:
+        yield current()
+    finally:
+        _SPEAKING.reset(token)
+
+
+def speak(locale: str | None) -> str:
+    """Speak ``locale`` from now on in this task (an interaction's whole handling: set
+    where it arrives, gone with its task); the locale spoken."""
+    _SPEAKING.set(locale_of(locale))
+    return current()
+
+
+def tr(key: str, /, **args: object) -> str:
+    """:func:`translate` in the locale being spoken (:func:`speaking`)."""
+    return translate(key, current(), **args)
+
+
+def trn(key: str, count: int, /, **args: object) -> str:
+    """:func:`plural` in the locale being spoken (:func:`speaking`)."""
+    return plural(key, count, current(), **args)
+
+
+def say(words: Words | None, locale: str | None = None, names: Sequence[str] = ()) -> str:
+    """``words`` made in ``locale`` (``None``: the locale being spoken): a phrase from its
+    catalog, with each :class:`~rules.phrases.Seat` it names filled from ``names``; plain
+    text as it is (it is no words: notation, a name).
+
+    >>> say(Phrase("error.already_seated"), "pt_BR"), say("C4"), say(None)
+    ('Você já tem um lugar nesta mesa.', 'C4', '')
+    """
+    if words is None:
+        return ""
+    if isinstance(words, str):
+        return words
+    locale = current() if locale is None else locale
+    args = {name: _shown(value, locale, names) for name, value in words.args}
+    if words.count is None:
+        return translate(words.key, locale, **args)
+    return plural(words.key, words.count, locale, **args)
+
+
+def narrate(event: Event, names: Sequence[str], locale: str | None = None) -> str:
+    """An event's words, its seats named from ``names`` (as Discord text or plain, as
+    the caller gives them), in ``locale`` (``None``: the locale being spoken).
+
+    >>> from rules.core import Event
+    >>> event = Event("x", Phrase("error.wrong_game", game=Seat(1), wanted="Go"))
+    >>> narrate(event, ["Ada", "{s0}"], "en")
+    'The game in this channel is {s0}, not Go.'
+    """
+    if isinstance(event.text, str):
+        return event.render(names)
+    return say(event.text, locale, names)
 
 
 def supported(code: object) -> str | None:
@@ -91,6 +168,8 @@ def supported(code: object) -> str | None:
     text = text.split(".")[0].split("@")[0].replace("-", "_").strip()
     if not text:
         return None
+    if pseudo.enabled() and text.lower().split("_")[0] == PSEUDO:
+        return PSEUDO
     for locale in LOCALES:
         if locale.lower() == text.lower():
             return locale
@@ -129,7 +208,9 @@ def number(value: int | float | Decimal, locale: str | None, /,
     ('1.234,5', '1,234.5', '3.0')
     """
     pattern = None if digits is None else "#,##0" + ("." + "0" * digits if digits else "")
-    return format_decimal(value, format=pattern, locale=_known(locale))
+    known = _known(locale)
+    return format_decimal(value, format=pattern,
+                          locale=DEFAULT if known == PSEUDO else known)
 
 
 def translate(key: str, locale: str | None, /, **args: object) -> str:
@@ -159,6 +240,10 @@ def plural(key: str, count: int, locale: str | None, /, **args: object) -> str:
 
 
 def _known(locale: str | None) -> str:
+    if locale is None:
+        return current()
+    if locale == PSEUDO and pseudo.enabled():
+        return PSEUDO
     return locale if locale in LOCALES else DEFAULT
 
 
@@ -178,9 +263,11 @@ def _fill(template: str, locale: str | None, args: dict[str, object]) -> str:
     return template.format_map({name: _shown(value, locale) for name, value in args.items()})
 
 
-def _shown(value: object, locale: str | None) -> object:
+def _shown(value: object, locale: str | None, names: Sequence[str] = ()) -> object:
     if isinstance(value, Number):
         return number(value.value, locale, digits=value.digits)
-    if isinstance(value, Text):
-        return value.in_locale(locale)
+    if isinstance(value, Phrase):
+        return say(value, locale, names)
+    if isinstance(value, Seat):
+        return names[value.seat] if 0 <= value.seat < len(names) else f"#{value.seat + 1}"
     return value

@@ -21,8 +21,21 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 """Where the catalogs live: one folder per locale, one ``.po`` per domain in it."""
 DEFAULT = "en"
 """The locale used when none is known, and for any key a catalog lacks."""
-DOMAINS = ("messages", "commands")
-"""The catalogs each locale has: what people read, and the slash commands' own words."""
+PSEUDO = "qps"
+"""The pseudo-locale (accented, longer, bracketed English made from the English catalog;
+:mod:`bot.i18n.pseudo`), spoken only where tests turn it on: text in it that is plain
+English was never taken from a catalog."""
+
+
+def _domains() -> tuple[str, ...]:
+    found = sorted(p.stem for p in (LOCALE_DIR / DEFAULT / "LC_MESSAGES").glob("*.po"))
+    return ("messages", "commands", *(d for d in found if d not in ("messages", "commands")))
+
+
+DOMAINS: tuple[str, ...] = _domains()
+"""The catalogs each locale has: what people read (``messages``, and one domain per area
+that has many words: a game, the card set, the web pages …), and the slash commands' own
+words (``commands``). A new domain is a new ``.po`` file in every locale's folder."""
 
 
 def _locales() -> tuple[str, ...]:
@@ -91,6 +104,12 @@ def catalog(domain: str, locale: str) -> Catalog:
 def loaded(locale: str) -> Loaded:
     """Every domain's entries of ``locale``, checked as they are read: a bad placeholder
     or a key in two domains stops the bot at start-up, not in front of a player."""
+    if locale == PSEUDO:
+        from bot.i18n.pseudo import pseudo_entries  # (it reads the English through here)
+
+        english = loaded(DEFAULT)
+        return Loaded(entries=pseudo_entries(english.entries),
+                      plural_index=english.plural_index)
     entries: dict[str, Entry] = {}
     plural_expr = "(n != 1)"
     for domain in DOMAINS:
