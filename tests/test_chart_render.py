@@ -71,7 +71,7 @@ def test_no_chart_draws_a_glyph_the_font_lacks() -> None:
     with drawn_text() as calls:
         render_rating_chart([-3.0, 1.0], title="José — 🎲 博", subtitle="Eclipse – 2×")
     assert calls and not undrawable(calls)
-    assert "Jose - ? ?" in {call.text for call in calls}
+    assert "José - ? ?" in {call.text for call in calls}
 
 
 def test_every_text_the_chart_draws_goes_through_the_helper() -> None:

@@ -274,7 +274,7 @@ def test_text_the_font_lacks_does_not_break_a_picture() -> None:
         draw_hand(HAND, set(HAND))
         draw_hand([])
     assert calls and not undrawable(calls)
-    assert any("Zoe - AEro" in call.text for call in calls)
+    assert any("Zoë - AEro" in call.text for call in calls)
     assert all(call.length <= WIDTH for call in calls)
 
 

@@ -252,7 +252,7 @@ def test_no_nails_picture_draws_a_glyph_the_font_lacks() -> None:
             render_hand(state.observe(0).hand or ())
         render_hand([])
     assert calls and not undrawable(calls)
-    assert any("Jose" in call.text for call in calls)   # a stand-in, not "Jos?"
+    assert any("José" in call.text for call in calls)   # accents drawn (issue 33)
 
 
 def test_every_text_the_nails_renderer_draws_goes_through_the_helper() -> None:

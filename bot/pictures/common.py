@@ -2,11 +2,14 @@
 to a width, names and results in words, shapes turned and supersampled, and the PNG
 itself.
 
-Every picture is drawn with Pillow's built-in font (:func:`font`, Aileron), so no font
-file ships with the bot. It has ASCII and a handful of signs (``·‘’“”…«»©°±``) and draws an
-empty box for anything else: accented letters, dashes, arrows, emoji, CJK. So every
-text a renderer draws goes through :func:`draw_text`, which draws :func:`clean` text: a
-dash becomes ``-``, an accented letter its plain one, and what has no stand-in ``?``.
+Every picture is drawn with DejaVu Sans Condensed (:func:`font`), shipped in
+``fonts/`` as the subset a European language needs (Latin with its accents, punctuation,
+arrows, the games' signs; made with fonttools' ``pyftsubset`` from Debian's
+``fonts-dejavu-core``, whose licence is beside it): Portuguese is written with its
+accents (issue 33), as wide as Pillow's built-in Aileron wrote English. It draws an empty
+box for what it lacks (emoji, CJK), so every text a renderer draws goes through
+:func:`draw_text`, which draws :func:`clean` text: what the font lacks becomes its plain
+letter or a stand-in, else ``?``.
 The arrows ``→`` and ``←`` (:data:`SHAPED`) are kept and drawn as shapes of their own,
 sized and placed like a glyph of the font; :func:`length`, :func:`fit` and :func:`wrap`
 measure them as drawn. :func:`ascii_text` first writes the games' other symbols (♂, ☀,
@@ -20,12 +23,15 @@ import math
 import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from rules.core import Outcome
 
+FONT_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSansCondensed-subset.ttf"
+"""The font every picture is drawn with (see the module's docstring)."""
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -68,17 +74,17 @@ and emoji skin tones (whose base character is replaced on its own)."""
 
 @lru_cache(maxsize=16)
 def font(size: int) -> Font:
-    """Pillow's built-in font at ``size`` pixels (loaded once per size)."""
-    return ImageFont.load_default(size=size)
+    """The pictures' font at ``size`` pixels (loaded once per size)."""
+    return ImageFont.truetype(str(FONT_FILE), size)
 
 
 @lru_cache(maxsize=4096)
 def drawable(ch: str) -> bool:
-    """Whether the built-in font has a glyph for ``ch``: whether it draws something
-    other than its "missing glyph" box, which it draws for a private-use character.
+    """Whether the font has a glyph for ``ch``: whether it draws something other than
+    its "missing glyph" box, which it draws for a private-use character.
 
-    >>> drawable("A"), drawable(" "), drawable("·"), drawable("—"), drawable("é")
-    (True, True, True, False, False)
+    >>> drawable("A"), drawable(" "), drawable("é"), drawable("ç"), drawable("🎲"), drawable("博")
+    (True, True, True, True, False, False)
     """
     return ch.isspace() or _glyph(ch) != _glyph("\ue000")
 
@@ -111,7 +117,7 @@ def clean(text: str) -> str:
     CJK, control characters) by ``?``; the arrows of :data:`SHAPED` are kept.
 
     >>> clean("Bo — 3×4 🎲"), clean("José Ærø"), clean("👍🏽 ok ❤️"), clean("博 →")
-    ('Bo - 3x4 ?', 'Jose AEro', '? ok ?', '? →')
+    ('Bo - 3x4 ?', 'José AEro', '? ok ❤', '? →')
     """
     return "".join(_clean_char(ch) for ch in text.translate(_STAND_INS))
 

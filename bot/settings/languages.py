@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.i18n import DEFAULT, LOCALES, locale_of, supported
+from bot.i18n import DEFAULT, locale_of, supported
 from storage import Store
 
 Preferred = Callable[[int], str | None]
@@ -36,8 +36,8 @@ class Languages:
         """The locale of what a channel on ``guild_id`` sees (English outside a server
         Croupier knows nothing of)."""
         if guild_id:
-            chosen = (await self.store.settings.get(guild_id)).language
-            if chosen in LOCALES:
+            chosen = supported((await self.store.settings.get(guild_id)).language)
+            if chosen is not None:
                 return chosen
             return locale_of(self.preferred(guild_id))
         return DEFAULT

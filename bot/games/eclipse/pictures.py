@@ -339,7 +339,7 @@ def number_box(w: int, h: int) -> Box:
     part of the middle section.
 
     >>> number_box(64, 92)
-    (3, 39, 27, 54)
+    (3, 38, 27, 55)
     """
     left, top, right, bottom = _number_font(w).getbbox("15", anchor="mm")
     cx, cy = round(w * 0.23), round(h * 0.5)

@@ -31,7 +31,7 @@ class ComponentActions(Acting):
         label: str | None = None,
         timeout: float = 5.0,
         wait: bool = True,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> InteractionResult:
         """Click a button (by ``custom_id`` or ``label``) as ``user``; works in DMs too.
 
@@ -57,7 +57,7 @@ class ComponentActions(Acting):
         label: str | None = None,
         timeout: float = 5.0,
         wait: bool = True,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> InteractionResult:
         """Choose ``values`` in a select menu (``label`` matches the placeholder).
 
@@ -81,7 +81,7 @@ class ComponentActions(Acting):
         component_type: int | None = None,
         timeout: float = 5.0,
         wait: bool = True,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> InteractionResult:
         """Send a MESSAGE_COMPONENT interaction with any ``custom_id`` (and select
         ``values``) on ``message``, skipping every check :meth:`click` and :meth:`select`
@@ -109,7 +109,7 @@ class ComponentActions(Acting):
         msg: FakeMessage,
         comp: Component,
         data: dict[str, Any],
-        locale: str,
+        locale: str | None,
         wait: bool,
         timeout: float,
     ) -> InteractionResult:
@@ -125,7 +125,7 @@ class ComponentActions(Acting):
         user: FakeUser,
         msg: FakeMessage,
         data: dict[str, Any],
-        locale: str,
+        locale: str | None,
         wait: bool,
         timeout: float,
     ) -> InteractionResult:
@@ -142,7 +142,7 @@ class ComponentActions(Acting):
         *,
         timeout: float = 5.0,
         wait: bool = True,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> InteractionResult:
         """Fill in and submit the modal the bot opened in answer to ``opened_by``.
 

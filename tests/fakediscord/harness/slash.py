@@ -87,7 +87,7 @@ class CommandActions(Acting):
         *,
         timeout: float = 5.0,
         wait: bool = True,
-        locale: str = "en-US",
+        locale: str | None = None,
         **kwargs: Any,
     ) -> InteractionResult:
         """Run a slash command as ``user`` in ``channel`` and wait for the acknowledgement.
@@ -118,7 +118,7 @@ class CommandActions(Acting):
         *,
         resolved: Resolved | None = None,
         timeout: float = 5.0,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> InteractionResult:
         """Send an APPLICATION_COMMAND as a stale or forged client would: the synced
         command ``name`` with ``options`` exactly as given (raw option payloads, e.g.
@@ -142,7 +142,7 @@ class CommandActions(Acting):
         options: Mapping[str, Any] | None = None,
         *,
         timeout: float = 5.0,
-        locale: str = "en-US",
+        locale: str | None = None,
         **kwargs: Any,
     ) -> list[dict[str, Any]]:
         """Type ``value`` into ``option`` of a command and return the bot's suggestions
@@ -177,7 +177,7 @@ class CommandActions(Acting):
         *,
         timeout: float = 5.0,
         wait: bool = True,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> InteractionResult:
         """Use a user (target is a user) or message (target is a message) context menu."""
         ctype = 3 if isinstance(target, FakeMessage) else 2

@@ -49,6 +49,11 @@ class FakeDiscordServer(
         self.latency = latency
         self.edit_bucket: EditBucket | None = (
             EditBucket() if edit_bucket is True else edit_bucket or None)
+        self.default_locale = "en-US"
+        """The locale of a client an interaction does not name one for (a test of
+        another language sets it once, as every user's)."""
+        self.answers_shown: list[dict[str, Any]] = []
+        """Every modal and autocomplete answer the bot sent (what a person read in them)."""
         self.in_flight = 0
         """REST requests taken and not yet answered (with latency, some time after the
         fake acted on them)."""

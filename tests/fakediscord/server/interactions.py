@@ -59,10 +59,12 @@ class InteractionDispatch(MessageStore):
         *,
         message: FakeMessage | None = None,
         command_name: str | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> FakeInteraction:
-        """Create an interaction and send INTERACTION_CREATE with the full v10 envelope."""
+        """Create an interaction and send INTERACTION_CREATE with the full v10 envelope
+        (``locale``: the clicker's Discord client's, else :attr:`default_locale`)."""
         self._require_bot()
+        locale = locale or getattr(self, "default_locale", "en-US")
         late = self.interaction_delay
         inter = FakeInteraction(
             id=self.earlier_id(late) if late > 0 else self.next_id(),

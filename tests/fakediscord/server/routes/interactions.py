@@ -112,6 +112,8 @@ class InteractionRoutes(RouteBase):
             inter.original = inter.message
         inter.response_type = rtype
         inter.response_data = data
+        if rtype in (MODAL, APPLICATION_COMMAND_AUTOCOMPLETE_RESULT):
+            self.answers_shown.append(data)
         self._bump()
         if request.query.get("with_response", "").lower() not in ("1", "true"):
             return no_content()
