@@ -48,7 +48,7 @@ class FakeGuild:
     max_active_threads: int = MAX_ACTIVE_THREADS
     """Discord's caps, the same for every server; a test may lower one rather than
     fill a server to Discord's number."""
-    preferred_locale: str | None = None
+    preferred_locale: str = "en-US"
     """The server's language as its settings name it (Discord's ``preferred_locale``,
     also each interaction's ``guild_locale``)."""
 
