@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from rules.errors import BadOptions, GameOver, IllegalChoice, MalformedChoice, NotYourTurn, shown
 from rules.options import GameOptions
+from rules.phrases import Words
 from rules.words import who
 
 RESIGN = "resign"
@@ -80,7 +81,8 @@ class Decision:
 
     seat: int
     kind: str
-    prompt: str
+    prompt: Words
+    """What the seat is asked (a :class:`~rules.phrases.Phrase`; plain text is no words)."""
     options: tuple[str, ...]
     simultaneous: bool = False
     automatic: bool = True
@@ -262,7 +264,10 @@ class Event:
     """
 
     kind: str
-    text: str
+    text: Words
+    """What happened: a :class:`~rules.phrases.Phrase` (its seats as
+    :class:`~rules.phrases.Seat`), made in each reader's language by ``bot.i18n.narrate``;
+    or text naming seats as ``{s0}`` (filled by :meth:`render`)."""
     seats: frozenset[int] | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
@@ -276,7 +281,10 @@ class Event:
         return self.seats is None or (seat is not None and seat in self.seats)
 
     def render(self, names: Sequence[str]) -> str:
-        """The text with seat names filled in (see :func:`fill_names`)."""
+        """The text with seat names filled in (see :func:`fill_names`); an event told in
+        a :class:`~rules.phrases.Phrase` is made in words by ``bot.i18n.narrate``."""
+        if not isinstance(self.text, str):
+            raise TypeError(f"{self.kind}: a phrase is narrated by bot.i18n.narrate")
         return fill_names(self.text, names)
 
     @staticmethod
@@ -614,7 +622,7 @@ def thinking_rng(seed: int, step: int, seat: int) -> random.Random:
 
 SeatSetup = Mapping[str, Any] | None
 """One seat's setup data (its deck, say), or ``None``."""
-RulesText = str | Callable[[Any, int | None], str]
+RulesText = Words | Sequence[Words] | Callable[[Any, int | None], Words | Sequence[Words]]
 """A game's rules in words: ``(options, seats) -> text``, or one fixed text (see
 :attr:`GameInfo.rules_text`)."""
 
