@@ -17,11 +17,13 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from bot.i18n import pseudo
+
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 """Where the catalogs live: one folder per locale, one ``.po`` per domain in it."""
 DEFAULT = "en"
 """The locale used when none is known, and for any key a catalog lacks."""
-PSEUDO = "qps"
+PSEUDO = pseudo.PSEUDO
 """The pseudo-locale (accented, longer, bracketed English made from the English catalog;
 :mod:`bot.i18n.pseudo`), spoken only where tests turn it on: text in it that is plain
 English was never taken from a catalog."""
@@ -105,10 +107,8 @@ def loaded(locale: str) -> Loaded:
     """Every domain's entries of ``locale``, checked as they are read: a bad placeholder
     or a key in two domains stops the bot at start-up, not in front of a player."""
     if locale == PSEUDO:
-        from bot.i18n.pseudo import pseudo_entries  # (it reads the English through here)
-
         english = loaded(DEFAULT)
-        return Loaded(entries=pseudo_entries(english.entries),
+        return Loaded(entries=_pseudo_entries(english.entries),
                       plural_index=english.plural_index)
     entries: dict[str, Entry] = {}
     plural_expr = "(n != 1)"
@@ -129,3 +129,11 @@ def loaded(locale: str) -> Loaded:
                 fields(form)
             entries[key] = Entry(forms=forms, plural=plural)
     return Loaded(entries=entries, plural_index=gettext.c2py(plural_expr))
+
+
+def _pseudo_entries(english: Mapping[str, Entry]) -> dict[str, Entry]:
+    """Every English entry made pseudo (the language names kept, so that a list of
+    languages still reads)."""
+    return {key: entry if key.startswith("language.") else
+            Entry(forms=tuple(pseudo.pseudo(form) for form in entry.forms), plural=entry.plural)
+            for key, entry in english.items()}

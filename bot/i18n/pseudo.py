@@ -15,10 +15,9 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Mapping
 
-from bot.i18n.catalogs import DEFAULT, PSEUDO, Entry
-
+PSEUDO = "qps"
+"""The pseudo-locale's code (Discord's own pseudo-locale is ``qps-ploc``)."""
 ENV = "CROUPIER_PSEUDO_LOCALE"
 """Set (to anything) in a process's environment to speak the pseudo-locale there."""
 _ENABLED = [bool(os.environ.get(ENV))]
@@ -64,12 +63,4 @@ def pseudo(text: str) -> str:
     return "⟦" + "".join(out) + "⟧"
 
 
-def pseudo_entries(english: Mapping[str, Entry]) -> dict[str, Entry]:
-    """Every English entry made pseudo (the language names kept, so a menu of languages
-    still reads)."""
-    return {key: entry if key.startswith("language.") else
-            Entry(forms=tuple(pseudo(form) for form in entry.forms), plural=entry.plural)
-            for key, entry in english.items()}
-
-
-__all__ = ["DEFAULT", "ENV", "PSEUDO", "enable", "enabled", "pseudo", "pseudo_entries"]
+__all__ = ["ENV", "PSEUDO", "enable", "enabled", "pseudo"]
