@@ -24,11 +24,22 @@ class Seat:
     seat: int
 
 
+@dataclass(frozen=True)
+class Named:
+    """A piece of a game's data named in a phrase (a card, by the name the rules know
+    it by): said in the reader's language by the namer ``bot.i18n`` has for its
+    ``domain``, else as it is."""
+
+    domain: str
+    name: str
+
+
 @dataclass(frozen=True, init=False)
 class Phrase:
     """A catalog key, its arguments and, for a plural entry, the count (also the
     ``{count}`` placeholder). An argument may be another :class:`Phrase`, a
-    :class:`Seat`, a number or plain text (shown as it is, never read as a template).
+    :class:`Seat`, a :class:`Named`, a number or plain text (shown as it is, never read
+    as a template).
 
     >>> Phrase("nails.cards", count=2) == Phrase("nails.cards", count=2)
     True

@@ -30,15 +30,20 @@ from babel.numbers import format_decimal
 
 from bot.i18n import pseudo
 from bot.i18n.catalogs import DEFAULT, LOCALES, PSEUDO, catalog, loaded
-from rules.phrases import Phrase, Seat, Words
+from rules.phrases import Named, Phrase, Seat, Words
 
 if TYPE_CHECKING:
     from rules.core import Event
 
-__all__ = ["DEFAULT", "LANGUAGE_KEY", "LOCALES", "Number", "Phrase", "Seat", "Text", "catalog",
-           "current", "locale_of", "name_of", "narrate", "number", "plural", "say", "speak",
-           "speaking", "supported", "tr", "translate", "trn"]
+__all__ = ["DEFAULT", "LANGUAGE_KEY", "LOCALES", "NAMERS", "Named", "Number", "Phrase", "Seat",
+           "Text", "catalog", "current", "locale_of", "name_of", "narrate", "number", "plural",
+           "say", "speak", "speaking", "supported", "tr", "translate", "trn"]
 
+
+NAMERS: dict[str, Callable[[str, str], str]] = {}
+"""How a :class:`~rules.phrases.Named` of each domain is said: ``(name, locale) -> text``,
+registered by the module that keeps that domain's data words (a game's presenter); a
+domain without one shows the name as it is."""
 
 LANGUAGE_KEY = "language."
 """The key prefix under which each catalog names its own language (:func:`name_of`)."""
@@ -270,4 +275,7 @@ def _shown(value: object, locale: str | None, names: Sequence[str] = ()) -> obje
         return say(value, locale, names)
     if isinstance(value, Seat):
         return names[value.seat] if 0 <= value.seat < len(names) else f"#{value.seat + 1}"
+    if isinstance(value, Named):
+        namer = NAMERS.get(value.domain)
+        return value.name if namer is None else namer(value.name, locale or current())
     return value
