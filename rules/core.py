@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from rules.errors import BadOptions, GameOver, IllegalChoice, MalformedChoice, NotYourTurn, shown
 from rules.options import GameOptions
-from rules.phrases import Words
+from rules.phrases import Phrase, Seat, Words
 from rules.words import who
 
 RESIGN = "resign"
@@ -167,16 +167,19 @@ class Decision:
             if part not in self.options:
                 legal_or_raise(part, self, "pick")
         if len(set(picked)) != len(picked):
-            raise IllegalChoice(f"{shown(choice)} names something twice")
+            raise IllegalChoice(Phrase("core.error.named_twice", choice=shown(choice)))
         if self.pick == "order":
             if len(picked) != len(self.options):
-                raise IllegalChoice(f"put all {len(self.options)} in order, not {len(picked)}: "
-                                    + LIST_SEP.join(self.options))
+                raise IllegalChoice(Phrase("core.error.order_all", all=len(self.options),
+                                           picked=len(picked),
+                                           options=LIST_SEP.join(self.options)))
             return LIST_SEP.join(picked)
         if not self.least <= len(picked) <= self.most:
-            wanted = (f"{self.least}" if self.least == self.most
-                      else f"{self.least} to {self.most}")
-            raise IllegalChoice(f"pick {wanted}, not {len(picked)}")
+            if self.least == self.most:
+                raise IllegalChoice(Phrase("core.error.pick_exactly", least=self.least,
+                                           picked=len(picked)))
+            raise IllegalChoice(Phrase("core.error.pick_between", least=self.least,
+                                       most=self.most, picked=len(picked)))
         return LIST_SEP.join(o for o in self.options if o in picked)
 
     def _canonical_split(self, choice: str) -> str:
@@ -185,19 +188,20 @@ class Decision:
             target, sep, number = part.partition(AMOUNT_SEP)
             target, number = target.strip(), number.strip()
             if not sep or not number.isascii() or not number.isdigit():
-                raise MalformedChoice(f"{shown(part.strip())} is not target{AMOUNT_SEP}number")
+                raise MalformedChoice(Phrase("core.error.not_amount", part=shown(part.strip()),
+                                             sep=AMOUNT_SEP))
             number = number.lstrip("0") or "0"
             if len(number) > len(str(self.total)):  # more than the whole, however long
-                raise IllegalChoice(f"{shown(part.strip())}: the amounts must add up to "
-                                    f"{self.total}")
+                raise IllegalChoice(Phrase("core.error.amount_too_big",
+                                           part=shown(part.strip()), total=self.total))
             if target not in self.options:
                 legal_or_raise(target, self, "target")
             if target in amounts:
-                raise IllegalChoice(f"{shown(target)} is named twice")
+                raise IllegalChoice(Phrase("core.error.target_twice", target=shown(target)))
             amounts[target] = int(number)
         if sum(amounts.values()) != self.total:
-            raise IllegalChoice(f"the amounts must add up to {self.total}, "
-                                f"not {sum(amounts.values())}")
+            raise IllegalChoice(Phrase("core.error.amounts_total", total=self.total,
+                                       given=sum(amounts.values())))
         return LIST_SEP.join(f"{o}{AMOUNT_SEP}{amounts[o]}" for o in self.options
                              if amounts.get(o))
 
@@ -421,7 +425,7 @@ class GameState(ABC):
         """
         decision = self.decision_for(seat)
         if decision is None:
-            raise NotYourTurn("it is not your turn")
+            raise NotYourTurn(Phrase("core.error.not_your_turn"))
         return decision.canonical(choice)
 
     @abstractmethod
@@ -459,7 +463,8 @@ class GameState(ABC):
         if self.seats != 2:
             raise NotImplementedError(f"{type(self).__name__} must say how a seat resigns")
         self._resigned = Outcome.forfeited(2, seat)
-        return [Event("resign", f"{{s{seat}}} forfeits.", data={"seat": seat})]
+        return [Event("resign", Phrase("core.event.forfeits", who=Seat(seat)),
+                      data={"seat": seat})]
 
     # -- what every game shares -------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -499,16 +504,16 @@ class GameState(ABC):
         """``seat``'s ``choice`` checked against the rules now, in canonical
         form; nothing changes. Raises what :meth:`apply` would."""
         if not isinstance(choice, str) or len(choice) > MAX_CHOICE:
-            raise MalformedChoice(f"{shown(choice)} is not a choice: too long "
-                                  f"(at most {MAX_CHOICE} characters)")
+            raise MalformedChoice(Phrase("core.error.too_long", choice=shown(choice),
+                                         most=MAX_CHOICE))
         if self.over:
-            raise GameOver("the game is over")
+            raise GameOver(Phrase("core.error.game_over"))
         if not 0 <= seat < self.seats:
-            raise NotYourTurn(f"there is no seat {seat}")
+            raise NotYourTurn(Phrase("core.error.no_seat", seat=seat))
         if self.decision_for(seat) is None:
             if seat in self._held:
-                raise NotYourTurn("you have already chosen for this step")
-            raise NotYourTurn("it is not your turn")
+                raise NotYourTurn(Phrase("core.error.already_chosen"))
+            raise NotYourTurn(Phrase("core.error.not_your_turn"))
         return self.validate(seat, choice)
 
     def apply(self, seat: int, choice: str, *, checked: bool = False) -> list[Event]:
@@ -533,13 +538,14 @@ class GameState(ABC):
         canonical = choice if checked else self.canonical(seat, choice)
         decision = self.decision_for(seat)
         if decision is None:
-            raise NotYourTurn("it is not your turn")
+            raise NotYourTurn(Phrase("core.error.not_your_turn"))
         if not decision.simultaneous:
             events = self._apply(seat, canonical)
             self.step += 1
             return events
         self._held[seat] = canonical
-        events = [Event("chosen", f"{{s{seat}}} has chosen.", data={"seat": seat})]
+        events = [Event("chosen", Phrase("core.event.chosen", who=Seat(seat)),
+                        data={"seat": seat})]
         if any(d.seat not in self._held for d in self.decisions()):
             return events
         held, self._held = self._held, {}
@@ -550,9 +556,9 @@ class GameState(ABC):
     def resign(self, seat: int) -> list[Event]:
         """``seat`` leaves the game (forfeit, three strikes)."""
         if self.over:
-            raise GameOver("the game is over")
+            raise GameOver(Phrase("core.error.game_over"))
         if not 0 <= seat < self.seats:
-            raise NotYourTurn(f"there is no seat {seat}")
+            raise NotYourTurn(Phrase("core.error.no_seat", seat=seat))
         self._held.pop(seat, None)
         events = self._resign(seat)
         self.step += 1
@@ -685,19 +691,22 @@ class GameInfo:
     for games with many different pieces."""
 
     def rules_for(self, options: Mapping[str, Any] | GameOptions | None = None,
-                  seats: int | None = None) -> str:
+                  seats: int | None = None) -> Words | Sequence[Words]:
         """The rules of a game played with ``options`` at a table of ``seats``
-        (``None``: any size the game takes); :class:`BadOptions` names bad ones.
+        (``None``: any size the game takes), as the game writes them: words, or
+        paragraphs of words (``bot`` makes them in a reader's language);
+        :class:`BadOptions` names bad ones.
 
         >>> from rules.registry import get_game
-        >>> "After 30 hands" in get_game("eclipse").rules_for({"hand_cap": 30}, 3)
+        >>> written = get_game("eclipse").rules_for({"hand_cap": 30}, 3)
+        >>> isinstance(written, str | Phrase | list | tuple)
         True
         """
         parsed = self.options.parse(options)
         if seats is not None:
             self.check_seats(seats)
         written = self.rules_text
-        return written if isinstance(written, str) else written(parsed, seats)
+        return written(parsed, seats) if callable(written) else written
 
     def computer(self, level: str = DEFAULT_LEVEL) -> BotPlayer:
         """The computer player of ``level`` (one of :data:`LEVELS`);
@@ -711,11 +720,13 @@ class GameInfo:
             return self.bot
         player = self.levels.get(level) if level in LEVELS else None
         if player is None:
-            raise BadOptions(f"the computer levels are {', '.join(LEVELS)}, not {shown(level)}")
+            raise BadOptions(Phrase("core.error.level", levels=", ".join(LEVELS),
+                                    level=shown(level)))
         return player
 
     def seat_range(self) -> str:
-        """The seat counts the game takes, in words.
+        """The seat counts the game takes, in English (the local table and the command
+        line until they speak :meth:`seat_words`).
 
         >>> from rules.registry import get_game
         >>> get_game("eclipse").seat_range()
@@ -725,11 +736,23 @@ class GameInfo:
             return f"{self.min_seats} players"
         return f"{self.min_seats}–{self.max_seats} players"
 
+    def seat_words(self) -> Phrase:
+        """The seat counts the game takes, as words (``2–6 players``).
+
+        >>> from rules.registry import get_game
+        >>> str(get_game("eclipse").seat_words())
+        'core.seats.range(least=2, most=6)'
+        """
+        if self.min_seats == self.max_seats:
+            return Phrase("core.seats.exactly", count=self.min_seats)
+        return Phrase("core.seats.range", least=self.min_seats, most=self.max_seats)
+
     def check_seats(self, seats: int) -> int:
         """``seats`` if the game takes that many players; :class:`BadOptions` otherwise."""
         if isinstance(seats, bool) or not isinstance(seats, int) or not (
                 self.min_seats <= seats <= self.max_seats):
-            raise BadOptions(f"{self.title} takes {self.seat_range()}, not {shown(seats)}")
+            raise BadOptions(Phrase("core.error.seats", game=self.title,
+                                    seats=self.seat_words(), given=shown(seats)))
         return seats
 
     def new(self, options: Mapping[str, Any] | GameOptions | None = None,
@@ -740,9 +763,9 @@ class GameInfo:
         parsed = self.options.parse(options)
         setups = tuple(setup) if setup is not None else (None,) * seats
         if len(setups) != seats:
-            raise BadOptions(f"setup for {len(setups)} seats, but {seats} are playing")
+            raise BadOptions(Phrase("core.error.setups", setups=len(setups), seats=seats))
         if self.setup is None and any(s for s in setups):
-            raise BadOptions(f"{self.title} seats bring nothing to the table")
+            raise BadOptions(Phrase("core.error.no_setup", game=self.title))
         return self.new_state(parsed, seats, seed, setups)
 
 
@@ -762,4 +785,5 @@ def legal_or_raise(choice: str, decision: Decision, what: str) -> str:
     if choice in decision.options:
         return choice
     legal = ", ".join(decision.options[:12]) + (" …" if len(decision.options) > 12 else "")
-    raise IllegalChoice(f"{shown(choice)} is not a legal {what} now (legal: {legal})")
+    raise IllegalChoice(Phrase("core.error.not_legal", choice=shown(choice), what=what,
+                               legal=legal))

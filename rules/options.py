@@ -23,22 +23,28 @@ Demo(rounds=5, colour='blue')
 >>> Demo.parse({"rounds": "٣"})
 Traceback (most recent call last):
 ...
-rules.errors.BadOptions: rounds must be a whole number written with the digits 0-9, not '٣'
+rules.errors.BadOptions: options.error.digits(name='rounds', given="'٣'")
 >>> Demo.parse({"speed": 1})
 Traceback (most recent call last):
 ...
-rules.errors.BadOptions: Demo has no option 'speed'; its options are rounds, colour
+rules.errors.BadOptions: options.error.unknown(game='Demo', given="'speed'", names='rounds, colour')
 >>> for spec in Demo.specs():
 ...     print(spec.describe())
 rounds: rounds to play (a whole number from 1 to 9; default 3)
 colour: your colour (red or blue; default red)
+
+Refusals and descriptions are words (:class:`~rules.phrases.Phrase`), made in each
+reader's language by ``bot``: :meth:`OptionSpec.describe_words`,
+:meth:`OptionSpec.allowed_words`, :meth:`OptionSpec.label_words`. The English
+:meth:`OptionSpec.describe` and :meth:`OptionSpec.label` stay for the command line and
+for reading what is typed (a choice's English label is one way to type it).
 """
 
 from __future__ import annotations
 
 import re
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin
 
@@ -47,6 +53,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.fields import FieldInfo
 
 from rules.errors import BadOptions, shown
+from rules.phrases import Phrase, Words
 
 OptionKind = Literal["number", "yes/no", "choice"]
 YES = ("true", "yes", "y", "on", "1")
@@ -56,6 +63,16 @@ MAX_DIGITS = 9
 _NUMBER = re.compile(r"-?[0-9]+")
 """A whole number as text: ASCII digits only (``str.isdigit`` takes ``²`` and ``٣``)."""
 _KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
+Labeller = Callable[["OptionSpec", Any], Words]
+"""``(spec, choice) -> words``: how a choice is named to a reader (``bot`` names
+choices in the reader's language)."""
+
+
+def _listed(words: Sequence[Words]) -> Words:
+    """Words one after another, with commas between (``a, b, c``), as one phrase."""
+    if len(words) == 1:
+        return words[0]
+    return Phrase("options.list", first=words[0], rest=_listed(words[1:]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +139,61 @@ class OptionSpec:
         default = "" if self.default is None else f"; default {self.label(self.default)}"
         return f"{self.name}: {self.description} ({self.allowed()}{default})"
 
+    def label_words(self, value: Any, label: Labeller | None = None) -> Words:
+        """How ``value`` is shown, as words: yes, no and "the game decides" in the
+        reader's language; a choice by ``label`` (the bot's, in the reader's language),
+        else its English label; a number as it is.
+
+        >>> spec = OptionSpec("teams", "yes/no", None, "")
+        >>> str(spec.label_words(True)), str(spec.label_words(None))
+        ('options.yes()', 'options.game_decides()')
+        """
+        if value is None:
+            return Phrase("options.game_decides")
+        if isinstance(value, bool):
+            return Phrase("options.yes") if value else Phrase("options.no")
+        if label is not None and self.kind == "choice":
+            return label(self, value)
+        return self.label(value)
+
+    def allowed_words(self, label: Labeller | None = None) -> Phrase:
+        """What may be given, as words (a long list of choices is shortened); choices
+        named by ``label`` (see :meth:`label_words`).
+
+        >>> str(OptionSpec("n", "number", 1, "", minimum=1, maximum=9).allowed_words())
+        'options.allowed.number(least=1, most=9)'
+        """
+        if self.kind == "number":
+            return Phrase("options.allowed.number", least=self.minimum, most=self.maximum)
+        if self.kind == "yes/no":
+            return Phrase("options.allowed.yes_no")
+        shown_choices: list[Words] = [self.label_words(c, label) for c in self.choices]
+        if len(shown_choices) > 6:
+            shown_choices = [*shown_choices[:4], "…", shown_choices[-1]]
+        if len(shown_choices) == 1:
+            return Phrase("options.allowed.one", choice=shown_choices[0])
+        return Phrase("options.allowed.choices", choices=_listed(shown_choices[:-1]),
+                      last=shown_choices[-1])
+
+    def describe_words(self, description: Words | None = None,
+                       label: Labeller | None = None) -> Phrase:
+        """What the option is, allows and defaults to, as words (``/rules``):
+        ``description`` in the reader's language if given (else the declared English),
+        choices named by ``label`` (see :meth:`label_words`).
+
+        >>> spec = OptionSpec("n", "number", 3, "rounds", minimum=1, maximum=9)
+        >>> str(spec.describe_words())  # doctest: +NORMALIZE_WHITESPACE
+        "options.describe(description='rounds',
+        allowed=Phrase(options.allowed.number(least=1, most=9)), default='3')"
+        """
+        description = self.description if description is None else description
+        allowed = self.allowed_words(label)
+        if self.default is None:
+            return Phrase("options.describe_no_default", description=description,
+                          allowed=allowed)
+        return Phrase("options.describe", description=description, allowed=allowed,
+                      default=self.label_words(self.default, label))
+
     def read(self, value: Any) -> Any:
         """``value`` (text, or a value of the option's own type) as the option's
         value; :class:`BadOptions` names the input otherwise.
@@ -129,25 +201,28 @@ class OptionSpec:
         >>> OptionSpec("n", "number", 1, "", minimum=1, maximum=50).read("４")
         Traceback (most recent call last):
         ...
-        rules.errors.BadOptions: n must be a whole number written with the digits 0-9, not '４'
+        rules.errors.BadOptions: options.error.digits(name='n', given="'４'")
         """
         if value is None:
             if self.optional:
                 return None
-            raise BadOptions(f"{self.name} needs a value ({self.allowed()})")
+            raise BadOptions(Phrase("options.error.needs_value", name=self.name,
+                                    allowed=self.allowed_words()))
         if isinstance(value, str):
             return self._read_text(value)
         if self.kind == "number":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOptions(f"{self.name} must be a whole number, not {shown(value)}")
+                raise BadOptions(Phrase("options.error.not_number", name=self.name,
+                                        given=shown(value)))
             return self._in_bounds(value)
         if self.kind == "yes/no":
             if not isinstance(value, bool):
-                raise BadOptions(f"{self.name} is yes or no, not {shown(value)}")
+                raise BadOptions(Phrase("options.error.yes_no", name=self.name, given=shown(value)))
             return value
         if value in self.choices and not isinstance(value, bool):
             return value
-        raise BadOptions(f"{self.name} is {self.allowed()}, not {shown(value)}")
+        raise BadOptions(Phrase("options.error.one_of", name=self.name,
+                                allowed=self.allowed_words(), given=shown(value)))
 
     def _read_text(self, value: str) -> Any:
         text = value.strip().lower()
@@ -157,8 +232,8 @@ class OptionSpec:
             return None
         if self.kind == "number":
             if not _NUMBER.fullmatch(text):
-                raise BadOptions(f"{self.name} must be a whole number written with the "
-                                 f"digits 0-9, not {shown(value)}")
+                raise BadOptions(Phrase("options.error.digits", name=self.name,
+                                        given=shown(value)))
             # A number of any length is refused by its range, never converted whole;
             # zeros in front count for nothing.
             if len(text.removeprefix("-").lstrip("0")) > MAX_DIGITS:
@@ -169,11 +244,12 @@ class OptionSpec:
                 return True
             if text in NO:
                 return False
-            raise BadOptions(f"{self.name} is yes or no, not {shown(value)}")
+            raise BadOptions(Phrase("options.error.yes_no", name=self.name, given=shown(value)))
         for choice in self.choices:
             if text in (str(choice).lower(), self.label(choice).lower()):
                 return choice
-        raise BadOptions(f"{self.name} is {self.allowed()}, not {shown(value)}")
+        raise BadOptions(Phrase("options.error.one_of", name=self.name,
+                                allowed=self.allowed_words(), given=shown(value)))
 
     def _in_bounds(self, number: int, typed: Any = None) -> int:
         """``number`` if within the bounds; the refusal names what was ``typed``."""
@@ -188,10 +264,10 @@ class OptionSpec:
         >>> OptionSpec("depth", "number", 0, "", minimum=0, maximum=30).read("-1")
         Traceback (most recent call last):
         ...
-        rules.errors.BadOptions: depth must be a whole number from 0 to 30, not '-1'
+        rules.errors.BadOptions: options.error.range(name='depth', least=0, most=30, given="'-1'")
         """
-        return BadOptions(f"{self.name} must be a whole number from {self.minimum} to "
-                          f"{self.maximum}, not {shown(value)}")
+        return BadOptions(Phrase("options.error.range", name=self.name, least=self.minimum,
+                                 most=self.maximum, given=shown(value)))
 
 
 def _spec(name: str, info: FieldInfo) -> OptionSpec:
@@ -260,8 +336,8 @@ class GameOptions(BaseModel):
             spec = cls.spec(key) if isinstance(key, str) else None
             if spec is None:
                 names = ", ".join(s.name for s in cls.specs()) or "none"
-                raise BadOptions(f"{cls.title} has no option {shown(key)}; "
-                                 f"its options are {names}")
+                raise BadOptions(Phrase("options.error.unknown", game=cls.title,
+                                        given=shown(key), names=names))
             if value is not None:  # unset: the default
                 values[spec.name] = spec.read(value)
         try:
@@ -296,13 +372,14 @@ class GameOptions(BaseModel):
         return found
 
 
-def _reason(error: ValidationError) -> str:
-    """The first problem of a validation error, as the sentence its validator
-    wrote (cross-option checks raise ``ValueError("…")``)."""
+def _reason(error: ValidationError) -> Words:
+    """The first problem of a validation error, as the words its validator
+    gave (cross-option checks raise ``ValueError(Phrase(…))``, or ``ValueError("…")``)."""
     problem = error.errors()[0]
     cause = (problem.get("ctx") or {}).get("error")
     if cause is not None:
-        return str(cause)
+        said = cause.args[0] if cause.args else None
+        return said if isinstance(said, Phrase) else str(cause)
     where = ".".join(str(part) for part in problem.get("loc", ()))
     return f"{where}: {problem.get('msg', 'not allowed')}" if where else problem.get("msg", "")
 

@@ -21,6 +21,7 @@ from functools import cache
 
 from rules.core import GameInfo
 from rules.errors import BadOptions, shown
+from rules.phrases import Phrase
 
 GAME_PACKAGES = (
     "rules.flank",
@@ -59,8 +60,8 @@ def get_game(name: str) -> GameInfo:
     known = games()
     info = known.get(name.strip().lower()) if isinstance(name, str) else None
     if info is None:
-        raise BadOptions(f"there is no game {shown(name)}; the games are "
-                         f"{', '.join(known)}")
+        raise BadOptions(Phrase("registry.error.no_game", given=shown(name),
+                                games=", ".join(known)))
     return info
 
 

@@ -9,6 +9,7 @@ import pytest
 from pydantic import Field
 
 from bot.clock import FakeClock
+from bot.i18n import say
 from bot.matches.live import Player
 from bot.matches.service import MatchService, Timing
 from rules.core import Decision, Event, GameInfo, GameState, Outcome, SeatSetup
@@ -55,7 +56,9 @@ def test_choices_of_every_shape_are_read_into_one_canonical_form(decision, typed
 def test_bad_choices_of_every_shape_are_refused_by_name(decision, typed, error, words):
     with pytest.raises(error, match=None) as raised:
         decision.canonical(typed)
-    assert words in str(raised.value) and len(str(raised.value)) < 300
+    english = say(raised.value.text, "en")
+    assert words in english and len(english) < 300
+    assert say(raised.value.text, "pt_BR") != english
 
 
 def test_the_only_choice_of_each_shape():
@@ -160,8 +163,9 @@ async def test_every_shape_through_the_service_and_a_timeout_without_a_strike(st
 def test_a_game_without_setup_refuses_it(shapes):
     from rules.errors import BadOptions
     from rules.registry import get_game
-    with pytest.raises(BadOptions, match="bring nothing"):
+    with pytest.raises(BadOptions) as refused:
         get_game("flank").new({}, 2, 1, [{"deck": "x"}, None])
+    assert say(refused.value.text, "en") == "Flank seats bring nothing to the table"
     assert SHAPES.new({}, 2, 1, [{"w": 1}, None]).setup == ({"w": 1}, None)
 
 

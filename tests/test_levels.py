@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
 
 from bot.clock import FakeClock
+from bot.i18n import say
 from bot.matches.live import Player
 from bot.matches.service import MatchService, Timing
 from bot.matches.thinker import Thinker
@@ -25,6 +26,16 @@ from storage import Store
 from storage.db import Database, shipped_migrations
 from tests.levelgame import NAME, levels_picked, registered
 from tests.recording import RecordingTransport
+
+
+@contextmanager
+def refused(words: str) -> Iterator[None]:
+    """The block raises :class:`BadOptions` whose English holds ``words``; its Portuguese
+    is made too."""
+    with pytest.raises(BadOptions) as raised:
+        yield
+    assert words in say(raised.value.text, "en")
+    assert say(raised.value.text, "pt_BR")
 
 ADA, BO = Player(1, "Ada"), Player(2, "Bo")
 CHANNEL = 40
@@ -145,15 +156,15 @@ async def test_a_person_the_computer_chooses_for_gets_the_normal_computer(store)
 async def test_a_level_nobody_offers_is_refused_and_changes_nothing(store):
     service = service_on(store)
     for forged in ("expert", "HARD", "", "normal "):
-        with pytest.raises(BadOptions, match="the computer levels are easy, normal, hard"):
+        with refused("the computer levels are easy, normal, hard"):
             await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game=NAME,
                                      vs_bot=True, computer_level=forged)
     assert service.live_matches() == [] and await store.matches.unfinished() == []
     lobby = await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game=NAME)
-    with pytest.raises(BadOptions, match="not 'expert'"):
+    with refused("not 'expert'"):
         await service.start(ADA, CHANNEL, fill_with_bots=True, computer_level="expert")
     assert lobby.row.status == "lobby" and lobby.seats == (await store.matches.get(lobby.id)).seats
-    with pytest.raises(BadOptions, match="not 'expert'"):
+    with refused("not 'expert'"):
         await service.open_seated([ADA, Player(-1, "Computer 1")], guild_id=1,
                                   channel_id=CHANNEL + 1, game=NAME,
                                   computers={-1: "expert"})
@@ -245,7 +256,7 @@ async def test_tournament_computers_enter_at_a_level_and_their_games_play_at_it(
     await cups.open(organiser, cup.id)
     await cups.join(Member(ADA.user_id, ADA.name, guild_id=1), cup.id)
     for forged in ("expert", "Hard"):
-        with pytest.raises(BadOptions, match=f"not '{forged}'"):
+        with refused(f"not '{forged}'"):
             await cups.add_computers(organiser, cup.id, 1, forged)
     assert [e.user_id for e in await store.tournaments.entrants(cup.id)] == [ADA.user_id]
     added = await cups.add_computers(organiser, cup.id, 1, "hard")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import say
 from rules.errors import SHOWN, BadOptions
 from rules.options import OptionSpec
 from rules.registry import games
@@ -30,17 +31,20 @@ def test_a_number_is_ascii_digits_only(pair, text):
         return  # left empty: the game decides
     with pytest.raises(BadOptions) as refused:
         info.options.parse({spec.name: text})
-    message = str(refused.value)
-    assert spec.name in message and len(message) < 200
-    if text.strip():
-        assert repr(text)[:10] in message
+    for locale in ("en", "pt_BR"):
+        message = say(refused.value.text, locale)
+        assert spec.name in message and len(message) < 200
+        if text.strip():
+            assert repr(text)[:10] in message
 
 
 @pytest.mark.parametrize("pair", NUMBERS, ids=_id)
 def test_a_number_outside_its_bounds_is_refused_with_them(pair):
     info, spec = pair
-    with pytest.raises(BadOptions, match=f"from {spec.minimum} to {spec.maximum}"):
+    with pytest.raises(BadOptions) as refused:
         info.options.parse({spec.name: str(spec.maximum + 1)})
+    assert f"from {spec.minimum} to {spec.maximum}" in say(refused.value.text, "en")
+    assert f"de {spec.minimum} a {spec.maximum}" in say(refused.value.text, "pt_BR")
 
 
 @pytest.mark.parametrize("pair", NUMBERS, ids=_id)
@@ -67,7 +71,7 @@ def test_a_choice_is_one_of_its_values(pair):
 def test_unknown_names_are_refused_shortly_and_stored_options_read_back(info):
     with pytest.raises(BadOptions) as refused:
         info.options.parse({"x" * 10_000: "1"})
-    assert len(str(refused.value)) < SHOWN + 200
+    assert len(say(refused.value.text, "en")) < SHOWN + 200
     defaults = info.options.parse({})
     assert info.options.parse(defaults.stored()) == defaults
     assert info.options.parse(defaults) is defaults
