@@ -131,7 +131,7 @@ async def test_rules_hand_and_table_commands(fake_discord, tmp_path):
         await bot.service.settle()
         assert table_message(channel).id != first.id
         bad = await fake_discord.slash(ada, channel, "play flank", board="8", cards=200)
-        assert bad.ephemeral and "cards must be from 2 to 32 on a 8×8 board" in bad.content
+        assert bad.ephemeral and "cards must be from 2 to 32 on the 8×8 board" in bad.content
 
 
 async def test_restart_mid_match_keeps_the_table_buttons_and_deadline(

@@ -21,6 +21,7 @@ from bot.games.flank.pictures import (
     render_png,
 )
 from bot.games.flank.presenter import FlankPresenter
+from bot.i18n import say
 from bot.matches.live import LiveMatch, PrivateView
 from rules.flank import GAME as FLANK
 from rules.flank import FlankState, parse_cell
@@ -159,36 +160,35 @@ def test_the_first_player_is_on_top_with_the_black_disc() -> None:
 
 
 def test_the_text_board_shows_coordinates_on_every_side() -> None:
-    text = render_text(FlankState({"board": 8}, first=0).observe(None), NAMES)
+    text = say(render_text(FlankState({"board": 8}, first=0).observe(None), NAMES), "en")
     lines = text.split("\n")
     assert lines[0].split() == list("ABCDEFGH") == lines[9].split()
     assert [line.split()[0] for line in lines[1:9]] == [str(n) for n in range(1, 9)]
     assert [line.split()[-1] for line in lines[1:9]] == [str(n) for n in range(1, 9)]
-    assert len({len(line) for line in lines}) == 1
+    assert len({len(line) for line in lines[:10]}) == 1  # the grid; then the words
     assert "To move: X Ada" in text
 
 
 def test_the_text_board_marks_stoppers_the_last_move_and_legal_cells() -> None:
     state = FlankState(first=0)
     state.apply(0, "F4*")
-    text = render_text(state.observe(None), NAMES)
+    text = say(render_text(state.observe(None), NAMES), "en")
     assert "[X]" in text  # the stoppered card on F4
     assert "Last: X F4*, flipped 1" in text
     assert "+" in text  # white's legal cell D3
     state.apply(1, "D3")
-    text = render_text(state.observe(None), NAMES)
+    text = say(render_text(state.observe(None), NAMES), "en")
     assert "(O)" in text and "Last: O D3, flipped 1" in text
     assert "To move: X Ada" in text
 
 
 def test_the_text_board_follows_the_seat_playing_black() -> None:
     state = FlankState({"stopper_zone": "ring"}, first=1)
-    lines = render_text(state.observe(None), NAMES).split("\n")
-    assert lines[-3:] == ["X Bo: 2 showing, 23 cards left, 6 stoppers".ljust(len(lines[0])),
-                          "O Ada: 2 showing, 23 cards left, 5 stoppers".ljust(len(lines[0])),
-                          "To move: X Bo".ljust(len(lines[0]))]
+    lines = say(render_text(state.observe(None), NAMES), "en").split("\n")
+    assert lines[-3:] == ["X Bo: 2 showing, 23 cards left, 6 stoppers",
+                          "O Ada: 2 showing, 23 cards left, 5 stoppers", "To move: X Bo"]
     state.apply(1, "F4*")
-    text = render_text(state.observe(None), NAMES)
+    text = say(render_text(state.observe(None), NAMES), "en")
     assert "Last: X F4*, flipped 1" in text and "To move: O Ada" in text
     assert "#" in text  # the ring around the stopper on F4
 
@@ -196,20 +196,20 @@ def test_the_text_board_follows_the_seat_playing_black() -> None:
 def test_the_text_board_names_negative_cells() -> None:
     state = FlankState.from_notation("at=A1 rows=OX/X.")
     state.apply(0, "-A1")
-    lines = render_text(state.observe(None), NAMES).split("\n")
+    lines = say(render_text(state.observe(None), NAMES), "en").split("\n")
     assert lines[0].split()[:3] == ["-B", "-A", "A"]
     assert [line.split()[0] for line in lines[1:4]] == ["-1", "1", "2"]
-    assert len({len(line) for line in lines}) == 1
+    assert len({len(line) for line in lines[:5]}) == 1
 
 
 def test_the_text_board_gives_the_result() -> None:
     state = FlankState.from_notation("board=4 rows=XX../..../..../....")
     state.apply(0, "pass")
     state.apply(1, "pass")
-    text = render_text(state.observe(None), NAMES)
+    text = say(render_text(state.observe(None), NAMES), "en")
     assert "Game over: X Ada wins 2–0" in text and "To move" not in text
     draw = FlankState({"cards": 2}, first=0)
-    assert "Game over: a draw, 2–2" in render_text(draw.observe(None), NAMES)
+    assert "Game over: a draw, 2–2" in say(render_text(draw.observe(None), NAMES), "en")
 
 
 def test_the_table_embed_names_black_first_whoever_sits_in_seat_0() -> None:

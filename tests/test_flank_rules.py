@@ -8,9 +8,13 @@ empty cells, the first row's first character on the cell ``at``.
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
+from bot.i18n import narrate, say
 from rules.core import Outcome, replay
 from rules.errors import BadOptions, IllegalChoice, MalformedChoice, NotYourTurn, RulesError
 from rules.flank import GAME as FLANK
@@ -23,6 +27,20 @@ from rules.flank import (
 )
 
 DIRECTIONS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+
+@contextmanager
+def refused(kind: type[RulesError], pattern: str) -> Iterator[None]:
+    """Like ``pytest.raises(kind, match=pattern)``, the pattern searched in the refusal's
+    English words (a refusal carries a phrase, made in each reader's language)."""
+    with pytest.raises(kind) as caught:
+        yield
+    assert re.search(pattern, say(caught.value.text, "en")), say(caught.value.text, "en")
+
+def rules_words(options: dict[str, object] | None = None, locale: str = "en") -> str:
+    """``/rules flank`` for ``options`` as a reader of ``locale`` reads it."""
+    return "\n\n".join(say(paragraph, locale) for paragraph in FLANK.rules_for(options))
+
+
 
 
 def table(*rows: str, at: str = "A1", **fields: object) -> FlankState:
@@ -87,9 +105,9 @@ def test_first_options_are_sorted_by_row_then_column() -> None:
 def test_a_card_must_outflank() -> None:
     state = FlankState(first=0)
     before = state.notation()
-    with pytest.raises(IllegalChoice, match="C3 does not outflank any white card"):
+    with refused(IllegalChoice, "C3 does not outflank any white card"):
         state.apply(0, "C3")
-    with pytest.raises(IllegalChoice, match="H8 does not outflank any white card"):
+    with refused(IllegalChoice, "H8 does not outflank any white card"):
         state.apply(0, "H8")  # far from every card on the unbounded table
     assert state.notation() == before
 
@@ -99,7 +117,7 @@ def test_a_run_must_end_at_a_card_of_the_movers_colour() -> None:
     state = table("XOO..", "....O", "..X..")
     assert "D1" in options(state)  # B1-C1 closed by A1
     assert "E1" not in options(state)
-    with pytest.raises(IllegalChoice, match="E1 does not outflank"):
+    with refused(IllegalChoice, "E1 does not outflank"):
         state.validate(0, "E1")
 
 
@@ -154,7 +172,7 @@ def test_a_run_containing_an_opponent_stoppered_card_does_not_outflank() -> None
     state = table(".OoX", "....")
     before = state.notation()
     assert "A1" not in options(state)
-    with pytest.raises(IllegalChoice, match=r"A1 does not outflank any white card.*stopper"):
+    with refused(IllegalChoice, r"A1 does not outflank any white card.*stopper"):
         state.apply(0, "A1")
     assert state.notation() == before
 
@@ -183,7 +201,7 @@ def test_a_stopper_zone_bars_its_cells_around_a_stoppered_card(
     if barred:
         assert "F6" not in options(state) and "F6*" not in options(state)
         before = state.notation()
-        with pytest.raises(IllegalChoice, match=f"F6 {relation} the stoppered card on {where}: "
+        with refused(IllegalChoice, f"F6 {relation} the stoppered card on {where}: "
                                                 f"with stopper_zone={zone} no card may be laid "
                                                 f"on {cells_barred}"):
             state.apply(0, "F6")
@@ -216,7 +234,7 @@ def test_a_stopper_that_would_leave_the_opponent_without_a_move_is_not_offered()
     state = table(*rows)
     assert options(state) == ("C1",)
     before = state.notation()
-    with pytest.raises(IllegalChoice, match=r"a stopper on C1 would leave white, who still "
+    with refused(IllegalChoice, r"a stopper on C1 would leave white, who still "
                                             r"holds cards, with no legal placement, so C1\* is "
                                             r"not allowed \(lay C1 without a stopper\)"):
         state.apply(0, "C1*")
@@ -235,13 +253,13 @@ def test_a_stopper_may_leave_an_opponent_without_cards_with_nothing_to_do() -> N
     state = table("XO..", "...O", left="5,0")
     assert options(state) == ("C1", "C1*")
     state.apply(0, "C1*")
-    assert "no cards left" in state.pending()[0].prompt
+    assert "no cards left" in say(state.pending()[0].prompt, "en")
 
 
 def test_a_refused_stopper_is_named_in_the_prompt_only_when_some_are_offered() -> None:
     state = table("XO..", "...O")
-    assert "stopper" not in state.pending()[0].prompt
-    assert "add * to put a stopper" in FlankState(first=0).pending()[0].prompt
+    assert "stopper" not in say(state.pending()[0].prompt, "en")
+    assert "add * to put a stopper" in say(FlankState(first=0).pending()[0].prompt, "en")
 
 
 # -- passing and the end --------------------------------------------------------------
@@ -251,11 +269,11 @@ def test_a_seat_without_a_legal_placement_must_pass() -> None:
     state = table("OX..", "....", "....", "....", board=4)
     (decision,) = state.pending()
     assert decision.seat == 0 and decision.options == ("pass",)
-    assert "no legal placement" in decision.prompt
-    with pytest.raises(IllegalChoice, match="C1 does not outflank"):
+    assert "no legal placement" in say(decision.prompt, "en")
+    with refused(IllegalChoice, "C1 does not outflank"):
         state.validate(0, "C1")
     events = state.apply(0, "pass")
-    assert events[0].kind == "pass" and "no legal placement" in events[0].text
+    assert events[0].kind == "pass" and "no legal placement" in say(events[0].text, "en")
     assert not state.over and state.to_move == 1 and state.passes == 1
     assert state.observe(None).last_pass == 0
     state.apply(1, "C1")  # a placement ends the run of passes
@@ -265,7 +283,7 @@ def test_a_seat_without_a_legal_placement_must_pass() -> None:
 def test_cannot_pass_while_a_placement_exists() -> None:
     state = FlankState(first=0)
     before = state.notation()
-    with pytest.raises(IllegalChoice, match=r"cannot pass.*E3"):
+    with refused(IllegalChoice, r"cannot pass.*E3"):
         state.apply(0, "PASS")
     assert state.notation() == before
 
@@ -273,11 +291,11 @@ def test_cannot_pass_while_a_placement_exists() -> None:
 def test_a_seat_with_no_cards_left_passes() -> None:
     state = table("...", ".XO", ".OX", at="C3", left="0,5")
     (decision,) = state.pending()
-    assert decision.options == ("pass",) and "no cards left" in decision.prompt
-    with pytest.raises(IllegalChoice, match="no cards left"):
+    assert decision.options == ("pass",) and "no cards left" in say(decision.prompt, "en")
+    with refused(IllegalChoice, "no cards left"):
         state.validate(0, "F4")
     events = state.apply(0, "pass")
-    assert "no cards left" in events[0].text
+    assert "no cards left" in say(events[0].text, "en")
     assert not state.over and state.to_move == 1
 
 
@@ -300,7 +318,7 @@ def test_the_game_ends_when_both_supplies_are_empty() -> None:
     state = table("...", ".XO", ".OX", at="C3", left="1,0")
     events = state.apply(0, "F4")
     assert state.over
-    assert events[-1].kind == "end" and "both supplies are empty" in events[-1].text
+    assert events[-1].kind == "end" and "both supplies are empty" in say(events[-1].text, "en")
     assert state.outcome().winners == (0,)
     assert state.observe(None).to_move is None and state.observe(None).legal == frozenset()
 
@@ -332,7 +350,7 @@ def test_the_end_event_names_the_winner() -> None:
     state = table("XX..", "....", "....", "....", board=4)
     state.apply(0, "pass")
     end = state.apply(1, "pass")[-1]
-    assert end.render(["Ada", "Bo"]) == \
+    assert narrate(end, ["Ada", "Bo"], "en") == \
         "Game over (both players passed): Ada 2 – Bo 0. Ada wins."
 
 
@@ -341,7 +359,7 @@ def test_the_end_event_names_the_winner() -> None:
 def test_cells_outside_a_bounded_board_do_not_exist() -> None:
     state = FlankState({"board": 8}, first=0)
     for text, cell in (("I9", "I9"), ("I1", "I1"), ("A9", "A9"), ("-A1", "-A1"), ("a-1", "A-1")):
-        with pytest.raises(MalformedChoice, match=f"{cell} is off the 8×8 board"):
+        with refused(MalformedChoice, f"{cell} is off the 8×8 board"):
             state.validate(0, text)
 
 
@@ -411,7 +429,7 @@ def test_a_non_string_choice_is_malformed() -> None:
 def test_illegal_input_says_why_and_changes_nothing(text: str, message: str) -> None:
     state = FlankState(first=0)
     before = state.notation()
-    with pytest.raises(IllegalChoice, match=message):
+    with refused(IllegalChoice, message):
         state.apply(0, text)
     assert state.notation() == before
 
@@ -448,7 +466,7 @@ def test_a_placement_event_says_what_flipped() -> None:
     state = FlankState(first=0)
     (event,) = state.apply(0, "F4")
     assert event.kind == "place" and event.public
-    assert event.render(["Ada", "Bo"]) == "Ada lays F4 and flips 1 (E4)."
+    assert narrate(event, ["Ada", "Bo"], "en") == "Ada lays F4 and flips 1 (E4)."
     assert event.data == {"seat": 0, "cell": "F4", "flipped": ["E4"], "stopper": False}
     view = state.observe(1)
     assert view.last_move == (5, 3) and view.flipped == frozenset({(4, 3)})
@@ -493,13 +511,13 @@ def test_the_second_seat_can_play_black() -> None:
     with pytest.raises(NotYourTurn):
         state.apply(0, "F4")
     events = state.apply(1, "F4")
-    assert events[0].render(["Ada", "Bo"]) == "Bo lays F4 and flips 1 (E4)."
+    assert narrate(events[0], ["Ada", "Bo"], "en") == "Bo lays F4 and flips 1 (E4)."
     view = state.observe(None)
     assert view.cells[parse_cell("F4")] == (0, False)  # black, the first player's colour
     assert view.scores == (1, 4) and view.cards_left == (23, 22) and view.to_move == 0
-    with pytest.raises(IllegalChoice, match="D4 is taken by a black card"):
+    with refused(IllegalChoice, "D4 is taken by a black card"):
         state.apply(0, "D4")
-    with pytest.raises(IllegalChoice, match="C3 does not outflank any black card"):
+    with refused(IllegalChoice, "C3 does not outflank any black card"):
         state.apply(0, "C3")
 
 
@@ -508,7 +526,7 @@ def test_the_end_event_lists_black_first_and_scores_by_seat() -> None:
     assert state.first == 1 and state.to_move == 1
     state.apply(1, "pass")
     end = state.apply(0, "pass")[-1]
-    assert end.render(["Ada", "Bo"]) == \
+    assert narrate(end, ["Ada", "Bo"], "en") == \
         "Game over (both players passed): Bo 0 – Ada 2. Ada wins."
     assert end.data == {"scores": [2, 0], "winners": [0]}
     assert state.outcome().scores == (2, 0) and state.outcome().winners == (0,)
@@ -618,12 +636,12 @@ def test_a_stored_match_without_stopper_zone_gets_the_default() -> None:
 
 
 def test_the_rules_text_says_what_each_stopper_zone_does() -> None:
-    usual = FLANK.rules_for()
+    usual = rules_words()
     for zone, words in (("none", "no stopper is allowed where it would leave your opponent"),
                         ("orthogonal", "the 4 cells beside a stoppered card"),
                         ("ring", "the 8 cells around it")):
         assert f"`{zone}`" in usual
-        chosen = FLANK.rules_for({"stopper_zone": zone})
+        chosen = rules_words({"stopper_zone": zone})
         assert f"this game: `{zone}`: " in chosen and words in chosen
     assert "drawn at random" in usual
 
@@ -639,7 +657,7 @@ def test_flank_is_registered() -> None:
     assert not info.has_secrets
     state = info.new({"board": 8}, 2, seed=9)
     assert isinstance(state, FlankState) and state.game == "flank" and state.seed == 9
-    assert len(info.rules_for()) < 2000
+    assert len(rules_words()) < 2000
     with pytest.raises(BadOptions):
         info.new({}, seats=3)
 

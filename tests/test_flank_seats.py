@@ -9,18 +9,37 @@ gets written in by a migration, so it replays as it was played.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from bot.i18n import say
 from rules.core import replay, thinking_rng
-from rules.errors import BadOptions, IllegalChoice
+from rules.errors import BadOptions, IllegalChoice, RulesError
 from rules.flank import GAME as FLANK
 from rules.flank import FlankOptions, FlankState
 from rules.flank.perft import perft
 from storage import Store
 from storage.db import Database, shipped_migrations
 from storage.models import SeatRow
+
+
+@contextmanager
+def refused(kind: type[RulesError], pattern: str) -> Iterator[None]:
+    """Like ``pytest.raises(kind, match=pattern)``, the pattern searched in the refusal's
+    English words (a refusal carries a phrase, made in each reader's language)."""
+    with pytest.raises(kind) as caught:
+        yield
+    assert re.search(pattern, say(caught.value.text, "en")), say(caught.value.text, "en")
+
+def rules_words(options: dict[str, object] | None = None, locale: str = "en") -> str:
+    """``/rules flank`` for ``options`` as a reader of ``locale`` reads it."""
+    return "\n\n".join(say(paragraph, locale) for paragraph in FLANK.rules_for(options))
+
+
 
 
 @pytest.mark.parametrize("first", [0, 1])
@@ -64,7 +83,7 @@ def test_othello_stays_othello() -> None:
 
 @pytest.mark.parametrize("bad", [-1, 6, "two"])
 def test_a_bad_extra_is_refused_by_name(bad: object) -> None:
-    with pytest.raises(BadOptions, match="extra_stoppers"):
+    with refused(BadOptions, "extra_stoppers"):
         FlankOptions.parse({"extra_stoppers": bad})
 
 
@@ -76,10 +95,10 @@ def test_with_stoppers_0_only_black_may_hold_extra_ones() -> None:
     assert state.stoppers == [0, 0]
     assert not any(o.endswith("*") for o in state.pending()[0].options)
     reply = state.pending()[0].options[0]
-    with pytest.raises(IllegalChoice, match="white has no stoppers in this game"):
+    with refused(IllegalChoice, "white has no stoppers in this game"):
         state.apply(1, reply + "*")
     state.apply(1, reply)
-    with pytest.raises(IllegalChoice, match="you have no stoppers left"):
+    with refused(IllegalChoice, "you have no stoppers left"):
         state.apply(0, state.pending()[0].options[0] + "*")
 
 
@@ -94,11 +113,11 @@ def test_the_notation_keeps_the_extra() -> None:
 
 
 def test_the_rules_say_who_gets_the_extra_stoppers() -> None:
-    usual = FLANK.rules_for()
+    usual = rules_words()
     assert "Black gets 1 stopper more" in usual and "`extra_stoppers`" in usual
-    seed = FLANK.rules_for({"extra_stoppers": 0})
+    seed = rules_words({"extra_stoppers": 0})
     assert "Black gets" not in seed and "the original rule" in seed
-    assert "Black gets" not in FLANK.rules_for({"board": 8, "stoppers": 0})
+    assert "Black gets" not in rules_words({"board": 8, "stoppers": 0})
 
 
 def _played(options: dict[str, object], seed: int) -> tuple[FlankState, list[tuple[int, str]]]:

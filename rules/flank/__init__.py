@@ -14,6 +14,7 @@ from rules.flank.perft import main_perft
 from rules.flank.rules_text import rules_text
 from rules.flank.state import FlankState, FlankView
 from rules.flank.text import render_text
+from rules.phrases import Phrase
 
 GAME = GameInfo(
     name="flank",
@@ -26,7 +27,7 @@ GAME = GameInfo(
     default_turn_seconds=300,
     options=FlankOptions,
     text=render_text,
-    notation_help="Type a cell to lay a card (e.g. C4), C4* to add a stopper, or pass",
+    notation_help=Phrase("flank.notation_help"),
     perft=main_perft,
     levels={"easy": easy.choose, "hard": hard.choose},
 )

@@ -49,6 +49,7 @@ from rules.flank.grid import (
     stranding_refused,
 )
 from rules.flank.state import FlankState
+from rules.phrases import Phrase
 
 WIN = 100_000
 """Worth of a finished game won, well above any evaluation of a game in progress."""
@@ -313,7 +314,7 @@ def choose(state: GameState, seat: int, rng: random.Random) -> str:
     """
     decision = state.decision_for(seat)
     if decision is None:
-        raise NotYourTurn("the bot has no decision to make")
+        raise NotYourTurn(Phrase("flank.error.computer_idle"))
     if len(decision.options) == 1 or not isinstance(state, FlankState):
         return rng.choice(decision.options)
     my_cards, their_cards = state.supply[seat], state.supply[1 - seat]

@@ -21,6 +21,7 @@ from rules.errors import NotYourTurn
 from rules.flank.bot import Side, evaluate
 from rules.flank.grid import lay
 from rules.flank.state import FlankState
+from rules.phrases import Phrase
 
 FLIP = 1.0
 """Worth of one card flipped."""
@@ -43,7 +44,7 @@ def choose(state: GameState, seat: int, rng: random.Random) -> str:
     """
     decision = state.decision_for(seat)
     if decision is None:
-        raise NotYourTurn("the computer has no decision to make")
+        raise NotYourTurn(Phrase("flank.error.computer_idle"))
     if len(decision.options) == 1 or not isinstance(state, FlankState):
         return rng.choice(decision.options)
     grid = state.grid

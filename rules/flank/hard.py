@@ -37,6 +37,7 @@ from rules.core import GameState
 from rules.errors import NotYourTurn
 from rules.flank.grid import Grid, bits, move_cells
 from rules.flank.state import FlankState
+from rules.phrases import Phrase
 from rules.thinking import clock
 
 TIME = 0.3
@@ -588,7 +589,7 @@ def think(state: GameState, seat: int, rng: random.Random) -> Thought:
     """:func:`choose`, with how deep the search went."""
     decision = state.decision_for(seat)
     if decision is None:
-        raise NotYourTurn("the computer has no decision to make")
+        raise NotYourTurn(Phrase("flank.error.computer_idle"))
     if len(decision.options) == 1 or not isinstance(state, FlankState):
         return Thought(rng.choice(decision.options), 0, 0, False)
     started = clock()

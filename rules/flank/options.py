@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from rules.options import GameOptions
+from rules.phrases import Phrase
 
 MAX_BOARD = 26
 MAX_STOPPERS = 10
@@ -40,7 +41,7 @@ class FlankOptions(GameOptions):
     >>> FlankOptions.parse({"board": 7})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rules.errors.BadOptions: board is unbounded, 4×4, 6×6, 8×8, … or 26×26, not 7
+    rules.errors.BadOptions: options.error.one_of(name='board', ...given='7')
     """
 
     title: ClassVar[str] = "Flank"
@@ -81,9 +82,10 @@ class FlankOptions(GameOptions):
     def _cards_fit(self) -> FlankOptions:
         most = self.board * self.board // 2 if self.board else MAX_TABLE_CARDS
         if self.cards is not None and self.cards > most:
-            where = f"on a {self.board}×{self.board} board" if self.board else \
-                "on the unbounded table"
-            raise ValueError(f"cards must be from 2 to {most} {where}, not {self.cards}")
+            if self.board:
+                raise ValueError(Phrase("flank.error.cards_on_board", most=most, n=self.board,
+                                        cards=self.cards))
+            raise ValueError(Phrase("flank.error.cards_on_table", most=most, cards=self.cards))
         return self
 
     @property

@@ -37,15 +37,26 @@ from rules.flank.grid import (
     table_grid,
 )
 from rules.flank.options import FlankOptions
+from rules.phrases import Phrase, Seat
 
 COLOURS = ("black", "white")
 """Colour names by colour index: 0 is black (X), who moves first."""
 MARKS = ("X", "O")
 PASS = "pass"
-_ZONE_WORDS = {"ring": ("is next to", "the 8 cells around"),
-               "orthogonal": ("is beside", "the 4 cells beside")}
-"""How a refusal names each barring stopper zone: the cell's relation to the
-stopper, and the cells the zone bars."""
+
+
+def colour_word(colour: int) -> Phrase:
+    """A colour as an adjective of a card ("a white card")."""
+    return Phrase("flank.colour.black") if colour == 0 else Phrase("flank.colour.white")
+
+
+def side_word(colour: int) -> Phrase:
+    """A colour as the player who plays it ("would leave white with no move")."""
+    return Phrase("flank.side.black") if colour == 0 else Phrase("flank.side.white")
+
+
+def _not_a_move(choice: object) -> MalformedChoice:
+    return MalformedChoice(Phrase("flank.error.not_a_move", choice=shown(choice)))
 
 Cell = tuple[int, int]
 
@@ -188,10 +199,11 @@ class FlankState(GameState):
         return strands(after)
 
     def _finished(self) -> str | None:
+        """Why the game is over (``passed``, ``empty``), or ``None`` while it goes on."""
         if self.passes >= 2:
-            return "both players passed"
+            return "passed"
         if self.supply[0] == 0 and self.supply[1] == 0:
-            return "both supplies are empty"
+            return "empty"
         return None
 
     def scores(self) -> tuple[int, int]:
@@ -203,7 +215,8 @@ class FlankState(GameState):
         if why is None:
             return None
         black, white = self.scores()
-        return Outcome.from_scores((black, white), f"{why}; {black}–{white} cards")
+        reason = "both players passed" if why == "passed" else "both supplies are empty"
+        return Outcome.from_scores((black, white), f"{reason}; {black}–{white} cards")
 
     def decisions(self) -> tuple[Decision, ...]:
         if self.outcome() is not None:
@@ -212,10 +225,9 @@ class FlankState(GameState):
             seat = self.to_move
             legal = self.legal_mask()
             if not legal:
-                why = "no cards left" if self.supply[seat] == 0 else "no legal placement"
-                self._decisions = (
-                    Decision(seat, "place", f"You have {why}: you must pass.", (PASS,)),
-                )
+                prompt = Phrase("flank.prompt.pass_no_cards") if self.supply[seat] == 0 \
+                    else Phrase("flank.prompt.pass_no_move")
+                self._decisions = (Decision(seat, "place", prompt, (PASS,)),)
             else:
                 name = self.grid.name
                 left = self.stoppers[seat]
@@ -225,109 +237,99 @@ class FlankState(GameState):
                                    else (name(i), name(i) + "*"))
                 )
                 if any(option.endswith("*") for option in options):
-                    prompt = (f"Lay a card where it outflanks (e.g. {options[0]}); "
-                              f"add * to put a stopper on it ({left} left).")
+                    prompt = Phrase("flank.prompt.lay_or_stopper", count=left,
+                                    example=options[0])
                 else:
-                    prompt = f"Lay a card where it outflanks (e.g. {options[0]})."
+                    prompt = Phrase("flank.prompt.lay", example=options[0])
                 self._decisions = (Decision(seat, "place", prompt, options),)
         return self._decisions
 
     def validate(self, seat: int, choice: str) -> str:
         if not isinstance(choice, str):
-            raise MalformedChoice(f"{shown(choice)} is not a move: write a cell such as C4, "
-                                  "or pass")
+            raise _not_a_move(choice)
         if self.over:
-            raise GameOver("the game is over")
+            raise GameOver(Phrase("flank.error.over"))
         if seat != self.to_move:
-            raise NotYourTurn("it is not your turn")
+            raise NotYourTurn(Phrase("flank.error.not_your_turn"))
         text = "".join(choice.split()).upper()
         legal = self.legal_mask()
         if text == "PASS":
             if legal:
                 example = self.grid.name(next(bits(legal)))
-                raise IllegalChoice(f"you cannot pass while you can lay a card (e.g. {example})")
+                raise IllegalChoice(Phrase("flank.error.cannot_pass", example=example))
             return PASS
         stopper = text.endswith("*")
         cell_text = text[:-1] if stopper else text
         if not cell_text:
-            raise MalformedChoice(f"{shown(choice)} is not a move: write a cell such as C4, "
-                                  "or pass")
+            raise _not_a_move(choice)
         try:
             x, y = parse_cell(cell_text)
         except MalformedChoice:
-            raise MalformedChoice(
-                f"{shown(choice)} is not a move: write a cell such as C4 (C4* adds a "
-                "stopper), or pass") from None
+            raise MalformedChoice(Phrase("flank.error.not_a_cell", choice=shown(choice))) \
+                from None
         n = self.options.board
         if n and not (0 <= x < n and 0 <= y < n):
-            raise MalformedChoice(
-                f"{cell_text} is off the {n}×{n} board "
-                f"(columns A–{cell_name(n - 1, 0)[:-1]}, rows 1–{n})"
-            )
+            raise MalformedChoice(Phrase("flank.error.off_board", cell=cell_text, n=n,
+                                         last=cell_name(n - 1, 0)[:-1]))
         name = cell_name(x, y)
         self._check_placement(seat, x, y, name, legal)
         if stopper:
             if self.options.black_stoppers == 0:
-                raise IllegalChoice(f"this game has no stoppers, so {name}* is not allowed")
+                raise IllegalChoice(Phrase("flank.error.no_stoppers_game", cell=name))
             if self.colour(seat) == 1 and self.options.stoppers == 0:
-                raise IllegalChoice(f"white has no stoppers in this game, so {name}* is not "
-                                    "allowed")
+                raise IllegalChoice(Phrase("flank.error.no_stoppers_white", cell=name))
             if self.stoppers[seat] == 0:
-                raise IllegalChoice(f"you have no stoppers left, so {name}* is not allowed")
+                raise IllegalChoice(Phrase("flank.error.no_stoppers_left", cell=name))
             decision = self.decision_for(seat)
             # Offered without a stopper but not with one: it would strand the opponent.
             if decision is not None and name + "*" not in decision.options:
-                other = COLOURS[self.colour(1 - seat)]
-                raise IllegalChoice(
-                    f"a stopper on {name} would leave {other}, who still holds cards, with no "
-                    f"legal placement, so {name}* is not allowed (lay {name} without a stopper)"
-                )
+                raise IllegalChoice(Phrase("flank.error.stopper_strands", cell=name,
+                                           other=side_word(self.colour(1 - seat))))
             return name + "*"
         return name
 
     def _check_placement(self, seat: int, x: int, y: int, name: str, legal: int) -> None:
         """Raise :class:`IllegalChoice` saying why a card may not go on ``name``."""
         if self.supply[seat] == 0:
-            raise IllegalChoice(f"you have no cards left to lay on {name}: you must pass")
+            raise IllegalChoice(Phrase("flank.error.no_cards_left", cell=name))
         grid = self.grid
         i = grid.index(x, y)
         if i >= 0 and (legal >> i) & 1:
             return
         theirs = self.discs[1 - seat]
-        other = COLOURS[self.colour(1 - seat)]
+        other = colour_word(self.colour(1 - seat))
         if i >= 0:
             mine = self.discs[seat]
             if ((mine | theirs) >> i) & 1:
-                shown = COLOURS[self.colour(seat if (mine >> i) & 1 else 1 - seat)]
-                raise IllegalChoice(f"{name} is taken by a {shown} card")
+                taken = colour_word(self.colour(seat if (mine >> i) & 1 else 1 - seat))
+                raise IllegalChoice(Phrase("flank.error.taken", cell=name, colour=taken))
             if (self.barred_mask() >> i) & 1:
                 raise IllegalChoice(self._barred_reason(i, name))
             if outflanked(grid, i, mine, theirs, 0):
-                raise IllegalChoice(
-                    f"{name} does not outflank any {other} card: "
-                    "a stoppered card blocks every run from there"
-                )
-        raise IllegalChoice(f"{name} does not outflank any {other} card")
+                raise IllegalChoice(Phrase("flank.error.blocked", cell=name, colour=other))
+        raise IllegalChoice(Phrase("flank.error.no_outflank", cell=name, colour=other))
 
-    def _barred_reason(self, i: int, name: str) -> str:
+    def _barred_reason(self, i: int, name: str) -> Phrase:
         """Why the stopper zone bars bit ``i`` (called ``name``), naming the stopper."""
         zone = self.options.stopper_zone
         # The zone is symmetric: the stoppers barring a cell are in that cell's zone.
-        near = barred_cells(self.grid, 1 << i, zone) & self.stops
-        relation, cells = _ZONE_WORDS[zone]
-        return (f"{name} {relation} the stoppered card on {self.grid.name(next(bits(near)))}: "
-                f"with stopper_zone={zone} no card may be laid on {cells} a stoppered card")
+        near = self.grid.name(next(bits(barred_cells(self.grid, 1 << i, zone) & self.stops)))
+        if zone == "ring":
+            return Phrase("flank.error.barred_ring", cell=name, stopper=near)
+        return Phrase("flank.error.barred_orthogonal", cell=name, stopper=near)
 
     def _apply(self, seat: int, choice: str) -> list[Event]:
         self._legal = None
         self._decisions = None
         if choice == PASS:
-            why = "no cards left" if self.supply[seat] == 0 else "no legal placement"
+            out = self.supply[seat] == 0
+            why = "no cards left" if out else "no legal placement"
             self.passes += 1
             self.last_pass = seat
             self.to_move = 1 - seat
-            events = [Event("pass", f"{{s{seat}}} passes ({why}).",
-                            data={"seat": seat, "reason": why})]
+            text = Phrase("flank.event.pass_no_cards", who=Seat(seat)) if out \
+                else Phrase("flank.event.pass_no_move", who=Seat(seat))
+            events = [Event("pass", text, data={"seat": seat, "reason": why})]
         else:
             events = [self._place(seat, choice)]
         outcome = self._outcome()
@@ -354,24 +356,25 @@ class FlankState(GameState):
         self.last = ((x, y), stopper, flipped)
         self.last_pass = None
         self.to_move = 1 - seat
-        n = len(flipped_names)
-        text = f"{{s{seat}}} lays {name} and flips {n} ({', '.join(flipped_names)})"
-        if stopper:
-            text += ", then puts a stopper on it"
-        return Event("place", text + ".", data={
+        n, cells = len(flipped_names), ", ".join(flipped_names)
+        text = Phrase("flank.event.lays_stopper", count=n, who=Seat(seat), cell=name,
+                      cells=cells) if stopper \
+            else Phrase("flank.event.lays", count=n, who=Seat(seat), cell=name, cells=cells)
+        return Event("place", text, data={
             "seat": seat, "cell": name, "flipped": flipped_names, "stopper": stopper,
         })
 
     def _end_event(self, outcome: Outcome) -> Event:
         scores = outcome.scores or (0, 0)
-        verdict = "It is a draw." if outcome.is_draw else f"{{s{outcome.winners[0]}}} wins."
-        why = self._finished()
+        why = Phrase("flank.end.passed") if self._finished() == "passed" \
+            else Phrase("flank.end.empty")
         black, white = self.first, 1 - self.first
-        return Event(
-            "end", f"Game over ({why}): {{s{black}}} {scores[black]} – "
-                   f"{{s{white}}} {scores[white]}. {verdict}",
-            data={"scores": list(scores), "winners": list(outcome.winners)},
-        )
+        sides = {"why": why, "black": Seat(black), "black_score": scores[black],
+                 "white": Seat(white), "white_score": scores[white]}
+        text = Phrase("flank.event.end_draw", **sides) if outcome.is_draw \
+            else Phrase("flank.event.end_win", winner=Seat(outcome.winners[0]), **sides)
+        return Event("end", text,
+                     data={"scores": list(scores), "winners": list(outcome.winners)})
 
     # -- views ----------------------------------------------------------------
     def cells(self) -> dict[Cell, tuple[int, bool]]:

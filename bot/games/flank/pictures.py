@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import Phrase, say, tr
 from bot.pictures.common import Font, clean, draw_text, font, length, png, short
 from rules.cells import column_name, row_name
 from rules.flank.state import MARKS, FlankView
 from rules.flank.text import play_order, seat_name, status_lines
-from rules.words import plural
 
 CELL = 48
 """Side of a cell in pixels, shrunk on big tables to keep the picture under :data:`MAX_SIDE`."""
@@ -78,8 +78,8 @@ class Layout:
 
 def legend_items(view: FlankView) -> list[tuple[str, str]]:
     """``(mark, words)`` for each kind of mark the picture of ``view`` shows, in the
-    order the legend draws them. Marks: ``last``, ``flipped``, ``stopper``,
-    ``legal``, ``barred``.
+    order the legend draws them, the words in the locale spoken. Marks: ``last``,
+    ``flipped``, ``stopper``, ``legal``, ``barred``.
 
     >>> from rules.flank.state import FlankState
     >>> state = FlankState({"stopper_zone": "ring"}, first=0)
@@ -92,15 +92,16 @@ def legend_items(view: FlankView) -> list[tuple[str, str]]:
     """
     items = []
     if view.last_move is not None and view.last_move in view.cells:
-        items.append(("last", "last card laid"))
+        items.append(("last", tr("flank.legend.last")))
     if view.flipped & view.cells.keys():
-        items.append(("flipped", "flipped by it"))
+        items.append(("flipped", tr("flank.legend.flipped")))
     if any(stoppered for _, stoppered in view.cells.values()):
-        items.append(("stopper", "stopper"))
+        items.append(("stopper", tr("flank.legend.stopper")))
     if view.legal and view.to_move is not None:
-        items.append(("legal", f"{MARKS[view.colours[view.to_move]]} may lay here"))
+        items.append(("legal", tr("flank.legend.legal",
+                                  mark=MARKS[view.colours[view.to_move]])))
     if view.barred:
-        items.append(("barred", f"no card may go here (stopper zone: {view.stopper_zone})"))
+        items.append(("barred", tr("flank.legend.barred", zone=view.stopper_zone)))
     return items
 
 
@@ -147,8 +148,8 @@ def _plan(view: FlankView, names: Sequence[str]) -> _Plan:
     key_font = font(13)
     line_h = 22
     edge = max(22, label_font.getbbox("-AA")[2] + 8)
-    names = [short(seat_name(view, names, seat)) for seat in (0, 1)]
-    footer = [clean(line) for line in status_lines(view, names)[2:]]
+    names = [short(say(seat_name(view, names, seat))) for seat in (0, 1)]
+    footer = [clean(say(line)) for line in status_lines(view, names)[2:]]
     header_h = 2 * line_h + 10
     grid_w, grid_h = columns * cell, rows * cell
     texts = {seat: _seat_line(view, names, seat) for seat in (0, 1)}
@@ -307,9 +308,12 @@ def _legend(draw: ImageDraw.ImageDraw, plan: _Plan, view: FlankView, mover: int 
 
 
 def _seat_line(view: FlankView, names: Sequence[str], seat: int) -> str:
-    stoppers = f" · {plural(view.stoppers_left[seat], 'stopper')}" if view.stoppers else ""
-    return (f"{names[seat]} ({MARKS[view.colours[seat]]}): {view.scores[seat]} showing · "
-            f"{plural(view.cards_left[seat], 'card')}{stoppers}")
+    who = {"who": names[seat], "mark": MARKS[view.colours[seat]], "showing": view.scores[seat],
+           "cards": Phrase("flank.count.cards", count=view.cards_left[seat])}
+    if view.stoppers:
+        return tr("flank.picture.seat_stoppers", **who,
+                  stoppers=Phrase("flank.count.stoppers", count=view.stoppers_left[seat]))
+    return tr("flank.picture.seat", **who)
 
 
 def _header(draw: ImageDraw.ImageDraw, view: FlankView, texts: dict[int, str],

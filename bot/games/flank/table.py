@@ -12,6 +12,7 @@ from rich.console import RenderableType
 from bot.games.flank.pictures import render_png
 from bot.games.flank.terminal import flank_view
 from bot.games.presenter import COLOUR, GamePresenter, seat_label, shown
+from bot.i18n import Phrase, tr
 from bot.matches.live import LiveMatch, PrivateView
 from rules.core import Decision
 from rules.flank import FlankView
@@ -33,14 +34,19 @@ class FlankPresenter(GamePresenter):
         view: FlankView = match.state.observe(None)
         names = list(match.names)
         black, white = play_order(view)
-        title = (f"Flank — {DISCS[0]} {seat_label(match, black)} vs "
-                 f"{DISCS[1]} {seat_label(match, white)}")
+        title = tr("flank.table.title", black=f"{DISCS[0]} {seat_label(match, black)}",
+                   white=f"{DISCS[1]} {seat_label(match, white)}")
         embed = discord.Embed(title=title, colour=COLOUR)
         for seat in (black, white):
-            stoppers = f", {view.stoppers_left[seat]} stoppers" if view.stoppers else ""
+            cards = Phrase("flank.count.cards", count=view.cards_left[seat])
+            if view.stoppers:
+                value = tr("flank.table.field_stoppers", showing=view.scores[seat], cards=cards,
+                           stoppers=Phrase("flank.count.stoppers",
+                                           count=view.stoppers_left[seat]))
+            else:
+                value = tr("flank.table.field", showing=view.scores[seat], cards=cards)
             embed.add_field(name=f"{DISCS[view.colours[seat]]} {shown(names[seat])}",
-                            value=f"**{view.scores[seat]}** on the table\n"
-                                  f"{view.cards_left[seat]} cards{stoppers} left")
+                            value=value)
         filename = f"flank-{match.id}-{view.step}.png"
         embed.set_image(url=f"attachment://{filename}")
         picture = discord.File(io.BytesIO(self.table_png(view, names)), filename=filename)
@@ -52,16 +58,16 @@ class FlankPresenter(GamePresenter):
     def menu_groups(self, match: LiveMatch, decision: Decision,
                     observation: object) -> list[tuple[str, list[tuple[str, str]]]]:
         cells = [(o, o) for o in decision.options if not o.endswith("*")]
-        stoppered = [(f"{o[:-1]} + stopper", o) for o in decision.options if o.endswith("*")]
-        return [("Lay a card on…", cells), ("Lay a card and put a stopper on it…", stoppered)]
+        stoppered = [(tr("flank.menu.with_stopper", cell=o[:-1]), o)
+                     for o in decision.options if o.endswith("*")]
+        return [(tr("flank.menu.lay"), cells), (tr("flank.menu.lay_stopper"), stoppered)]
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         obs: FlankView = view.observation
-        text = "Flank has no hidden hand: everything is on the table."
+        text = tr("flank.private.no_hand")
         if obs.to_move == view.seat:
             cells = [o for o in (view.decision.options if view.decision else ())
                      if not o.endswith("*")]
-            text += (f"\nIt is your turn ({DISCS[obs.colours[view.seat]]}). Legal cells: "
-                     + ", ".join(cells))
+            text += "\n" + tr("flank.private.your_turn", disc=DISCS[obs.colours[view.seat]],
+                              cells=", ".join(cells))
         return text
-
