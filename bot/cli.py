@@ -16,13 +16,16 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from bot.config import Settings
 from bot.discord_side.cluster import Cluster
+from bot.errors import said
+from bot.i18n import locale_of
 from bot.matches.levels import checked_level, computer_named, levels_said
 from rules.arena import play
 from rules.core import DEFAULT_LEVEL, LEVELS, GameInfo
@@ -67,7 +70,7 @@ def whole(name: str, minimum: int, maximum: int) -> Callable[[str], int]:
         try:
             return spec.read(text)
         except BadOptions as refusal:
-            raise argparse.ArgumentTypeError(str(refusal)) from None
+            raise argparse.ArgumentTypeError(said(refusal, None)) from None
 
     read.__name__ = name  # argparse names the type in some messages
     return read
@@ -126,6 +129,33 @@ def _level_arguments(parser: argparse.ArgumentParser, own: bool, *,
                             help="each player's level in seat order, e.g. hard,normal")
 
 
+LANGUAGE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the local table looks for its language without ``--lang``, in POSIX's order."""
+
+
+def _lang_argument(parser: argparse.ArgumentParser, own: bool) -> None:
+    """``--lang``, given before the game or after it (as ``--level`` is)."""
+    parser.add_argument("--lang", default=argparse.SUPPRESS if own else None,
+                        metavar="LOCALE",
+                        help="the table's language: en or pt-BR (default: from LC_ALL, "
+                             "LC_MESSAGES or LANG; English when none is one Croupier speaks)")
+
+
+def table_language(given: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The local table's locale: ``--lang`` if given, else the environment's (the first
+    of :data:`LANGUAGE_VARIABLES` set); English for anything Croupier does not speak.
+
+    >>> table_language("pt-BR"), table_language(None, {"LANG": "pt_BR.UTF-8"})
+    ('pt_BR', 'pt_BR')
+    >>> table_language(None, {"LC_ALL": "C.UTF-8", "LANG": "pt_BR.UTF-8"})
+    'en'
+    """
+    if given:
+        return locale_of(given)
+    found = os.environ if environ is None else environ
+    return locale_of(next((found[name] for name in LANGUAGE_VARIABLES if found.get(name)), None))
+
+
 def level_list(text: str) -> tuple[str, ...]:
     """An argparse ``type`` reading ``--levels``: levels separated by commas.
 
@@ -181,12 +211,14 @@ def build_parser() -> argparse.ArgumentParser:
                                        "Without a game, you are asked which game, how many "
                                        "players and which options.")
     _level_arguments(local, own=False)
+    _lang_argument(local, own=False)
     local_games = local.add_subparsers(dest="game", metavar="GAME",
                                        title="games (each has its own --help)")
     for info in known.values():
         game = _game_parser(local_games, info)
         _seats_argument(game, info)
         _level_arguments(game, own=True)
+        _lang_argument(game, own=True)
         add_game_options(game, info.options)
 
     perft = sub.add_parser("perft", help="count leaf positions to a depth",
@@ -271,7 +303,7 @@ def _options_or_exit(args: argparse.Namespace, info: GameInfo,
         if seats is not None:
             info.new(options, seats, 0)
     except BadOptions as refusal:
-        _usage_error(args, str(refusal))
+        _usage_error(args, said(refusal, None))
     return options
 
 
@@ -322,7 +354,7 @@ def _levels_or_exit(args: argparse.Namespace, info: GameInfo, seats: int) -> lis
     try:
         return [checked_level(info, each) for each in chosen]
     except BadOptions as refusal:
-        _usage_error(args, str(refusal))
+        _usage_error(args, said(refusal, None))
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -378,7 +410,8 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
         # Only what was given: a saved game is offered when it has those options;
         # without a level, the table asks for one as a new game opens.
         asyncio.run(play_local(str(settings.database), game=args.game,
-                               options=given or None, seats=seats, level=level))
+                               options=given or None, seats=seats, level=level,
+                               locale=table_language(getattr(args, "lang", None))))
     except KeyboardInterrupt:
         return LEFT
     return 0

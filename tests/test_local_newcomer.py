@@ -11,6 +11,7 @@ from typing import ClassVar
 import pytest
 
 from bot.cli import main
+from bot.errors import said
 from bot.matches.live import LiveMatch
 from bot.terminal.help import pick_help, pick_hint
 from bot.terminal.table import Screen, help_text, legal_text, options_example, play_local
@@ -155,14 +156,15 @@ def test_numbers_out_of_range_say_the_range_and_other_digits_are_still_refused()
     for typed in ("99999999999999999999", "-1", "7", "0", "-99999999999"):
         with pytest.raises(BadOptions) as refused:
             spec.read(typed)
-        assert str(refused.value).startswith("players must be a whole number from 2 to 6, "
-                                             "not '"), str(refused.value)
+        assert said(refused.value, "en").startswith("players must be a whole number from 2 "
+                                                    "to 6, not '"), str(refused.value)
     for typed in ("٣", "²", "４", "+2", "1 2", "x"):
         with pytest.raises(BadOptions) as refused:
             spec.read(typed)
-        assert "written with the digits 0-9" in str(refused.value), typed
-    with pytest.raises(BadOptions, match="from 2 to 6, not 9"):
+        assert "written with the digits 0-9" in said(refused.value, "en"), typed
+    with pytest.raises(BadOptions) as refused:
         spec.read(9)
+    assert "from 2 to 6, not 9" in said(refused.value, "en")
 
 
 def test_perft_and_the_players_prompt_say_the_range(capsys, tmp_path) -> None:

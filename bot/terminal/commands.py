@@ -11,6 +11,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
+from bot.i18n import say, tr
 from bot.terminal_parts.screen import STYLES
 from bot.terminal_parts.sitting import LocalCommand
 from rules.core import GameInfo
@@ -29,11 +30,12 @@ def game_commands(info: GameInfo) -> tuple[LocalCommand, ...]:
 
 def commands_help(info: GameInfo, commands: Sequence[LocalCommand]) -> RenderableType:
     """A game's own commands: how each is typed (a line per form), then what it does."""
-    lines: list[RenderableType] = [Text(f"{info.title} at this table:", style=STYLES["heading"])]
+    lines: list[RenderableType] = [Text(tr("terminal.commands.heading", game=info.title),
+                                        style=STYLES["heading"])]
     for command in commands:
         lines += [Padding(Text(usage, style="bold"), (0, 0, 0, 2))
-                  for usage in command.usage.split("\n")]
-        lines.append(Padding(Text(command.summary, style=STYLES["hint"]), (0, 0, 0, 6)))
+                  for usage in say(command.usage).split("\n")]
+        lines.append(Padding(Text(say(command.summary), style=STYLES["hint"]), (0, 0, 0, 6)))
     return Group(*lines)
 
 

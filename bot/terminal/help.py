@@ -14,20 +14,15 @@ from collections.abc import Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from bot.i18n import say, tr
 from bot.terminal.commands import commands_help
 from bot.terminal_parts.screen import STYLES
 from bot.terminal_parts.sitting import LocalCommand
 from rules.core import AMOUNT_SEP, LIST_SEP, NOTHING, Decision, GameInfo
 
-COMMANDS = ("legal (your options{group}) · board (the table again) · picture [file] (the "
-            "table's picture, as PNG){hand} · rules · stats (your record) · resign · help · "
-            "quit (your game is saved; `make run` continues it; Ctrl-C too)")
-"""The commands of every game at the local table (``{group}``: how ``legal`` takes a
-group, in games that group their options; ``{hand}``: :data:`HAND_COMMAND`)."""
-HAND_COMMAND = " · picture hand [file] (your hand's picture)"
-"""In games that draw a hand: its picture, for the person's own seat only."""
-CHOOSING = ("Type a game's number or name (Enter: {first}); or: stats (your record) · help · "
-            "quit.")
+COMMANDS = "legal board picture hand rules stats resign help quit"
+"""The words of the commands every game has at the local table, in English (typed in
+any language; a catalog may add its own, :func:`bot.terminal.typed.is_word`)."""
 EXAMPLE_PICKS = 2
 """How many options an example of a pick of several names, at most."""
 
@@ -37,29 +32,28 @@ def help_text(info: GameInfo, commands: Sequence[LocalCommand] = (),
     """What the person may type in this game: its notation, how to answer the
     ``decision`` when it takes several picks, every command here and the names of
     the game's own (their help is :func:`~bot.terminal.commands.commands_help`)."""
-    typed = (info.notation_help or "Type one of the options `legal` lists").rstrip(". ")
+    typed = (say(info.notation_help) or tr("terminal.help.type_legal")).rstrip(". ")
     lines = [f"{typed}."]
     if (notes := game_notes(info)) is not None:
-        lines.append(notes)
+        lines.append(say(notes))
     if decision is not None and (how := pick_help(decision)) is not None:
         lines.append(how)
-    lines.append(f"Also: {in_game_commands(info)}.")
+    lines.append(tr("terminal.help.also", commands=in_game_commands(info)))
     if commands:
-        lines.append(f"{info.title}'s own: " + ", ".join(c.word for c in commands)
-                     + " (help explains them).")
+        lines.append(tr("terminal.help.own", game=info.title,
+                        words=", ".join(c.word for c in commands)))
     return "\n".join(lines)
 
 
 def in_game_commands(info: GameInfo | None) -> str:
     """Every game's commands at this table; for ``info``, only those it has (the hand's
     picture in games that draw hands)."""
-    group = ("; legal and a group: that group's, explained"
-             if info is None or info.option_group else "")
-    hand = HAND_COMMAND if info is None or draws_hands(info) else ""
-    return COMMANDS.format(group=group, hand=hand)
+    group = (tr("terminal.help.legal_group") if info is None or info.option_group else "")
+    hand = tr("terminal.help.hand_command") if info is None or draws_hands(info) else ""
+    return tr("terminal.help.commands", group=group, hand=hand)
 
 
-def game_notes(info: GameInfo) -> str | None:
+def game_notes(info: GameInfo) -> object:
     """What the game's presenter adds to the help here (how its pieces are listed, say)."""
     # Imported here: the presenters bring discord.py, which the terminal needs only now.
     from bot.games import presenter_for
@@ -82,10 +76,11 @@ def table_help(known: Sequence[GameInfo],
     and each game's own commands with how they are typed."""
     hands = [info.title for info in known if draws_hands(info)]
     lines: list[RenderableType] = [
-        Text(CHOOSING.format(first=known[0].title), style=STYLES["hint"]),
-        Text(f"In a game: {in_game_commands(None)}.", style=STYLES["hint"])]
+        Text(tr("terminal.help.choosing", first=known[0].title), style=STYLES["hint"]),
+        Text(tr("terminal.help.in_a_game", commands=in_game_commands(None)),
+             style=STYLES["hint"])]
     if hands:
-        lines.append(Text(f"picture hand is for games with hands: {', '.join(hands)}.",
+        lines.append(Text(tr("terminal.help.hands", games=", ".join(hands)),
                           style=STYLES["hint"]))
     for info, commands in own:
         lines.append(commands_help(info, commands))
@@ -104,17 +99,17 @@ def pick_hint(decision: Decision) -> str | None:
     if decision.pick == "several":
         least, most = decision.least, decision.most
         if least == 0:
-            return (f"up to {most}, commas between, e.g. {example}" if most > 1
-                    else f"one, e.g. {example}") + f"; Enter: {NOTHING}"
+            return (tr("terminal.hint.up_to", most=most, example=example) if most > 1
+                    else tr("terminal.hint.one", example=example)) \
+                + tr("terminal.hint.enter_none", nothing=NOTHING)
         if least == most:
-            return f"pick {least}, e.g. {example}" if least == 1 else \
-                f"pick {least}, commas between, e.g. {example}"
-        return f"{least} to {most}, commas between, e.g. {example}"
+            return tr("terminal.hint.pick_one", example=example) if least == 1 else \
+                tr("terminal.hint.pick_exactly", least=least, example=example)
+        return tr("terminal.hint.between", least=least, most=most, example=example)
     if decision.pick == "split":
-        return (f"target{AMOUNT_SEP}amount, commas between, adding up to {decision.total}, "
-                f"e.g. {example}")
+        return tr("terminal.hint.split", sep=AMOUNT_SEP, total=decision.total, example=example)
     if decision.pick == "order":
-        return f"all {len(options)} in order, commas between, e.g. {example}"
+        return tr("terminal.hint.order", all=len(options), example=example)
     return None
 
 
@@ -132,34 +127,36 @@ def pick_help(decision: Decision) -> str | None:
     if decision.pick == "several":
         least, most = decision.least, decision.most
         if least == 0:
-            several = (f": one (e.g. {first}) or several with commas between (e.g. {example})"
-                       if most > 1 else f" (e.g. {first})")
-            return (f"Pick {'up to ' + str(most) if most > 1 else 'one'}{several}; "
-                    f"{NOTHING} (or just Enter) picks none.")
+            if most > 1:
+                return tr("terminal.how.up_to", most=most, first=first, example=example,
+                          nothing=NOTHING)
+            return tr("terminal.how.one_or_none", first=first, nothing=NOTHING)
         if least == most:
-            return (f"Pick exactly {least}" + (f", with commas between (e.g. {example})."
-                                               if least > 1 else f" (e.g. {example})."))
+            return (tr("terminal.how.exactly_several", least=least, example=example)
+                    if least > 1 else tr("terminal.how.exactly_one", least=least,
+                                         example=example))
         if least == 1:
-            return (f"Pick {least} to {most}: one (e.g. {first}) or several with commas "
-                    f"between (e.g. {example}).")
-        return f"Pick {least} to {most}, with commas between (e.g. {example})."
+            return tr("terminal.how.one_to", least=least, most=most, first=first,
+                      example=example)
+        return tr("terminal.how.between", least=least, most=most, example=example)
     if decision.pick == "split":
         total = decision.total
         whole = f"{first}{AMOUNT_SEP}{total}"
-        also = f" or {example}" if example != whole else ""
-        return (f"Split {total} among them: write each as target{AMOUNT_SEP}amount, with "
-                f"commas between (e.g. {whole}{also}); the amounts add up to {total}, and "
-                "one left out gets none.")
+        if example != whole:
+            return tr("terminal.how.split_or", total=total, sep=AMOUNT_SEP, whole=whole,
+                      example=example)
+        return tr("terminal.how.split", total=total, sep=AMOUNT_SEP, whole=whole)
     if decision.pick == "order":
-        return f"Put all {len(options)} in order, with commas between (e.g. {example})."
+        return tr("terminal.how.order", all=len(options), example=example)
     return None
 
 
-def prompt_text(decision: Decision) -> str:
+def prompt_text(decision: Decision, names: Sequence[str] = ()) -> str:
     """The move prompt: the decision's own words, then how to answer it when it takes
     more than one pick."""
     hint = pick_hint(decision)
-    return f"{decision.prompt} ({hint}) > " if hint else f"{decision.prompt} > "
+    prompt = say(decision.prompt, names=names)
+    return f"{prompt} ({hint}) > " if hint else f"{prompt} > "
 
 
 def _example(decision: Decision) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.table import Table
 
+from bot.i18n import Text, say, tr
+from bot.i18n.options import choice_label, labeller, option_description
 from bot.terminal_parts.screen import titled
 from rules.core import GameInfo
 from rules.errors import BadOptions, shown
@@ -18,9 +20,28 @@ def options_help(info: GameInfo) -> RenderableType:
     table.add_column("name", no_wrap=True, style="bold")
     table.add_column("what")
     for spec in info.options.specs():
-        table.add_row(spec.name, f"{spec.description} ({spec.every_choice()}; "
-                                 f"default {spec.label(spec.default)})")
-    return titled(f"{info.title} options (type name=value):", table)
+        line = tr("terminal.options.line", description=option_description(
+            info.name, spec.name, spec.description), choices=every_choice(info, spec),
+            default=say(spec.label_words(spec.default, labeller(info.name))))
+        table.add_row(spec.name, line)
+    return titled(tr("terminal.options.heading", game=info.title), table)
+
+
+def every_choice(info: GameInfo, spec: OptionSpec) -> str:
+    """What may be typed for ``spec``, in the locale spoken: every choice as typed, with
+    its label where that differs (``classic or space (Space deck)``); yes or no; a
+    range of whole numbers."""
+    if spec.kind == "yes/no":
+        return tr("terminal.options.yes_no")
+    if spec.kind != "choice":
+        return say(spec.allowed_words())
+    typed = []
+    for choice in spec.choices:
+        label = choice_label(info.name, spec.name, choice, spec.label(choice))
+        typed.append(str(choice) + (f" ({label})" if label != str(choice) else ""))
+    if len(typed) == 1:
+        return typed[0]
+    return tr("terminal.options.choices", choices=", ".join(typed[:-1]), last=typed[-1])
 
 
 def options_example(options: type[GameOptions]) -> str:
@@ -41,14 +62,15 @@ def read_options(info: GameInfo, line: str) -> GameOptions:
             spec = info.options.spec(name)
             if spec is None:
                 example = options_example(info.options) or "name=value"
-                raise BadOptions(f"{shown(word)} is not name=value (e.g. {example})")
+                raise BadOptions(Text("terminal.options.not_name_value", word=shown(word),
+                                      example=example))
             typical = options_example_value(spec, info.options) or spec.default
-            raise BadOptions(f"{shown(word)} has no value: write name=value, e.g. "
-                             f"{spec.name}={typical}")
+            raise BadOptions(Text("terminal.options.no_value", word=shown(word),
+                                  example=f"{spec.name}={typical}"))
         spec = info.options.spec(name) if name else None
         key = spec.name if spec is not None else name
         if key in given:
-            raise BadOptions(f"{shown(key)} is given twice")
+            raise BadOptions(Text("terminal.options.twice", name=shown(key)))
         given[key] = value
     return info.options.parse(given)
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.errors import said
+from bot.i18n import tr
 from bot.matches.live import LiveMatch
 from bot.terminal_parts.files import Unwritable, check_new, target, write_new
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-NO_PICTURE = "{title} has no table picture; nothing was saved."
-NO_HAND = "{title} has no hand picture; nothing was saved."
 
 
 def table_png(match: LiveMatch) -> bytes | None:
@@ -74,8 +74,10 @@ def save_picture(match: LiveMatch, typed: str, folder: Path) -> tuple[bool, str]
     it was saved and what to tell the person; an existing file is never overwritten."""
     picture = table_png(match)
     if picture is None:
-        return False, NO_PICTURE.format(title=match.info.title)
-    return _save(picture, "Table", typed, default_picture_name(match), folder)
+        return False, tr("terminal.picture.no_table", game=match.info.title)
+    saved, path = _save(picture, typed, default_picture_name(match), folder)
+    return saved, (tr("terminal.picture.table_saved", path=path, size=_size(picture))
+                   if saved else path)
 
 
 def save_hand_picture(match: LiveMatch, seat: int, typed: str, folder: Path
@@ -83,15 +85,22 @@ def save_hand_picture(match: LiveMatch, seat: int, typed: str, folder: Path
     """Save ``seat``'s own hand picture as :func:`save_picture` saves the table's."""
     picture = hand_png(match, seat)
     if picture is None:
-        return False, NO_HAND.format(title=match.info.title)
-    return _save(picture, "Hand", typed, default_hand_name(match, seat), folder)
+        return False, tr("terminal.picture.no_hand", game=match.info.title)
+    saved, path = _save(picture, typed, default_hand_name(match, seat), folder)
+    return saved, (tr("terminal.picture.hand_saved", path=path, size=_size(picture))
+                   if saved else path)
 
 
-def _save(picture: bytes, what: str, typed: str, default: str, folder: Path
-          ) -> tuple[bool, str]:
+def _size(picture: bytes) -> int:
+    """A picture's size in whole kilobytes, rounded up."""
+    return len(picture) // 1024 + 1
+
+
+def _save(picture: bytes, typed: str, default: str, folder: Path) -> tuple[bool, str]:
+    """Whether the picture was saved, and where (or why not, in words)."""
     try:
         path = check_new(target(typed, default, folder, suffix=".png"), folder=folder)
         write_new(path, picture)
     except Unwritable as refusal:
-        return False, f"{refusal} Nothing was saved."
-    return True, f"{what} picture saved to {path} ({len(picture) // 1024 + 1} KB)."
+        return False, tr("terminal.picture.not_saved", refusal=said(refusal, None))
+    return True, str(path)

@@ -42,8 +42,9 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from bot.errors import CroupierError, NoMatchHere
-from bot.matches.levels import checked_level, level_label
+from bot.errors import CroupierError, NoMatchHere, said
+from bot.i18n import say, speaking, tr
+from bot.matches.levels import checked_level, level_label, level_word
 from bot.matches.live import LiveMatch, Player
 from bot.matches.service import MatchService, Timing, tune_gc
 from bot.terminal.commands import commands_help, first_word, game_commands
@@ -51,11 +52,13 @@ from bot.terminal.help import COMMANDS, help_text, prompt_text, table_help
 from bot.terminal.options import options_example, options_example_value, options_help, read_options
 from bot.terminal.picture import save_hand_picture, save_picture
 from bot.terminal.transport import TerminalTransport
+from bot.terminal.typed import is_word
 from bot.terminal.words import (
     LOCAL_USER,
     legal_text,
     numbered,
     result_block,
+    rules_words,
     stats_text,
     summary,
     table_view,
@@ -83,12 +86,11 @@ __all__ = ["COMMANDS", "LOCAL_USER", "MAX_LINE", "STYLES", "LocalCommand", "Loca
            "options_example_value", "options_help", "play_local", "read_options",
            "result_block", "stats_text", "table_view", "titled"]
 
-DISCORD_HINT = ("To play in Discord instead, put DISCORD_TOKEN=… in .env "
-                "(see README.md, 'Connect to Discord') and run `make run` again.")
 QUIT = ("quit", "exit", "q")
 YES, NO = ("y", "yes"), ("n", "no")
 SAME, NEW = ("s", "same"), ("n", "new")
-HAND = "hand"
+HELP = ("help", "?")
+HAND = ("hand",)
 """``picture hand``: the person's own hand, not the table."""
 
 
@@ -102,8 +104,8 @@ async def play_local(database: str, *, game: str | None = None,
                      options: Mapping[str, Any] | None = None, seats: int | None = None,
                      level: str | None = DEFAULT_LEVEL,
                      read_line: ReadLine | None = None, write: Write | None = None,
-                     name: str | None = None, console: Console | None = None
-                     ) -> LiveMatch | None:
+                     name: str | None = None, console: Console | None = None,
+                     locale: str | None = None) -> LiveMatch | None:
     """Play in the terminal, a game and then, as long as the person asks for another,
     more; returns the last match (``None`` if the person left before one began).
     With ``game`` ``None`` the person is asked which game, how many players and
@@ -113,7 +115,18 @@ async def play_local(database: str, *, game: str | None = None,
     the person picks when asked (``None``: asked for each new game). Output
     goes to ``write`` as plain text if given, else to the ``console`` (by default
     the terminal); input comes from ``read_line`` if given, else from the terminal.
-    Pictures are saved beside the database (:func:`pictures_folder`)."""
+    Pictures are saved beside the database (:func:`pictures_folder`). Everything is said
+    in ``locale`` (any code :func:`bot.i18n.locale_of` reads; ``None``: English)."""
+    with speaking(locale):
+        return await _play_local(database, game=game, options=options, seats=seats,
+                                 level=level, read_line=read_line, write=write, name=name,
+                                 console=console)
+
+
+async def _play_local(database: str, *, game: str | None,
+                      options: Mapping[str, Any] | None, seats: int | None,
+                      level: str | None, read_line: ReadLine | None, write: Write | None,
+                      name: str | None, console: Console | None) -> LiveMatch | None:
     screen = Screen(write, console)
     read = read_line or TerminalInput(screen)
     store = await Store.open(database)
@@ -122,8 +135,8 @@ async def play_local(database: str, *, game: str | None = None,
     player = Player(LOCAL_USER, name or _user_name())
     table = _Table(service, transport, player, read, screen, pictures_folder(database), level)
     try:
-        screen.say(f"Croupier — local table (saved in {database}).")
-        screen.say(DISCORD_HINT, "hint")
+        screen.say(tr("terminal.table.opening", database=database))
+        screen.say(tr("terminal.table.discord_hint"), "hint")
         transport.hidden = {m.id for m in await service.restore()}
         tune_gc()
         await table.close_lobbies()
@@ -136,17 +149,18 @@ async def play_local(database: str, *, game: str | None = None,
                 return match
             match = table.match = await table.again()
     except Quit:
-        screen.say("Bye.")
+        screen.say(tr("terminal.table.bye"))
         return table.match
     except EOFError:
-        screen.say("Input closed; " + ("your game is saved." if table.match is not None
-                                       and table.match.playing else "bye."))
+        screen.say(tr("terminal.table.closed_saved") if table.match is not None
+                   and table.match.playing else tr("terminal.table.closed_bye"))
         return table.match
     except asyncio.CancelledError:  # Ctrl-C
         if table.match is not None and table.match.playing:
-            screen.say("\nBye — your game is saved; `make run` continues it.")
+            screen.say("\n" + tr("terminal.table.bye_saved"))
         else:
-            screen.say("\nBye — your unfinished games are kept." if table.saved() else "\nBye.")
+            screen.say("\n" + (tr("terminal.table.bye_kept") if table.saved()
+                               else tr("terminal.table.bye")))
         # The drivers are idle at a prompt; while the computer plays, Ctrl-C lands in
         # settle(), whose gather cancels them: a move not yet committed is simply
         # made again on resuming (it depends only on the match's seed and step).
@@ -177,7 +191,7 @@ class _Table:
     async def ask(self, prompt: str) -> str:
         """One answer, stripped; the quit words leave."""
         answer = (await self.read(prompt)).strip()
-        if answer.lower() in QUIT:
+        if is_word(answer, QUIT, tr("terminal.word.quit")):
             raise Quit
         return answer
 
@@ -187,9 +201,12 @@ class _Table:
             answer = (await self.ask(prompt)).lower()
             if not answer:
                 return default
-            if answer in YES or answer in NO:
-                return answer in YES
-            self.screen.warn(f"{shown(answer)} is neither yes nor no: {meaning}")
+            if is_word(answer, YES, tr("terminal.word.yes")):
+                return True
+            if is_word(answer, NO, tr("terminal.word.no")):
+                return False
+            self.screen.warn(tr("terminal.ask.not_yes_no", answer=shown(answer),
+                                meaning=meaning))
 
     # -- choosing a game -------------------------------------------------------------------
     def saved(self) -> list[LiveMatch]:
@@ -217,10 +234,8 @@ class _Table:
                                                                          seats, self.level)]
         resumed = await self.offer([m for m in saved if m not in other])
         if resumed is None and other and not await self.ask_yes(
-                f"Your unfinished {summary(other[0])} has other options, players or "
-                "computer level. "
-                "Start the new one instead (it replaces that one)? [Y/n] ", True,
-                "y starts the new game; n continues the saved one."):
+                tr("terminal.resume.other", game=summary(other[0])), True,
+                tr("terminal.resume.other_meaning")):
             resumed = other[0]
         if resumed is not None:
             self.transport.hidden.discard(resumed.id)
@@ -239,41 +254,43 @@ class _Table:
             return None
         if len(saved) == 1:
             match = saved[0]
-            if await self.ask_yes(f"Continue your unfinished {summary(match)}? [Y/n] ", True,
-                                  f"y continues the game; n starts a new one (a new "
-                                  f"{match.info.title} game replaces this one)."):
+            if await self.ask_yes(tr("terminal.resume.one", game=summary(match)), True,
+                                  tr("terminal.resume.one_meaning", title=match.info.title)):
                 return match
             return None
         listing = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
         for number, match in enumerate(saved, start=1):
             listing.add_row(str(number), Text(summary(match)))
-        self.screen.show(titled("Your unfinished games:", listing))
+        self.screen.show(titled(tr("terminal.resume.list"), listing))
         while True:
-            answer = (await self.ask(f"Continue which? 1–{len(saved)}, or n for a new game "
-                                     "[1] ")).lower()
-            if answer in NO or answer == "new":
+            answer = (await self.ask(tr("terminal.resume.which", last=len(saved)))).lower()
+            if is_word(answer, (*NO, "new"), tr("terminal.word.new")):
                 return None
             if not answer:
                 return saved[0]
             if (picked := numbered(answer, saved)) is not None:
                 return picked
-            self.screen.warn(f"{shown(answer)} is not one of 1–{len(saved)} or n.")
+            self.screen.warn(tr("terminal.resume.not_one", answer=shown(answer),
+                                last=len(saved)))
 
     async def ask_game(self) -> tuple[GameInfo, SeatSetup]:
         """The game to play, and the person's seat setup when one of the games' own
         commands made one (a deck of their own, say). Those commands are done here
         too, between the questions."""
         known = list(games().values())
-        listing = " · ".join(f"{n}. {info.title} ({info.seat_range()})"
+        listing = " · ".join(tr("terminal.choose.listed", number=n, game=info.title,
+                                players=say(info.seat_words()))
                              for n, info in enumerate(known, start=1))
         own = [(info, commands) for info in known if (commands := game_commands(info))]
         by_word = {c.word: (info, c) for info, commands in own for c in commands}
         if own:
-            self.screen.say("Also here: " + "; ".join(
-                f"{info.title}'s {', '.join(c.word for c in commands)}"
-                for info, commands in own) + " (help explains them).", "hint")
+            self.screen.say(tr("terminal.choose.also", commands="; ".join(
+                tr("terminal.choose.own", game=info.title,
+                   words=", ".join(c.word for c in commands))
+                for info, commands in own)), "hint")
         while True:
-            answer = await self.ask(f"Which game? {listing} [{known[0].name}] ")
+            answer = await self.ask(tr("terminal.choose.which", games=listing,
+                                       first=known[0].name))
             if not answer:
                 return known[0], None
             if (picked := numbered(answer, known)) is not None:
@@ -282,10 +299,10 @@ class _Table:
             if answer.lower() in by_title:
                 return by_title[answer.lower()], None
             word, rest = first_word(answer)
-            if word in ("help", "?"):
+            if is_word(word, HELP, tr("terminal.word.help")):
                 self.screen.show(table_help(known, own))
                 continue
-            if answer.lower() == "stats":
+            if is_word(answer, ("stats",), tr("terminal.word.stats")):
                 self.screen.show(await stats_text(self.service.store, self.player.user_id))
                 continue
             if word in by_word:
@@ -297,7 +314,8 @@ class _Table:
             try:
                 return get_game(answer), None
             except BadOptions as refusal:
-                self.screen.warn(f"{refusal} (or 1–{len(known)}).")
+                self.screen.warn(tr("terminal.choose.refused", refusal=said(refusal, None),
+                                    last=len(known)))
 
     async def run_command(self, command: LocalCommand, rest: str) -> SeatSetup:
         """One of a game's own commands; its refusal is shown, and changes nothing."""
@@ -306,7 +324,7 @@ class _Table:
         try:
             return await command.run(sitting, rest)
         except (CroupierError, RulesError) as refusal:
-            self.screen.warn(str(refusal))
+            self.screen.warn(said(refusal, None))
             return None
 
     async def ask_seats(self, info: GameInfo) -> int:
@@ -314,58 +332,60 @@ class _Table:
             return info.min_seats
         players = OptionSpec("players", "number", info.default_seats, "",
                              minimum=info.min_seats, maximum=info.max_seats)
+        least, most, usual = info.min_seats, info.max_seats, info.default_seats
         while True:
-            answer = await self.ask(f"Players, you included ({info.min_seats}–"
-                                    f"{info.max_seats}) [{info.default_seats}] ")
+            answer = await self.ask(tr("terminal.seats.ask", least=least, most=most,
+                                       usual=usual))
             if not answer:
                 return info.default_seats
-            if answer in ("?", "help"):
-                self.screen.say(f"How many sit at the table, you included: a whole number "
-                                f"from {info.min_seats} to {info.max_seats} (Enter: "
-                                f"{info.default_seats}); the computer plays every other "
-                                "seat.", "hint")
+            if is_word(answer, HELP, tr("terminal.word.help")):
+                self.screen.say(tr("terminal.seats.help", least=least, most=most,
+                                   usual=usual), "hint")
                 continue
             try:
                 return players.read(answer)
             except BadOptions as refusal:
-                self.screen.warn(str(refusal))
+                self.screen.warn(said(refusal, None))
 
     async def ask_options(self, info: GameInfo) -> GameOptions:
         if not info.options.specs():
             return info.options.parse({})
         example = options_example(info.options)
-        prompt = ("Options (Enter for the defaults"
-                  + (f"; e.g. {example}" if example else "") + "; ? lists them) ")
+        prompt = (tr("terminal.options.ask_example", example=example) if example
+                  else tr("terminal.options.ask"))
         while True:
             answer = await self.ask(prompt)
-            if answer in ("?", "help"):
+            if is_word(answer, HELP, tr("terminal.word.help")):
                 self.screen.show(options_help(info))
                 continue
             try:
                 return read_options(info, answer)
             except BadOptions as refusal:
-                self.screen.warn(f"{refusal} (? lists the options)")
+                self.screen.warn(tr("terminal.options.refused", refusal=said(refusal, None)))
 
     async def ask_level(self, info: GameInfo) -> str:
         """The computer players' level, asked when the game has more than one."""
         offered = [level for level in LEVELS if level == DEFAULT_LEVEL or level in info.levels]
         if len(offered) == 1:
             return offered[0]
-        listing = " · ".join(f"{n}. {level}" for n, level in enumerate(offered, start=1))
+        names = {level: level_word(level) for level in offered}
+        listing = " · ".join(f"{n}. {names[level]}" for n, level in enumerate(offered, start=1))
         while True:
-            answer = (await self.ask(f"Computer level? {listing} [{DEFAULT_LEVEL}] ")).lower()
+            answer = (await self.ask(tr("terminal.level.ask", levels=listing,
+                                        usual=names[DEFAULT_LEVEL]))).lower()
             if not answer:
                 return DEFAULT_LEVEL
-            if answer in ("?", "help"):
-                self.screen.say("How strongly the computer players play: "
-                                + "; ".join(level_label(level) for level in offered)
-                                + f" (Enter: {DEFAULT_LEVEL}).", "hint")
+            if is_word(answer, HELP, tr("terminal.word.help")):
+                self.screen.say(tr("terminal.level.help", levels="; ".join(
+                    level_label(level) for level in offered), usual=names[DEFAULT_LEVEL]),
+                    "hint")
                 continue
-            picked = numbered(answer, offered) or (answer if answer in offered else None)
+            picked = numbered(answer, offered) or next(
+                (level for level in offered if answer in (level, names[level].lower())), None)
             if picked is not None:
                 return picked
-            self.screen.warn(f"{shown(answer)} is not a level: "
-                             f"{', '.join(offered)} (or 1–{len(offered)}).")
+            self.screen.warn(tr("terminal.level.not_one", answer=shown(answer),
+                                levels=", ".join(names.values()), last=len(offered)))
 
     async def open(self, info: GameInfo, options: Mapping[str, Any] | GameOptions | None,
                    seats: int | None, interactive: bool, setup: SeatSetup = None
@@ -381,13 +401,14 @@ class _Table:
             try:
                 level = checked_level(info, self.level)
             except BadOptions as refusal:
-                self.screen.warn(f"{refusal}: choose another level.")
+                self.screen.warn(tr("terminal.level.refused", refusal=said(refusal, None)))
         level = level or await self.ask_level(info)
         while True:
             try:
                 return await self._open(info, options, seats, setup, level)
             except BadOptions as refusal:
-                self.screen.warn(f"{info.title}: {refusal}")
+                self.screen.warn(tr("terminal.open.refused", game=info.title,
+                                    refusal=said(refusal, None)))
             seats = await self.ask_seats(info)
             options = await self.ask_options(info)
 
@@ -402,8 +423,8 @@ class _Table:
                                               setup=setup, computer_level=level)
         for old in replaced:  # one unfinished local game of each kind
             await self.service.cancel(self.player, old.row.channel_id)
-            self.screen.say(f"Your unfinished {info.title} game (match #{old.id}) is "
-                            "cancelled: the new one replaces it.", "hint")
+            self.screen.say(tr("terminal.open.replaced", game=info.title, match_id=old.id),
+                            "hint")
         return match
 
     def free_channel(self) -> int:
@@ -434,46 +455,45 @@ class _Table:
                 await asyncio.sleep(0.01)
                 continue
             try:
-                line = (await self.read(prompt_text(decision))).strip()
+                line = (await self.read(prompt_text(decision, match.names))).strip()
             except EOFError:
-                screen.say("Input closed; your game is saved.")
+                screen.say(tr("terminal.table.closed_saved"))
                 return False
             command, _, rest = line.lower().partition(" ")
-            if line.lower() in QUIT:
-                screen.say("Your game is saved; `make run` continues it.")
+            if is_word(line, QUIT, tr("terminal.word.quit")):
+                screen.say(tr("terminal.table.saved"))
                 return False
             own = {c.word: c for c in self.commands}
             if not line and decision.takes_nothing:
                 line = NOTHING  # Enter picks none, as the prompt says
-            if line.lower() in ("help", "?", ""):
+            if not line or is_word(line, HELP, tr("terminal.word.help")):
                 # The game's own commands are explained below, not merely named.
                 screen.say(help_text(match.info, (), decision), "hint")
                 if self.commands:
                     screen.show(commands_help(match.info, self.commands))
-            elif command == "legal":
+            elif is_word(command, ("legal",), tr("terminal.word.legal")):
                 screen.show(legal_text(match, seat.seat, rest.strip() or None))
-            elif line.lower() == "board":
+            elif is_word(line, ("board",), tr("terminal.word.board")):
                 screen.show(table_view(match, seat.seat))
-            elif command == "picture":
+            elif is_word(command, ("picture",), tr("terminal.word.picture")):
                 self.save_picture(line.partition(" ")[2].strip(), seat.seat)
-            elif line.lower() == "rules":
-                screen.show(Markdown(match.info.rules_for(match.row.options,
-                                                          len(match.seats))))
-            elif line.lower() == "stats":
+            elif is_word(line, ("rules",), tr("terminal.word.rules")):
+                screen.show(Markdown(rules_words(match.info.rules_for(match.row.options,
+                                                                      len(match.seats)))))
+            elif is_word(line, ("stats",), tr("terminal.word.stats")):
                 screen.show(await stats_text(self.service.store, self.player.user_id))
             elif command in own:
                 if await self.run_command(own[command], first_word(line)[1]) is not None:
-                    screen.warn(f"That starts a new {match.info.title} game: finish or resign "
-                                "this one first, then type it at the start (`make run`).")
-            elif line.lower() == "resign":
-                if await self.ask_yes("Resign this game? [y/N] ", False,
-                                      "y resigns, n goes on playing."):
+                    screen.warn(tr("terminal.table.starts_new", game=match.info.title))
+            elif is_word(line, ("resign",), tr("terminal.word.resign")):
+                if await self.ask_yes(tr("terminal.table.resign"), False,
+                                      tr("terminal.table.resign_meaning")):
                     await self.service.forfeit(self.player, match.row.channel_id)
             else:
                 try:
                     await self.service.submit(self.player.user_id, match.id, line)
                 except (CroupierError, RulesError) as error:
-                    screen.warn(str(error))
+                    screen.warn(said(error, None))
         await self.service.settle()
         await self.finish(seat.seat)
         return True
@@ -484,7 +504,7 @@ class _Table:
         in the pictures folder."""
         assert self.match is not None
         word, rest = first_word(typed)
-        if word == HAND:
+        if is_word(word, HAND, tr("terminal.word.hand")):
             saved, said = save_hand_picture(self.match, seat, rest, self.pictures)
         else:
             saved, said = save_picture(self.match, typed, self.pictures)
@@ -501,7 +521,7 @@ class _Table:
         assert match is not None
         if match.state is None or match.state.outcome() is None:
             return
-        self.screen.say("── The final position ──", "heading")
+        self.screen.say(tr("terminal.table.final_position"), "heading")
         self.screen.show(table_view(match, seat))
         result = result_block(match)
         if result is not None:
@@ -515,20 +535,20 @@ class _Table:
         assert match is not None
         same = summary(match, progress=False)
         while True:
-            answer = (await self.ask(f"Another game? s: the same again ({same}) · n: another "
-                                     "game or other options · q: quit [s] ")).lower()
-            if not answer or answer in SAME:
+            answer = (await self.ask(tr("terminal.again.ask", game=same))).lower()
+            if not answer or is_word(answer, SAME, tr("terminal.word.same")):
                 seat = match.seat_of(LOCAL_USER)
                 try:
                     return await self._open(match.info, match.row.options, len(match.seats),
                                             seat.setup if seat is not None else None,
                                             match.row.computer_level)
                 except (BadOptions, CroupierError, RulesError) as refusal:
-                    self.screen.warn(f"{match.info.title}: {refusal}; choose again.")
+                    self.screen.warn(tr("terminal.again.refused", game=match.info.title,
+                                        refusal=said(refusal, None)))
                     return await self.resume_or_open(None, None, None)
-            if answer in NEW:
+            if is_word(answer, NEW, tr("terminal.word.new")):
                 return await self.resume_or_open(None, None, None)
-            self.screen.warn(f"{shown(answer)} is not s, n or q.")
+            self.screen.warn(tr("terminal.again.not_one", answer=shown(answer)))
 
 
 def _as_asked(match: LiveMatch, info: GameInfo, options: Mapping[str, Any] | None,
@@ -554,6 +574,6 @@ def _as_asked(match: LiveMatch, info: GameInfo, options: Mapping[str, Any] | Non
 
 def _user_name() -> str:
     try:
-        return getpass.getuser().capitalize() or "You"
+        return getpass.getuser().capitalize() or tr("terminal.table.you")
     except Exception:
-        return "You"
+        return tr("terminal.table.you")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import narrate, tr
 from bot.matches.live import LiveMatch, PrivateView
 from bot.terminal.words import LOCAL_USER, table_view
 from bot.terminal_parts.screen import Screen
@@ -27,7 +28,7 @@ class TerminalTransport:
         if match.id in self.hidden:
             return None
         for event in events:
-            self.screen.say(f"• {event.render(match.names)}", "event")
+            self.screen.say(f"• {narrate(event, match.names)}", "event")
         if match.state is not None and match.row.status == "active":
             shown_now = (match.id, match.state.step)
             if events or shown_now != self._shown:  # not the same view twice
@@ -39,10 +40,11 @@ class TerminalTransport:
     async def deliver_private(self, match: LiveMatch, seat: SeatRow, view: PrivateView) -> bool:
         if seat.user_id == self.seat_user and match.id not in self.hidden:
             for event in view.events:
-                self.screen.say(f"  (only you) {event.render(view.names)}", "private")
+                self.screen.say("  " + tr("terminal.private", text=narrate(event, view.names)),
+                                "private")
         return True
 
     async def notify(self, match: LiveMatch, notice: Event, mentions: Sequence[int] = ()
                      ) -> None:
         if match.id not in self.hidden:
-            self.screen.say(f"! {notice.render(match.names)}", "hint")
+            self.screen.say(f"! {narrate(notice, match.names)}", "hint")

@@ -12,15 +12,18 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from bot.matches.levels import seat_named
+from bot.i18n import Phrase, number, say, tr, trn
+from bot.i18n.options import option_value
+from bot.matches.levels import level_word, seat_named
 from bot.matches.live import LiveMatch
 from bot.stats.service import StatsService
 from bot.terminal.help import pick_help
 from bot.terminal_parts.screen import STYLES, titled
 from rules.core import Decision
 from rules.errors import shown
+from rules.phrases import Words
 from rules.registry import games
-from rules.words import place_label, plural, verdict
+from rules.words import place_label, verdict
 from storage import Store
 
 LOCAL_USER = 1
@@ -34,7 +37,7 @@ def text_view(match: LiveMatch, seat: int | None) -> str:
     assert match.state is not None
     view = match.state.observe(seat)
     if match.info.text is not None:
-        return match.info.text(view, list(match.names))
+        return say(match.info.text(view, list(match.names)), names=match.names)
     return str(view)
 
 
@@ -59,19 +62,20 @@ def legal_text(match: LiveMatch, seat: int, group: str | None = None) -> Rendera
     assert match.state is not None
     decision = match.state.decision_for(seat)
     if decision is None:
-        return "Nothing to choose right now."
+        return tr("terminal.legal.nothing")
     options = decision.options
     grouping = match.info.option_group
     if group is not None:
         if grouping is None:
-            return f"{match.info.title} does not group its options; type legal alone."
+            return tr("terminal.legal.no_groups", game=match.info.title)
         options = tuple(o for o in options if grouping(decision, o) == group)
         if not options:
             groups = sorted({g for o in decision.options
                              if (g := grouping(decision, o)) is not None}, key=_natural)
-            return (f"No option is in group {shown(group)}; the groups are "
-                    f"{', '.join(groups) or 'none'}.")
+            return tr("terminal.legal.no_such_group", group=shown(group),
+                      groups=", ".join(groups) or tr("terminal.legal.no_group_names"))
     how = pick_help(decision)
+    prompt = say(decision.prompt, names=match.names)
     describe = match.info.option_text
     if describe is not None and len(options) <= LEGAL_EXPLAINED:
         observation = match.state.observe(seat)
@@ -80,18 +84,19 @@ def legal_text(match: LiveMatch, seat: int, group: str | None = None) -> Rendera
         table.add_column("meaning")
         for option in options:
             meaning = describe(observation, decision, option, match.names)
+            meaning = say(meaning, names=match.names)
             table.add_row(Text(option), Text("" if meaning == option else meaning))
         if how is None:
-            return titled(decision.prompt, table)
-        return Group(Text(decision.prompt, style=STYLES["heading"]), Text(how),
+            return titled(prompt, table)
+        return Group(Text(prompt, style=STYLES["heading"]), Text(how),
                      Padding(table, (0, 0, 0, 2)))
     if grouping is not None and group is None:
-        grouped = _grouped(decision, options, grouping, how)
+        grouped = _grouped(prompt, decision, options, grouping, how)
         if grouped is not None:
             return grouped
     # How to pick several comes before the list, which is the last line.
-    return (f"{decision.prompt}" + (f"\n{how}\n" if how else " ")
-            + f"Legal ({len(options)}): {', '.join(options)}")
+    return (prompt + (f"\n{how}\n" if how else " ")
+            + tr("terminal.legal.listed", number=len(options), options=", ".join(options)))
 
 
 
@@ -100,7 +105,7 @@ def _natural(key: str) -> tuple[int, int | str]:
     return (0, int(key)) if key.isascii() and key.isdigit() else (1, key)
 
 
-def _grouped(decision: Decision, options: Sequence[str],
+def _grouped(prompt: str, decision: Decision, options: Sequence[str],
              grouping: Callable[[Decision, str], str | None], how: str | None = None
              ) -> str | None:
     """``17: C4, C4/90, D5`` — one line per group, each option without its group."""
@@ -114,15 +119,15 @@ def _grouped(decision: Decision, options: Sequence[str],
             groups.setdefault(key, []).append(option)
     if not groups:
         return None
-    lines = [f"{decision.prompt} {plural(len(options), 'option')}, by group "
-             f"(legal {next(iter(groups))} explains one group):"]
+    lines = [trn("terminal.legal.grouped", len(options), prompt=prompt,
+                 group=next(iter(groups)))]
     if how is not None:
         lines.insert(1, how)
     for key, members in groups.items():
         lines.append(f"  {key}: " + ", ".join(_rest(key, o) for o in members))
     if loose:
-        lines.append("  also: " + ", ".join(loose))
-    lines.append(f"Type the whole option, e.g. {next(iter(groups.values()))[0]}.")
+        lines.append("  " + tr("terminal.legal.also", options=", ".join(loose)))
+    lines.append(tr("terminal.legal.type_whole", example=next(iter(groups.values()))[0]))
     return "\n".join(lines)
 
 
@@ -162,45 +167,54 @@ def result_block(match: LiveMatch) -> RenderableType | None:
         table.add_column("score", justify="right")
     for seat in sorted(range(len(places)), key=lambda s: places[s]):
         row = match.seats[seat]
-        who = seat_named(row) + (" (you)" if row.user_id == LOCAL_USER and not row.is_bot
-                                 else "")
+        who = (tr("terminal.result.you", name=seat_named(row))
+               if row.user_id == LOCAL_USER and not row.is_bot else seat_named(row))
         cells = [place_label(places[seat], places), who]
         if outcome.scores is not None:
-            cells.append(str(outcome.scores[seat]))
+            cells.append(number(outcome.scores[seat], None))
         table.add_row(*(Text(cell) for cell in cells))
     said = verdict(match.names, places, match.computer_seats)
-    return titled(f"Result: {said}; {outcome.said(match.names)}.", table, "verdict")
+    return titled(tr("terminal.result.title", verdict=said,
+                     why=say(outcome.said(match.names), names=match.names)), table, "verdict")
 
 
 async def stats_text(store: Store, user_id: int) -> RenderableType:
     """The person's record at the local table, game by game."""
     reports = await StatsService(store).reports(None, user_id)
     if not reports:
-        return "No finished games at this table yet."
+        return tr("terminal.stats.none")
     known = games()
     table = Table(box=None, padding=(0, 2, 0, 0))
-    for column in ("game", "played", "won", "lost", "drawn", "win rate", "streak", "best"):
-        table.add_column(column, justify="left" if column == "game" else "right")
+    table.add_column(tr("terminal.stats.game"), justify="left")
+    for column in (tr("terminal.stats.played"), tr("terminal.stats.won"),
+                   tr("terminal.stats.lost"), tr("terminal.stats.drawn"),
+                   tr("terminal.stats.win_rate"), tr("terminal.stats.streak"),
+                   tr("terminal.stats.best")):
+        table.add_column(column, justify="right")
     for report in reports:
         r = report.record
         title = known[r.game].title if r.game in known else r.game
-        table.add_row(title, str(r.played), str(r.won), str(r.lost), str(r.drawn),
-                      f"{r.win_rate:.0%}", str(r.streak), str(r.best_streak))
-    return titled("Your record at this table (games against the computer are not rated):",
-                  table)
+        table.add_row(title, *(number(n, None) for n in (r.played, r.won, r.lost, r.drawn)),
+                      tr("terminal.stats.percent", rate=number(r.win_rate * 100, None, digits=0)),
+                      number(r.streak, None), number(r.best_streak, None))
+    return titled(tr("terminal.stats.title"), table)
 
 
 def summary(match: LiveMatch, progress: bool = True) -> str:
     """A game in a line: ``<title>, 2 players, board 8×8, stoppers 0, hard computer —
     12 moves in, your turn (match #5)``; without ``progress``, only its game, players,
     options and computer level."""
-    said = (f"{match.info.title}, {plural(len(match.seats), 'player')}, {options_text(match)}, "
-            f"{match.row.computer_level} computer")
+    said = trn("terminal.summary.game", len(match.seats), game=match.info.title,
+               options=options_text(match), level=level_word(match.row.computer_level))
     if not progress:
         return said
-    moves = f"{plural(match.next_seq, 'move')} in" if match.next_seq else "no move yet"
+    moves = (trn("terminal.summary.moves", match.next_seq) if match.next_seq
+             else tr("terminal.summary.no_move"))
     turn = turn_text(match)
-    return f"{said} — {moves}{', ' + turn if turn else ''} (match #{match.id})"
+    if turn:
+        return tr("terminal.summary.progress_turn", game=said, moves=moves, turn=turn,
+                  match_id=match.id)
+    return tr("terminal.summary.progress", game=said, moves=moves, match_id=match.id)
 
 
 def options_text(match: LiveMatch) -> str:
@@ -210,9 +224,9 @@ def options_text(match: LiveMatch) -> str:
     chosen = []
     for name, value in options.changed().items():
         spec = options.spec(name)
-        chosen.append(f"{name.replace('_', ' ')} "
-                      f"{spec.label(value) if spec is not None else value}")
-    return ", ".join(chosen) or "the usual options"
+        shown_value = option_value(match.info.name, spec, value) if spec is not None else value
+        chosen.append(f"{name.replace('_', ' ')} {shown_value}")
+    return ", ".join(chosen) or tr("terminal.summary.usual_options")
 
 
 def turn_text(match: LiveMatch) -> str:
@@ -222,8 +236,16 @@ def turn_text(match: LiveMatch) -> str:
     pending = [d.seat for d in match.state.pending()]
     mine = match.seat_of(LOCAL_USER)
     if mine is not None and mine.seat in pending:
-        return "your turn"
+        return tr("terminal.summary.your_turn")
     waiting = [match.names[seat] for seat in pending]
-    return f"{', '.join(waiting)} to play" if waiting else ""
+    return tr("terminal.summary.to_play", names=", ".join(waiting)) if waiting else ""
+
+
+def rules_words(written: Words | Sequence[Words]) -> str:
+    """A game's rules (``/rules``) as Markdown text in the locale spoken: a text, a
+    phrase, or a phrase for each paragraph."""
+    if isinstance(written, str | Phrase):
+        return say(written)
+    return "\n\n".join(say(paragraph) for paragraph in written)
 
 

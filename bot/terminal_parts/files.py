@@ -22,6 +22,7 @@ import os
 from pathlib import Path
 
 from bot.errors import CroupierError
+from bot.i18n import Text
 from rules.errors import shown
 
 PATH_SHOWN = 240
@@ -57,7 +58,7 @@ def target(typed: str, default: str, folder: Path, *, suffix: str = "") -> Path:
     """
     typed = typed.strip()
     if any(not ch.isprintable() for ch in typed):
-        raise Unwritable(f"{shown(typed)} holds characters a file name cannot have.")
+        raise Unwritable(Text("terminal.file.bad_characters", name=shown(typed)))
     bare = typed not in ("", ".", "..") and os.sep not in typed and "/" not in typed \
         and not typed.startswith("~")
     if not typed:
@@ -103,21 +104,23 @@ def write_new(path: Path, data: bytes) -> None:
         raise Unwritable(why(path, error)) from None
 
 
-def why(path: Path, error: OSError | ValueError) -> str:
-    """Why a file cannot be written at ``path``, in words.
+def why(path: Path, error: OSError | ValueError) -> Text:
+    """Why a file cannot be written at ``path``, in words (the system's own reason, in
+    its language, when none of ours fits).
 
-    >>> why(Path("/x/y.png"), FileNotFoundError())
+    >>> why(Path("/x/y.png"), FileNotFoundError()).english()
     "The folder '/x' does not exist."
     """
     said = shown(str(path), PATH_SHOWN)
     if isinstance(error, FileExistsError):
-        return f"{said} already exists; give another name."
+        return Text("terminal.file.exists", path=said)
     if isinstance(error, FileNotFoundError):
-        return f"The folder {shown(str(path.parent), PATH_SHOWN)} does not exist."
+        return Text("terminal.file.no_folder", folder=shown(str(path.parent), PATH_SHOWN))
     if isinstance(error, PermissionError):
-        return f"No permission to write {said}."
+        return Text("terminal.file.no_permission", path=said)
     if isinstance(error, NotADirectoryError):
-        return f"Part of {said} is a file, not a folder."
+        return Text("terminal.file.not_a_folder", path=said)
     if getattr(error, "errno", None) == errno.ENAMETOOLONG:
-        return f"{said} is too long a file name."
-    return f"Cannot write {said}: {getattr(error, 'strerror', None) or error}."
+        return Text("terminal.file.too_long", path=said)
+    return Text("terminal.file.cannot", path=said,
+                reason=getattr(error, "strerror", None) or str(error))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from bot.clock import Clock
 from bot.terminal_parts.screen import Screen
 from rules.core import SeatSetup
+from rules.phrases import Words
 from storage import Store
 
 if TYPE_CHECKING:
@@ -56,10 +57,11 @@ class LocalCommand:
 
     word: str
     """The first word typed, in lower case."""
-    usage: str
-    """How it is typed, for help: ``pack [file]`` (one line per form)."""
-    summary: str
-    """What it does, in a few words."""
+    usage: Words
+    """How it is typed, for help: ``pack [file]`` (one line per form; a phrase when it
+    has words to translate)."""
+    summary: Words
+    """What it does, in a few words (a phrase, said in the locale spoken)."""
     run: Callable[[LocalSitting, str], Awaitable[SeatSetup]]
     """Does it with the rest of the line (stripped, as typed). A refusal is a
     :class:`~bot.errors.CroupierError` or a :class:`~rules.errors.RulesError` and
