@@ -183,6 +183,11 @@ class Effect(_Data):
             raise ValueError(f"a 'grant' effect needs a keyword, not {self.keyword!r}")
         if self.keyword is not None and not _KEYWORD.match(self.keyword):
             raise ValueError(f"{self.keyword!r} is not a keyword")
+        if self.colour is not None and self.do not in {"add mana", "recolour", "counter"} \
+                and "creature" not in self.target:
+            # Only creatures are narrowed by colour: a language agrees the colour with
+            # the noun it describes (rules/duel/card_text.py words creatures only).
+            raise ValueError(f"a {self.do!r} effect narrows only creatures by colour")
         if self.do == "search" and self.find is None:
             raise ValueError("a 'search' effect says what it finds")
         if self.do == "pump" and not (self.power or self.toughness):
