@@ -9,11 +9,14 @@ from pathlib import Path
 import pytest
 
 from bot.duel.card_words import face_words, flavour, name, rules_lines, type_line
-from bot.i18n import LOCALES, catalog
+from bot.games.duel.card import _rules_lines, _text_lines, _text_room, draw_face, face_boxes
+from bot.i18n import LOCALES, catalog, pseudo, speaking
 from bot.i18n import cards as words
 from bot.i18n.cards import card_flavour, card_name, card_type_line, cards_named
+from bot.pictures.common import clean
 from rules.duel.card_ids import card_id
 from rules.duel.cards import card, card_set
+from tests.pseudo import pictures_checked
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,3 +104,26 @@ def test_a_card_face_reads_in_english_as_before_and_in_portuguese() -> None:
         "Terreno · rara", "Vire: Adicione mana preto."]
     assert card_flavour("Murmuring Catacomb", "pt_BR") in face_words(card("Murmuring Catacomb"),
                                                                     "pt_BR")
+
+
+@pytest.mark.parametrize("locale", ["pt_BR", "qps"])
+def test_every_card_picture_keeps_its_words_inside_in_another_language(locale: str) -> None:
+    """Every card drawn in Portuguese and in the 40 % longer pseudo-locale: no text runs
+    out of its picture or over another; in Portuguese every name is whole (drawn smaller
+    rather than cut) and every line of rules text is drawn."""
+    pseudo.enable()
+    try:
+        with speaking(locale), pictures_checked() as placed:
+            for data in card_set().values():
+                draw_face(data)
+    finally:
+        pseudo.enable(False)
+    if locale == "pt_BR":
+        drawn = {one.text for one in placed}
+        with speaking(locale):
+            for data in card_set().values():
+                assert clean(name(data)) in drawn, name(data)
+                width, height = _text_room(data, face_boxes(data)[2])
+                face, lines = _text_lines(data, width, height)
+                assert [line for line, flavoured in lines if not flavoured] \
+                    == _rules_lines(data, face, width), data.name

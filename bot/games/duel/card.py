@@ -6,8 +6,9 @@ the card's colour (:func:`~bot.games.duel.frames.frame_kind`: one of the five co
 grey steel for an artifact, brown earth for a land, gold for a cost of several colours),
 the name with the cost as mana circles (a coloured disc with its letter, a grey disc with
 the generic number or X), the art, the type line, the rules text written from the card's
-effects (:meth:`~rules.duel.cards.CardDef.text`, the same words as ``croupier cards duel``)
-with the flavour text when it fits, and power/toughness in a box for a creature. Rarity
+effects (:mod:`bot.duel.card_words`) with the flavour text when it fits, and
+power/toughness in a box for a creature; the words in the locale being spoken
+(``bot.i18n.speaking``), a longer name drawn smaller before it is cut short. Rarity
 is never printed. The art is generated (:mod:`bot.games.duel.art`): shapes in the card's
 colours, placed by a random generator seeded from a hash of the card's name, so a card
 always has the same picture and no two cards share one; what it shows follows the card's
@@ -15,7 +16,8 @@ data (a creature as what it is, a person, a beast, a bird, a wall, a plant..., w
 if it flies; a bolt for an instant; rings for an enchantment; a cog for an artifact; the
 landscape of a basic land).
 
-The faces are cached (:func:`card_face`): a hand, a pack and a deck show the same ones.
+The faces are cached per locale (:func:`card_face`): a hand, a pack and a deck show the
+same ones.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.duel import card_words as words
 from bot.games.duel.art import shade
 from bot.games.duel.frames import FRAMES, Frame, art_of, crop_to, kind_of, mana_symbol, paste
+from bot.i18n import current
 from bot.pictures.common import Colour, Font, ascii_text, draw_text, fit, font, png, wrap
 from rules.duel.cards import CardDef, card
 
@@ -49,6 +53,9 @@ MIN_ART_H = 72
 """The least art a card keeps when its rules text takes room from it."""
 SYMBOL = 24
 """Diameter of a mana circle in the cost."""
+NAME_FONTS = (20, 18, 16)
+"""Name sizes tried in turn until the name fits its bar (a language's longer name is
+drawn smaller before it is cut short)."""
 
 
 # --- editions ------------------------------------------------------------------------------
@@ -84,11 +91,6 @@ def cost_symbols(data: CardDef) -> list[str]:
 # --- a card --------------------------------------------------------------------------------
 
 
-_rules_text = CardDef.text
-"""A card's rules text, written from its data (called by this name so that no call in
-this module looks like Pillow's ``draw.text``, which only :func:`draw_text` may make)."""
-
-
 def _text_room(data: CardDef, text_box: tuple[int, int, int, int]) -> tuple[float, float]:
     """The width and height rules text may take in ``text_box`` (clear of the
     power/toughness box on a creature)."""
@@ -98,7 +100,7 @@ def _text_room(data: CardDef, text_box: tuple[int, int, int, int]) -> tuple[floa
 
 
 def _rules_lines(data: CardDef, face: Font, width: float) -> list[str]:
-    return [line for part in _rules_text(data).split("\n") if part
+    return [line for part in words.rules_lines(data) if part
             for line in wrap(part, face, width)]
 
 
@@ -125,14 +127,14 @@ def _text_lines(data: CardDef, width: float, height: float) -> tuple[Font, list[
     """The rules text (and the flavour text, when it fits too) wrapped into the text box:
     the biggest of :data:`TEXT_FONTS` at which the rules fit; each line with whether it
     is flavour."""
-    flavour = ascii_text(f"“{data.flavor}”") if data.flavor else ""
+    quoted = ascii_text(f"“{words.flavour(data)}”") if data.flavor else ""
     for size in TEXT_FONTS:
         face = font(size)
         step = size + 3
         lines = [(line, False) for line in _rules_lines(data, face, width)]
         if len(lines) * step > height and size != TEXT_FONTS[-1]:
             continue
-        extra = [(line, True) for line in wrap(flavour, face, width)] if flavour else []
+        extra = [(line, True) for line in wrap(quoted, face, width)] if quoted else []
         if (len(lines) + len(extra)) * step + (4 if lines else 0) <= height:
             lines += extra
         return face, lines[: max(1, int(height // step))]
@@ -174,9 +176,12 @@ def _name_bar(image: Image.Image, draw: ImageDraw.ImageDraw, data: CardDef,
     for symbol in symbols:
         paste(image, mana_symbol(symbol, SYMBOL), x, (y0 + y1 - SYMBOL) / 2)
         x += SYMBOL + 2
-    name_font = font(20)
-    name = fit(data.name, name_font, x1 - x0 - 16 - cost_w)
-    draw_text(draw, (x0 + 8, (y0 + y1) / 2), name, name_font, colours.ink, anchor="lm")
+    room = x1 - x0 - 16 - cost_w
+    called = words.name(data)
+    name_font = next((font(size) for size in NAME_FONTS
+                      if not fit(called, font(size), room).endswith("…")), font(NAME_FONTS[-1]))
+    draw_text(draw, (x0 + 8, (y0 + y1) / 2), fit(called, name_font, room), name_font,
+              colours.ink, anchor="lm")
 
 
 def _type_bar(image: Image.Image, draw: ImageDraw.ImageDraw, data: CardDef,
@@ -190,7 +195,7 @@ def _type_bar(image: Image.Image, draw: ImageDraw.ImageDraw, data: CardDef,
     for colour in made:
         paste(image, mana_symbol(colour, size), x, (y0 + y1 - size) / 2)
         x += size + 2
-    draw_text(draw, (x0 + 8, (y0 + y1) / 2), fit(data.type_line(), font(16), x - x0 - 12),
+    draw_text(draw, (x0 + 8, (y0 + y1) / 2), fit(words.type_line(data), font(16), x - x0 - 12),
               font(16), colours.ink, anchor="lm")
 
 
@@ -217,10 +222,14 @@ def _pt_box(draw: ImageDraw.ImageDraw, words: str, colours: Frame) -> None:
     draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), words, font(22), colours.ink, anchor="mm")
 
 
-@lru_cache(maxsize=32)
 def card_face(name: str, edition: str) -> Image.Image:
-    """The set's card ``name`` in ``edition``, drawn once (do not modify it:
-    :func:`card_image` gives a copy to change)."""
+    """The set's card ``name`` in ``edition`` and the locale spoken, drawn once (do not
+    modify it: :func:`card_image` gives a copy to change)."""
+    return _face(name, edition, current())
+
+
+@lru_cache(maxsize=32)
+def _face(name: str, edition: str, locale: str) -> Image.Image:
     return draw_face(card(name), edition)
 
 
@@ -233,8 +242,12 @@ def card_image(name: str, *, edition: str = "unlimited") -> Image.Image:
     return card_face(name, edition).copy()
 
 
-@lru_cache(maxsize=64)
 def render_card(name: str, *, edition: str = "unlimited") -> bytes:
-    """PNG of card ``name`` (see :func:`card_image`)."""
+    """PNG of card ``name`` in the locale spoken (see :func:`card_image`)."""
     _edition(edition)
-    return png(card_face(name, edition), max_side=None)
+    return _png(name, edition, current())
+
+
+@lru_cache(maxsize=64)
+def _png(name: str, edition: str, locale: str) -> bytes:
+    return png(_face(name, edition, locale), max_side=None)
