@@ -11,6 +11,7 @@ from itertools import product
 
 import pytest
 
+from bot.i18n import say
 from rules.eclipse.cards import Card, standard_deck
 from rules.eclipse.judge import judge, settle
 
@@ -195,7 +196,7 @@ def test_judging_tree(attacker: Card, defender: Card, allowed: Numbers | None,
     assert final.winner == winner
     assert final.branch == branch
     for word in words:
-        assert word in final.text
+        assert word in say(final.text, "en")
 
 
 @pytest.mark.parametrize(("attacker", "defender", "presented"), [

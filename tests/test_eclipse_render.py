@@ -90,11 +90,11 @@ MOON_ODD = SubsetView(2, "female", "moon", "odd",
 SUN_EVEN = SubsetView(1, "female", "sun", "even", (card("S2f"),))
 SAFE = SubsetView(0, "female", None, "even", (card("S6f"), card("M4f"), card("S8f")))
 NUMBERS = Reveal(0, 1, card("S13f"), card("S10f"), (4, 1), 0,
-                 "same top: sun; defender ♀: both present a number; even total → attacker, "
-                 "odd → defender; 4 + 1 + 13 + 10 = 28, even → attacker wins")
+                 ("same top: sun", "defender ♀: both present a number; even total → attacker, "
+                  "odd → defender", "4 + 1 + 13 + 10 = 28, even → attacker wins"))
 JUDGING = Reveal(1, 2, card("S2m"), card("S3m"), None, 2,
-                 "same top: sun; defender ♂; emblems cog vs butterfly → cog wins; "
-                 + "3 − 2 ≤ 3 → maneuver — a very long step that has to wrap, " * 6)
+                 ("same top: sun", "defender ♂", "emblems cog vs butterfly → cog wins",
+                  "3 − 2 ≤ 3 → maneuver — a very long step that has to wrap, " * 6))
 
 
 def table(seats: int, **changes: object) -> EclipseView:
@@ -186,10 +186,10 @@ def test_out_seats_reveals_and_an_outcome_render() -> None:
     image = picture(render_table(out, NAMES))
     assert image.height <= MAX_SIDE
     assert differs(image, picture(render_table(replace(out, out=(False,) * 6), NAMES)))
-    short = replace(JUDGING, judging="same top: sun; defender ♂")
+    short = replace(JUDGING, judging=("same top: sun", "defender ♂"))
     assert image.height > picture(render_table(replace(out, reveal=short), NAMES)).height
     no_card = replace(NUMBERS, attacker_card=None, numbers=None, winner=None,
-                      judging="attacker has no symbol card → defender wins")
+                      judging=("attacker has no symbol card → defender wins",))
     picture(render_table(table(2, reveal=no_card, phase="numbers"), NAMES[:2]))
     over = table(2, outcome=Outcome(places=(1, 2), scores=None, reason="last one standing"),
                  out=(False, True), phase="over", waiting=(), chosen=())

@@ -5,9 +5,13 @@ simultaneity and secrecy (spec: ../shared/specs/eclipse.md)."""
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
+from bot.i18n import narrate, say
 from rules.core import replay
 from rules.eclipse import GAME as ECLIPSE
 from rules.eclipse import EclipseOptions, EclipseState, choose, parse_deck
@@ -16,6 +20,21 @@ from rules.eclipse.placement import fits_safe_set, fits_subset, subset_kind
 from rules.errors import IllegalChoice, MalformedChoice, NotYourTurn
 
 DECK = standard_deck()
+NAMES = ["Ada", "Bo", "Cy"]
+
+
+def said(events: list, locale: str = "en") -> str:
+    """The events' words, as the table says them."""
+    return " ".join(narrate(e, NAMES, locale) for e in events)
+
+
+@contextmanager
+def refused(kind: type[Exception], pattern: str, locale: str = "en") -> Iterator[None]:
+    """Expect ``kind`` whose words (in ``locale``) match ``pattern``."""
+    with pytest.raises(kind) as caught:
+        yield
+    words = say(caught.value.text, locale)
+    assert re.search(pattern, words), words
 
 
 def cards(text: str) -> list:
@@ -118,10 +137,10 @@ def test_the_seeds_example_through_the_state() -> None:
     events = reveal(state, "S13m", "S10f")
     assert state.phase == "numbers"
     assert [d.options for d in state.pending()] == [("1", "2", "3", "4"), ("0", "1", "2")]
-    assert "S13m" not in " ".join(e.text for e in events[:1])  # only "has chosen" so far
+    assert "S13m" not in said(events[:1])  # only "has chosen" so far
     events = state.apply(0, "4") + state.apply(1, "1")
-    text = " ".join(e.text for e in events)
-    assert "28, even → attacker wins" in text
+    assert "28, even → attacker wins" in said(events)
+    assert "28, par → vence o atacante" in said(events, "pt_BR")
     assert state.winner == 0 and state.last_reveal is not None
     assert state.last_reveal.numbers == (4, 1) and state.last_reveal.winner == 0
     check_census(state)
@@ -133,9 +152,12 @@ def test_a_number_out_of_range_is_refused_naming_the_range() -> None:
     state = EclipseState.position(["S13m", "S10f"])
     reveal(state, "S13m", "S10f")
     for typed in ("9", "99999999999999999999"):
-        with pytest.raises(IllegalChoice, match=r"not a legal number now \(legal: 1, 2, 3, 4\)"):
+        with refused(IllegalChoice, r"not a legal number now \(legal: 1, 2, 3, 4\)"):
             state.apply(0, typed)
-    with pytest.raises(MalformedChoice, match="is not a number"):
+        with refused(IllegalChoice, r"não é um número válido agora \(válidos: 1, 2, 3, 4\)",
+                     "pt_BR"):
+            state.apply(0, typed)
+    with refused(MalformedChoice, "is not a number"):
         state.apply(0, "٣")
     state.apply(0, "04")  # a leading zero is still the number 4
     assert state.has_chosen(0)
@@ -145,7 +167,7 @@ def test_choice_order_does_not_matter_and_a_second_choice_is_refused() -> None:
     first = EclipseState.position(["S13m S2f M1m", "S10f S7m M9f"], deck="S4m S5m")
     second = first.copy()
     first.apply(0, "S2f")
-    with pytest.raises(NotYourTurn, match="already chosen"):
+    with refused(NotYourTurn, "already chosen"):
         first.apply(0, "S13m")
     first.apply(1, "S7m")
     second.apply(1, "S7m")
@@ -198,7 +220,7 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     before = state.notation()
     with pytest.raises(MalformedChoice):
         state.apply(0, "banana")
-    with pytest.raises(MalformedChoice, match="not in your hand"):
+    with refused(MalformedChoice, "not in your hand"):
         state.apply(0, "S10f")
     with pytest.raises(NotYourTurn):
         EclipseState.position(["S13m", "S10f", "S1m"]).apply(2, "S1m")
@@ -217,7 +239,9 @@ def test_a_loser_facing_a_complete_safe_set_is_out_and_takes_it() -> None:
     assert state.out == [False, True, False]
     # Out go the safe set, the two subset cards and the card just drawn.
     assert state.safe == [] and len(state.out_cards[1]) == 6 + 2 + 1
-    assert any("takes the complete safe set" in e.text for e in events)
+    assert "Bo is out (the safe set is complete) and takes the complete safe set" in said(events)
+    assert "Bo foi eliminado (o cofre está completo) e leva o cofre completo junto" in said(
+        events, "pt_BR")
     # After an elimination the seat after the winner attacks the seat after it.
     assert (state.attacker, state.defender) == (2, 0)
     check_census(state)
@@ -367,7 +391,7 @@ def test_without_a_symbol_card_to_play_the_hand_is_lost() -> None:
     # The deck holds only followers: the attacker cannot play and loses; the
     # defender keeps its card, and nothing is deposited.
     assert state.last_reveal is not None and state.last_reveal.winner == 1
-    assert "no symbol card" in state.last_reveal.judging
+    assert "no symbol card" in say(state.last_reveal.judging[0], "en")
     assert [state.cards[c].code for c in state.hands[1]] == ["S1m"]
     assert [[state.cards[c].code for c in s.cards] for s in state.subsets[0]] == [["S2m"]]
     assert state.phase == "safe" and state.pending()[0].seat == 0
@@ -536,7 +560,7 @@ def test_the_standard_deck_has_72_distinct_cards() -> None:
 def test_illegal_places_are_refused() -> None:
     state = EclipseState.position(["S6m", "M3m"], subsets=["", "S2f"])
     reveal(state, "S6m", "M3m")
-    with pytest.raises(IllegalChoice, match="legal"):
+    with refused(IllegalChoice, "legal"):
         state.apply(0, "1")                      # S6m (♂) cannot join a ♀ subset
 
 
@@ -570,8 +594,8 @@ def test_a_player_knocked_out_is_not_told_they_draw_and_their_view_says_out() ->
     assert len(found) >= 5
     for state, seat, events in found:
         won = max(i for i, e in enumerate(events) if e.kind in ("wins", "no-card"))
-        assert not _drawn_by(events[won:], seat), [e.text for e in events]
-        text = ECLIPSE.text(state.observe(seat), ["Ada", "Bo", "Cy"])
+        assert not _drawn_by(events[won:], seat), said(events)
+        text = say(ECLIPSE.text(state.observe(seat), NAMES), "en")
         assert "You are out of the game" in text and "Your hand" not in text
         check_census(state)
 
@@ -591,7 +615,7 @@ def test_a_loser_who_goes_out_takes_the_card_drawn_untold() -> None:
     check_census(state)
     events += state.apply(0, "new")
     assert state.out[1] and top in state.out_cards[1] and state.drawing is None
-    assert not _drawn_by(events, 1), [e.text for e in events]
+    assert not _drawn_by(events, 1), said(events)
     check_census(state)
 
 
@@ -604,5 +628,6 @@ def test_a_loser_who_stays_in_is_told_of_the_draw_once_sure_to() -> None:
     told = state.apply(1, "keep")
     assert top in state.hands[1] and state.drawing is None
     assert [e.kind for e in _drawn_by(told, 1)] == ["draw", "drawn"]
-    assert state.card(top).label in next(e.text for e in told if e.kind == "drawn")
+    assert f"You draw {say(state.card(top).shown, 'en')}." in said(
+        [e for e in told if e.kind == "drawn"])
     check_census(state)

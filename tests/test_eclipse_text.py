@@ -5,6 +5,7 @@ then "Your hand: no symbol cards")."""
 from __future__ import annotations
 
 from bot.games import presenter_for
+from bot.i18n import say, speaking
 from bot.matches.live import LiveMatch
 from rules.eclipse import GAME as ECLIPSE
 from rules.eclipse import EclipseState
@@ -35,10 +36,17 @@ def test_the_dm_of_a_seat_that_is_out_says_so_and_shows_no_hand():
     assert "Your hand" not in text and "no symbol cards" not in text
     winner = presenter_for("eclipse").private_text(match, match.private_view(0))
     assert "Your hand" in winner and "out of the game" not in winner
+    with speaking("pt-BR"):
+        text = presenter_for("eclipse").private_text(match, match.private_view(1))
+    assert text.startswith("Você foi eliminado do jogo. O jogo acabou.")
 
 
 def test_the_local_view_of_a_seat_that_is_out_says_so():
     match = _knocked_out()
-    text = ECLIPSE.text(match.state.observe(1), NAMES)
+    text = say(ECLIPSE.text(match.state.observe(1), NAMES), "en")
     assert text.splitlines()[-1] == "You are out of the game."
-    assert "Your hand" in ECLIPSE.text(match.state.observe(0), NAMES)
+    assert "Your hand" in say(ECLIPSE.text(match.state.observe(0), NAMES), "en")
+    # The local table shows the same words, in the language it speaks.
+    with speaking("pt_BR"):
+        local = presenter_for("eclipse").terminal(match.state.observe(1), NAMES)
+    assert str(local).splitlines()[-1] == "Você foi eliminado do jogo."

@@ -21,7 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from rules.eclipse.terms import FOLLOWER_WORD
 from rules.errors import BadOptions, MalformedChoice, shown
+from rules.phrases import Phrase, Words
 
 TOPS = ("sun", "moon")
 BOTTOMS = ("male", "female")
@@ -80,18 +82,17 @@ class Card:
 
     @property
     def label(self) -> str:
-        """The card with its four symbols, for people: ``☀13♀⭐``."""
+        """The card with its four symbols, for people: ``☀13♀⭐`` (a follower, which has
+        none, is its notation ``F``: :attr:`shown` says it in words)."""
         if self.top is None or self.bottom is None or self.emblem is None:
-            return "follower"
+            return FOLLOWER
         return (f"{TOP_SIGN[self.top]}{self.number}{BOTTOM_SIGN[self.bottom]}"
                 f"{EMBLEM_SIGN[self.emblem]}")
 
     @property
-    def words(self) -> str:
-        """The card in words: ``sun ♀ 13 star``."""
-        if self.follower:
-            return "follower"
-        return f"{self.top} {BOTTOM_SIGN[self.bottom or '']} {self.number} {self.emblem}"
+    def shown(self) -> Words:
+        """The card as people read it: its :attr:`label`, or the word for a follower."""
+        return FOLLOWER_WORD if self.follower else self.label
 
     def numbers(self, emblem: str | None = None) -> tuple[int, ...]:
         """What this card may present in a maneuver, from ``emblem``'s range
@@ -131,8 +132,8 @@ class Deck:
         """
         card = self._by_code.get(normalise_code(code))
         if card is None:
-            raise MalformedChoice(f"{shown(code)} is not a card of the {self.name} deck "
-                                  "(write cards like S13f: sun, 13, ♀)")
+            raise MalformedChoice(Phrase("eclipse.error.not_a_card", code=shown(code),
+                                         deck=self.name))
         return card
 
     def __getitem__(self, card_id: int) -> Card:
@@ -191,14 +192,14 @@ def parse_deck(name: str, text: str) -> Deck:
         bottoms = {b[0]: b for b in BOTTOMS}
         if (emblem not in EMBLEMS or len(code) < 3 or code[0] not in tops
                 or code[-1] not in bottoms or not code[1:-1].isdigit()):
-            raise BadOptions(f"{shown(word)} is not a card (write S13f:butterfly, or F)")
+            raise BadOptions(Phrase("eclipse.error.not_a_deck_card", word=shown(word)))
         cards.append(Card(len(cards), tops[code[0]], bottoms[code[-1]], emblem,
                           int(code[1:-1])))
     codes = [c.code for c in cards if not c.follower]
     if len(set(codes)) != len(codes):
-        raise BadOptions(f"the {name} deck has the same symbol card twice")
+        raise BadOptions(Phrase("eclipse.error.deck_twice", deck=name))
     if not codes:
-        raise BadOptions(f"the {name} deck has no symbol cards")
+        raise BadOptions(Phrase("eclipse.error.deck_no_symbols", deck=name))
     return Deck(name, tuple(cards))
 
 

@@ -9,11 +9,11 @@ words, the way the table narrates it.
 
 >>> from rules.eclipse.cards import standard_deck
 >>> deck = standard_deck()
->>> judge(deck.card_by_code("S3m"), deck.card_by_code("M3m")).path
-('tops differ: sun vs moon → attacker wins',)
+>>> print(judge(deck.card_by_code("S3m"), deck.card_by_code("M3m")).path[0])
+eclipse.judge.tops_differ(attacker=Phrase(eclipse.top.sun()), defender=Phrase(eclipse.top.moon()))
 >>> v = settle(deck.card_by_code("S13m"), deck.card_by_code("S10f"), 4, 1)
 >>> v.winner, v.path[-1]
-('attacker', '4 + 1 + 13 + 10 = 28, even → attacker wins')
+('attacker', Phrase(eclipse.judge.even_total(a=4, b=1, c=13, d=10, total=28)))
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.eclipse.cards import Card, emblem_max, emblem_rank
+from rules.eclipse.terms import EMBLEM_WORD, SIDE_WORD, TOP_WORD, steps
+from rules.phrases import Phrase, Words
 
 Side = Literal["attacker", "defender"]
 
@@ -32,20 +34,21 @@ class Verdict:
     then ``numbers`` holds what the attacker and the defender may present."""
 
     winner: Side | None
-    path: tuple[str, ...]
+    path: tuple[Words, ...]
+    """The judging step by step, each step a phrase."""
     branch: Literal["tops", "male", "female"]
     numbers: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     @property
-    def text(self) -> str:
-        """The judging in one line for the table.
+    def text(self) -> Words:
+        """The judging in one line for the table (its steps, ``;`` between them).
 
         >>> from rules.eclipse.cards import standard_deck
         >>> deck = standard_deck()
-        >>> judge(deck.card_by_code("S2m"), deck.card_by_code("S3m")).text
-        'same top: sun; defender ♂; emblems cog vs butterfly → cog wins'
+        >>> judge(deck.card_by_code("S2m"), deck.card_by_code("S3m")).text.key
+        'eclipse.join.steps'
         """
-        return "; ".join(self.path)
+        return steps(self.path)
 
     @property
     def attacker_wins(self) -> bool:
@@ -57,41 +60,50 @@ def _higher_number(attacker: Card, defender: Card) -> Side:
     return "attacker" if attacker.number > defender.number else "defender"
 
 
+WINS: dict[str, Phrase] = {"attacker": Phrase("eclipse.judge.attacker_wins"),
+                           "defender": Phrase("eclipse.judge.defender_wins")}
+"""``attacker wins`` / ``defender wins``: how a judging step ends."""
+
+
 def judge(attacker: Card, defender: Card) -> Verdict:
     """Judge two revealed symbol cards as far as the cards alone allow."""
     assert not attacker.follower and not defender.follower
+    assert attacker.top is not None and defender.top is not None
     if attacker.top != defender.top:
-        return Verdict("attacker", (f"tops differ: {attacker.top} vs {defender.top} "
-                                    "→ attacker wins",), "tops")
-    same = f"same top: {attacker.top}"
+        return Verdict("attacker", (Phrase("eclipse.judge.tops_differ",
+                                           attacker=TOP_WORD[attacker.top],
+                                           defender=TOP_WORD[defender.top]),), "tops")
+    same = Phrase("eclipse.judge.same_top", top=TOP_WORD[attacker.top])
     if not defender.male:
-        path = (same, "defender ♀: both present a number; even total → attacker, "
-                      "odd → defender")
+        path: tuple[Words, ...] = (same, Phrase("eclipse.judge.defender_female"))
         return Verdict(None, path, "female", (attacker.numbers(), defender.numbers()))
-    path: tuple[str, ...] = (same, "defender ♂")
+    path = (same, Phrase("eclipse.judge.defender_male"))
     a, d = attacker.emblem, defender.emblem
     assert a is not None and d is not None
     if a != d:
         winner: Side = "attacker" if emblem_rank(a) > emblem_rank(d) else "defender"
         better = a if winner == "attacker" else d
-        return Verdict(winner, (*path, f"emblems {a} vs {d} → {better} wins"), "male")
-    path = (*path, f"both {a}")
+        return Verdict(winner, (*path, Phrase("eclipse.judge.emblems", attacker=EMBLEM_WORD[a],
+                                              defender=EMBLEM_WORD[d],
+                                              better=EMBLEM_WORD[better])), "male")
+    path = (*path, Phrase("eclipse.judge.both", emblem=EMBLEM_WORD[a]))
+    numbers = {"attacker": attacker.number, "defender": defender.number}
     if attacker.number == defender.number and a == "shield":
-        return Verdict("defender", (*path, f"equal numbers {attacker.number} → tie to the "
-                                           "defender"), "male")
+        return Verdict("defender", (*path, Phrase("eclipse.judge.equal_shields",
+                                                  number=attacker.number)), "male")
     if a == "shield":
         winner = _higher_number(attacker, defender)
-        return Verdict(winner, (*path, f"numbers {attacker.number} vs {defender.number} → "
-                                       f"higher number wins: {winner}"), "male")
+        return Verdict(winner, (*path, Phrase("eclipse.judge.shield_numbers", **numbers,
+                                              side=SIDE_WORD[winner])), "male")
     difference = abs(attacker.number - defender.number)
     most = emblem_max(a)
     if difference > most:
         winner = _higher_number(attacker, defender)
-        return Verdict(winner, (*path, f"numbers {attacker.number} vs {defender.number} "
-                                       f"differ by {difference} > {most} → {winner} wins"),
-                       "male")
-    path = (*path, f"numbers {attacker.number} vs {defender.number} differ by {difference} "
-                   f"≤ {most} → maneuver")
+        return Verdict(winner, (*path, Phrase("eclipse.judge.too_far", **numbers,
+                                              difference=difference, most=most,
+                                              wins=WINS[winner])), "male")
+    path = (*path, Phrase("eclipse.judge.maneuver", **numbers, difference=difference,
+                          most=most))
     return Verdict(None, path, "male", (attacker.numbers(a), defender.numbers(a)))
 
 
@@ -109,35 +121,36 @@ def settle(attacker: Card, defender: Card, attacker_number: int | None = None,
         raise ValueError(f"presented numbers {attacker_number}, {defender_number} are not in "
                          f"{verdict.numbers}")
     a, b = attacker_number, defender_number
-    path = (*verdict.path, f"attacker presents {a}, defender presents {b}")
+    path = (*verdict.path, Phrase("eclipse.judge.presented", attacker=a, defender=b))
     if verdict.branch == "female":
         total = a + b + attacker.number + defender.number
         winner: Side = "attacker" if total % 2 == 0 else "defender"
-        parity = "even" if total % 2 == 0 else "odd"
-        return Verdict(winner, (*path, f"{a} + {b} + {attacker.number} + {defender.number} = "
-                                       f"{total}, {parity} → {winner} wins"), "female")
+        summed = {"a": a, "b": b, "c": attacker.number, "d": defender.number, "total": total}
+        sum_of = Phrase("eclipse.judge.even_total", **summed) if total % 2 == 0 else \
+            Phrase("eclipse.judge.odd_total", **summed)
+        return Verdict(winner, (*path, sum_of), "female")
     if a != b:
         if attacker.number == defender.number:
-            return Verdict("defender", (*path, "presented numbers differ, card numbers equal "
-                                               "→ tie to the defender"), "male")
+            return Verdict("defender", (*path, Phrase("eclipse.judge.differ_equal_cards")),
+                           "male")
         winner = _higher_number(attacker, defender)
-        return Verdict(winner, (*path, f"presented numbers differ → higher card number wins: "
-                                       f"{winner}"), "male")
+        return Verdict(winner, (*path, Phrase("eclipse.judge.differ", side=SIDE_WORD[winner])),
+                       "male")
     s = a + b
     if attacker.number == defender.number:
-        return Verdict("defender", (*path, "equal card numbers → tie to the defender"), "male")
+        return Verdict("defender", (*path, Phrase("eclipse.judge.equal_cards")), "male")
     low_side: Side = "attacker" if attacker.number < defender.number else "defender"
     low, high = sorted((attacker.number, defender.number))
     low_total, high_total = low + s, high - s
+    totals = {"s": s, "low": low, "low_total": low_total, "high": high,
+              "high_total": high_total}
     if low_total == high_total:
-        winner = "defender"
-        why = "equal totals → tie to the defender"
-    else:
-        high_side: Side = "defender" if low_side == "attacker" else "attacker"
-        winner = low_side if low_total > high_total else high_side
-        why = f"{winner} wins"
-    return Verdict(winner, (*path, f"same number: s = {s}; {low} + {s} = {low_total} vs "
-                                   f"{high} − {s} = {high_total} → {why}"), "male")
+        return Verdict("defender", (*path, Phrase("eclipse.judge.same_number_tie", **totals)),
+                       "male")
+    high_side: Side = "defender" if low_side == "attacker" else "attacker"
+    winner = low_side if low_total > high_total else high_side
+    return Verdict(winner, (*path, Phrase("eclipse.judge.same_number", **totals,
+                                          wins=WINS[winner])), "male")
 
 
 __all__ = ["Side", "Verdict", "judge", "settle"]

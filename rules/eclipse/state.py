@@ -25,7 +25,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
-from rules.core import Decision, Event, GameState, Outcome, SeatSetup, legal_or_raise
+from rules.core import Decision, Event, GameState, Outcome, SeatSetup
 from rules.eclipse.cards import FOLLOWER, Card, Deck, normalise_code
 from rules.eclipse.judge import Verdict, judge, settle
 from rules.eclipse.options import EclipseOptions
@@ -36,9 +36,11 @@ from rules.eclipse.placement import (
     fits_subset,
     subset_kind,
 )
+from rules.eclipse.terms import listed
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
-from rules.errors import MalformedChoice, shown
-from rules.words import plural, who
+from rules.errors import IllegalChoice, MalformedChoice, shown
+from rules.phrases import Phrase, Seat
+from rules.words import who
 
 HAND_SIZE = 6
 COUNTER, SKIP, KEEP, NEW = "counter", "skip", "keep", "new"
@@ -228,17 +230,20 @@ class EclipseState(GameState):
 
     @staticmethod
     def _cannot_draw(seat: int) -> list[Event]:
-        return [Event("draw", f"{who(seat)} cannot draw: the deck is empty.",
+        return [Event("draw", Phrase("eclipse.event.cannot_draw", who=Seat(seat)),
                       data={"seat": seat, "count": 0})]
 
     def _drawn(self, seat: int, drawn: list[int]) -> list[Event]:
-        word = "a card" if len(drawn) == 1 else f"{len(drawn)} cards"
         return [
-            Event("draw", f"{who(seat)} draws {word}.",
+            Event("draw", Phrase("eclipse.event.draws", count=len(drawn), who=Seat(seat)),
                   data={"seat": seat, "count": len(drawn)}),
-            Event("drawn", "You draw " + ", ".join(self.cards[c].label for c in drawn) + ".",
-                  seats=frozenset({seat}), data={"cards": [self.cards[c].code for c in drawn]}),
+            self._you_draw(seat, drawn),
         ]
+
+    def _you_draw(self, seat: int, drawn: list[int]) -> Event:
+        return Event("drawn", Phrase("eclipse.event.you_draw",
+                                     cards=listed([self.cards[c].shown for c in drawn])),
+                     seats=frozenset({seat}), data={"cards": [self.cards[c].code for c in drawn]})
 
     def _repair(self, seat: int) -> list[Event]:
         """A hand without a symbol card returns followers and draws until it
@@ -259,11 +264,10 @@ class EclipseState(GameState):
             assert card is not None
             drawn.append(card)
         return [
-            Event("repair", f"{who(seat)} has no symbol card: returns "
-                            f"{plural(returned, 'follower')} and draws {len(drawn)}.",
+            Event("repair", Phrase("eclipse.event.repair", count=returned, who=Seat(seat),
+                                   drawn=len(drawn)),
                   data={"seat": seat, "returned": returned, "drawn": len(drawn)}),
-            Event("drawn", "You draw " + ", ".join(self.cards[c].label for c in drawn) + ".",
-                  seats=frozenset({seat}), data={"cards": [self.cards[c].code for c in drawn]}),
+            self._you_draw(seat, drawn),
         ]
 
     def _find(self, seat: int, number: int) -> Subset:
@@ -286,9 +290,7 @@ class EclipseState(GameState):
             self.deck.extend(orphans)
             self.open.update(orphans)
             events.append(Event(
-                "orphans", f"{who(seat)}'s subset lost its last symbol card: "
-                f"{plural(len(orphans), 'follower')} "
-                f"{'goes' if len(orphans) == 1 else 'go'} under the deck.",
+                "orphans", Phrase("eclipse.event.orphans", count=len(orphans), who=Seat(seat)),
                 data={"seat": seat, "count": len(orphans)}))
         if not subset.cards:
             self.subsets[seat].remove(subset)
@@ -300,11 +302,11 @@ class EclipseState(GameState):
         self.subsets[seat].append(subset)
         return subset
 
-    def _place_name(self, seat: int, subset: Subset | None) -> str:
+    def _place_name(self, seat: int, subset: Subset | None) -> Phrase:
         if subset is None:
-            return f"a new subset in front of {who(seat)}"
+            return Phrase("eclipse.place.new_in_front", who=Seat(seat))
         number = self.subsets[seat].index(subset) + 1
-        return f"{who(seat)}'s subset {number}"
+        return Phrase("eclipse.place.subset_of", who=Seat(seat), number=number)
 
     # -- the flow of a hand ---------------------------------------------------------
     def _advance(self) -> list[Event]:
@@ -320,8 +322,9 @@ class EclipseState(GameState):
         self.counter, self.counter_left, self.moving, self.givers = [], 0, None, []
         if self.hands_played >= self.options.hand_cap:
             return self._end_by_cap()
-        events = [Event("attack", f"Hand {self.hands_played + 1}: {who(self.attacker)} attacks "
-                                  f"{who(self.defender)}.",
+        events = [Event("attack", Phrase("eclipse.event.attack", hand=self.hands_played + 1,
+                                         attacker=Seat(self.attacker),
+                                         defender=Seat(self.defender)),
                         data={"attacker": self.attacker, "defender": self.defender})]
         if self._may_counterattack():
             self.phase = "counter"
@@ -336,10 +339,10 @@ class EclipseState(GameState):
             # (both unable: the tie goes to the defender).
             loser = unable[0]
             winner = self.defender if loser == self.attacker else self.attacker
-            events.append(Event("no-card", f"{who(loser)} has no symbol card to play and loses "
-                                           "the hand.", data={"seat": loser}))
+            events.append(Event("no-card", Phrase("eclipse.event.no_card", who=Seat(loser)),
+                                data={"seat": loser}))
             self.last_reveal = Reveal(self.attacker, self.defender, None, None, None, winner,
-                                      "no symbol card to play")
+                                      (Phrase("eclipse.judge.no_card"),))
             return events + self._hand_won(winner)
         self.phase = "play"
         return events
@@ -350,7 +353,7 @@ class EclipseState(GameState):
         if self.verdict.winner is not None:
             winner = self.attacker if self.verdict.attacker_wins else self.defender
         return Reveal(self.attacker, self.defender, self.cards[self.played[self.attacker]],
-                      self.cards[self.played[self.defender]], numbers, winner, self.verdict.text)
+                      self.cards[self.played[self.defender]], numbers, winner, self.verdict.path)
 
     def _resolve(self, held: Mapping[int, str]) -> list[Event]:
         return self._resolve_step(held) + self._advance()
@@ -365,9 +368,12 @@ class EclipseState(GameState):
             self.open.update((a_card, d_card))
             self.verdict = judge(self.cards[a_card], self.cards[d_card])
             self.last_reveal = self._reveal(None)
-            events = [Event("reveal", f"{who(self.attacker)} plays {self.cards[a_card].label}, "
-                                      f"{who(self.defender)} plays {self.cards[d_card].label}: "
-                                      f"{self.verdict.text}.",
+            events = [Event("reveal", Phrase("eclipse.event.reveal",
+                                             attacker=Seat(self.attacker),
+                                             attacker_card=self.cards[a_card].label,
+                                             defender=Seat(self.defender),
+                                             defender_card=self.cards[d_card].label,
+                                             judging=self.verdict.text),
                             data={"attacker": self.cards[a_card].code,
                                   "defender": self.cards[d_card].code})]
             if self.verdict.winner is None:
@@ -378,9 +384,10 @@ class EclipseState(GameState):
             self.verdict = settle(self.cards[self.played[self.attacker]],
                                   self.cards[self.played[self.defender]], a_number, d_number)
             self.last_reveal = self._reveal((a_number, d_number))
-            events = [Event("numbers", f"{who(self.attacker)} presents {a_number}, "
-                                       f"{who(self.defender)} presents {d_number}: "
-                                       f"{self.verdict.path[-1]}.",
+            events = [Event("numbers", Phrase("eclipse.event.numbers",
+                                              attacker=Seat(self.attacker), a=a_number,
+                                              defender=Seat(self.defender), d=d_number,
+                                              judging=self.verdict.path[-1]),
                             data={"attacker": a_number, "defender": d_number})]
         winner = self.attacker if self.verdict.attacker_wins else self.defender
         return events + self._hand_won(winner)
@@ -388,7 +395,7 @@ class EclipseState(GameState):
     def _hand_won(self, winner: int) -> list[Event]:
         loser = self.defender if winner == self.attacker else self.attacker
         self.winner, self.loser = winner, loser
-        events = [Event("wins", f"{who(winner)} wins the hand.",
+        events = [Event("wins", Phrase("eclipse.event.wins", who=Seat(winner)),
                         data={"winner": winner, "loser": loser})]
         lost_card = self.played.pop(loser, None)
         if lost_card is not None:
@@ -404,7 +411,7 @@ class EclipseState(GameState):
     def _safe_step(self) -> list[Event]:
         assert self.loser is not None
         if len(self.safe) >= COMPLETE:
-            return self._eliminate(self.loser, "the safe set is complete")
+            return self._eliminate(self.loser, Phrase("eclipse.out.safe_complete"))
         if self._safe_options():
             self.phase = "safe"
             return []
@@ -413,7 +420,7 @@ class EclipseState(GameState):
     def _complete_check(self) -> list[Event]:
         assert self.loser is not None
         if any(len(s.cards) >= COMPLETE for s in self.subsets[self.loser]):
-            return self._eliminate(self.loser, "a subset in front of them is complete")
+            return self._eliminate(self.loser, Phrase("eclipse.out.subset_complete"))
         return self._loser_draws() + self._counter_return()
 
     def _loser_draws(self) -> list[Event]:
@@ -462,8 +469,9 @@ class EclipseState(GameState):
             returned.append(card)
         hosts = sorted({host for _, host, _ in self.counter if not self.out[host]},
                        key=lambda s: (s - self.attacker) % self.seats)
-        events.append(Event("counter-failed", f"The counterattack failed: "
-                            f"{plural(len(returned), 'card')} go back to {who(self.attacker)}.",
+        events.append(Event("counter-failed", Phrase("eclipse.event.counter_failed",
+                                                     count=len(returned),
+                                                     who=Seat(self.attacker)),
                             data={"returned": len(returned), "hosts": hosts}))
         self.counter = []
         self.givers = hosts
@@ -477,8 +485,9 @@ class EclipseState(GameState):
                 self.phase = "give-card"
                 return events
             self.givers.pop(0)
-            events.append(Event("give", f"{who(host)} has no card that could go to "
-                                        f"{who(self.attacker)}.", data={"host": host}))
+            events.append(Event("give", Phrase("eclipse.event.cannot_give", who=Seat(host),
+                                               attacker=Seat(self.attacker)),
+                                data={"host": host}))
         return events + self._finish_hand()
 
     def _finish_hand(self) -> list[Event]:
@@ -492,7 +501,7 @@ class EclipseState(GameState):
         self.phase = NEXT
         return events
 
-    def _eliminate(self, seat: int, why: str) -> list[Event]:
+    def _eliminate(self, seat: int, why: Phrase) -> list[Event]:
         events = [self._remove_seat(seat, why, take_safe_set=True)]
         if len(self._live()) <= 1:
             self.phase = "over"
@@ -508,7 +517,7 @@ class EclipseState(GameState):
         self.phase = NEXT
         return events
 
-    def _remove_seat(self, seat: int, why: str, *, take_safe_set: bool) -> Event:
+    def _remove_seat(self, seat: int, why: Phrase, *, take_safe_set: bool) -> Event:
         if seat == self.loser and self.drawing is not None:
             self.hands[seat].append(self.drawing)  # drawn, and out with the rest
             self.drawing = None
@@ -524,8 +533,9 @@ class EclipseState(GameState):
         self.subsets[seat], self.hands[seat] = [], []
         self.out[seat] = True
         self.eliminated.append(seat)
-        extra = " and takes the complete safe set" if took_safe else ""
-        return Event("out", f"{who(seat)} is out ({why}){extra}.",
+        said = Phrase("eclipse.event.out_with_safe_set", who=Seat(seat), why=why) if took_safe \
+            else Phrase("eclipse.event.out", who=Seat(seat), why=why)
+        return Event("out", said,
                      data={"seat": seat, "safe_set": took_safe})
 
     def _end_by_cap(self) -> list[Event]:
@@ -535,8 +545,7 @@ class EclipseState(GameState):
         if len(set(counts)) < len(counts):
             reason += ", ties by seat order"
         self.ended = self._ranking(reason)
-        return [Event("cap", f"{self.hands_played} hands played: the game ends; fewest cards "
-                             "in front wins.")]
+        return [Event("cap", Phrase("eclipse.event.cap", count=self.hands_played))]
 
     def _in_front(self, seat: int) -> int:
         """The cards in ``seat``'s regular subsets."""
@@ -709,27 +718,26 @@ class EclipseState(GameState):
             return ()
         if phase == "counter":
             return (Decision(self.attacker, "counter",
-                             f"Counterattack? Move {plural(self.options.counterattack, 'card')} "
-                             "from your "
-                             "subsets to other players' subsets before the hand.",
+                             Phrase("eclipse.prompt.counter", count=self.options.counterattack),
                              (COUNTER, SKIP)),)
         if phase == "counter-card":
             return (Decision(self.attacker, "counter-card",
-                             f"Counterattack: choose a card to move ({self.counter_left} left).",
+                             Phrase("eclipse.prompt.counter_card", count=self.counter_left),
                              self._counter_card_options()),)
         if phase == "counter-place":
             assert self.moving is not None
             return (Decision(self.attacker, "counter-place",
-                             f"Counterattack: where does {self.cards[self.moving[0]].label} go?",
+                             Phrase("eclipse.prompt.counter_place",
+                                    card=self.cards[self.moving[0]].shown),
                              self._counter_place_options()),)
         if phase == "play":
             # Never made by the platform, even with one card to choose: an instant
             # "has chosen" would tell the table that the rest of that hand is followers.
             return (
-                Decision(self.attacker, "card", "Attack: choose your card (secret).",
+                Decision(self.attacker, "card", Phrase("eclipse.prompt.attack"),
                          self._play_options(self.attacker), simultaneous=True,
                          automatic=False),
-                Decision(self.defender, "card", "Defend: choose your card (secret).",
+                Decision(self.defender, "card", Phrase("eclipse.prompt.defend"),
                          self._play_options(self.defender), simultaneous=True,
                          automatic=False),
             )
@@ -738,37 +746,35 @@ class EclipseState(GameState):
             # made at once tells nobody anything they cannot work out.
             a, d = self._number_options()
             assert self.verdict is not None
-            what = "maneuver" if self.verdict.branch == "male" else "parity"
+            prompt = Phrase("eclipse.prompt.maneuver") if self.verdict.branch == "male" \
+                else Phrase("eclipse.prompt.parity")
             return (
-                Decision(self.attacker, "number", f"Present a number ({what}, secret).", a,
-                         simultaneous=True),
-                Decision(self.defender, "number", f"Present a number ({what}, secret).", d,
-                         simultaneous=True),
+                Decision(self.attacker, "number", prompt, a, simultaneous=True),
+                Decision(self.defender, "number", prompt, d, simultaneous=True),
             )
         if phase == "deposit":
             assert self.winner is not None
             # The options count the followers in the winner's hand: a deposit made at
             # once would tell the table there are none, unless the hand is empty.
             return (Decision(self.winner, "deposit",
-                             f"You won: place {self.cards[self.played[self.winner]].label} "
-                             "(and any followers) in front of the loser.",
+                             Phrase("eclipse.prompt.deposit",
+                                    card=self.cards[self.played[self.winner]].label),
                              self._deposit_options(),
                              automatic=not self.hands[self.winner]),)
         if phase == "safe":
             assert self.loser is not None
             return (Decision(self.loser, "safe",
-                             "You lost: move a symbol card from your subsets into the safe set, "
-                             "or keep.", self._safe_options()),)
+                             Phrase("eclipse.prompt.safe"), self._safe_options()),)
         if phase == "give-card":
             host = self.givers[0]
             return (Decision(host, "give-card",
-                             "The counterattack against you failed: give the attacker one card "
-                             "from your subsets.", self._give_card_options(host)),)
+                             Phrase("eclipse.prompt.give_card"), self._give_card_options(host)),)
         if phase == "give-place":
             assert self.moving is not None
             return (Decision(self.givers[0], "give-place",
-                             f"Where does {self.cards[self.moving[0]].label} go in front of the "
-                             "attacker?", self._give_place_options()),)
+                             Phrase("eclipse.prompt.give_place",
+                                    card=self.cards[self.moving[0]].shown),
+                             self._give_place_options()),)
         raise AssertionError(f"unknown phase {phase}")
 
     def validate(self, seat: int, choice: str) -> str:
@@ -783,24 +789,21 @@ class EclipseState(GameState):
             code = normalise_code(text)
             card = self.deck_def.card_by_code(code)
             if kind == "card" and card.id not in self.hands[seat]:
-                raise MalformedChoice(f"{card.label} ({card.code}) is not in your hand")
-            return legal_or_raise(card.code, decision, "card")
+                raise MalformedChoice(Phrase("eclipse.error.not_in_hand", card=card.label,
+                                             code=card.code))
+            return _legal(card.code, decision)
         if kind in ("counter-card", "give-card"):
-            return legal_or_raise(FOLLOWER + "@" + text.split("@", 1)[1].strip(), decision,
-                                  "card")
+            return _legal(FOLLOWER + "@" + text.split("@", 1)[1].strip(), decision)
         lowered = text.lower().replace(" ", "")
         if kind == "counter":
             lowered = {"yes": COUNTER, "no": SKIP, "y": COUNTER, "n": SKIP}.get(lowered, lowered)
-            return legal_or_raise(lowered, decision, "answer (counter or skip)")
+            return _legal(lowered, decision)
         if kind == "number":
             if not (lowered.isascii() and lowered.isdigit()):
-                raise MalformedChoice(f"{shown(choice)} is not a number")
+                raise MalformedChoice(Phrase("eclipse.error.not_a_number", choice=shown(choice)))
             # However long, a number is judged against the range, which says what to give.
-            return legal_or_raise(lowered.lstrip("0") or "0", decision, "number")
-        what = {"counter-place": "place (player:subset or player:new)",
-                "deposit": "deposit (subset or new, +followers)",
-                "give-place": "place (subset number or new)"}[kind]
-        return legal_or_raise(lowered, decision, what)
+            return _legal(lowered.lstrip("0") or "0", decision)
+        return _legal(lowered, decision)
 
     def _apply(self, seat: int, choice: str) -> list[Event]:
         return self._apply_step(seat, choice) + self._advance()
@@ -811,8 +814,8 @@ class EclipseState(GameState):
             if choice == SKIP:
                 return self._begin_play()
             self.phase, self.counter_left = "counter-card", self.options.counterattack
-            return [Event("counter", f"{who(seat)} counterattacks with "
-                                     f"{plural(self.counter_left, 'card')}.",
+            return [Event("counter", Phrase("eclipse.event.counter", count=self.counter_left,
+                                            who=Seat(seat)),
                           data={"seat": seat})]
         if phase in ("counter-card", "give-card"):
             card, subset = self._card_token(seat, choice)
@@ -845,8 +848,9 @@ class EclipseState(GameState):
         self.counter.append((card, host, origin_uid))
         self.counter_left -= 1
         self.moving = None
-        events.insert(0, Event("counter-move", f"{who(self.attacker)} moves "
-                                               f"{self.cards[card].label} to {name}.",
+        events.insert(0, Event("counter-move", Phrase("eclipse.event.counter_move",
+                                                      who=Seat(self.attacker),
+                                                      card=self.cards[card].shown, place=name),
                                data={"card": self.cards[card].code, "host": host}))
         if self.counter_left > 0:
             self.phase = "counter-card"
@@ -869,9 +873,11 @@ class EclipseState(GameState):
             self._new_subset(self.loser, moved)
         else:
             target.cards.extend(moved)
-        with_followers = f" with {plural(followers, 'follower')}" if followers else ""
-        events = [Event("deposit", f"{who(self.winner)} deposits {self.cards[card].label}"
-                                   f"{with_followers} into {name}.",
+        label = self.cards[card].label
+        said = Phrase("eclipse.event.deposit_followers", count=followers, who=Seat(self.winner),
+                      card=label, place=name) if followers else \
+            Phrase("eclipse.event.deposit", who=Seat(self.winner), card=label, place=name)
+        events = [Event("deposit", said,
                         data={"card": self.cards[card].code, "followers": followers})]
         return events + self._safe_step()
 
@@ -882,8 +888,9 @@ class EclipseState(GameState):
         card = self.deck_def.card_by_code(choice).id
         subset = self._subset_of(self.loser, card)
         assert subset is not None
-        events = [Event("safe", f"{who(self.loser)} moves {self.cards[card].label} into the "
-                                f"safe set ({len(self.safe) + 1}/{COMPLETE}).",
+        events = [Event("safe", Phrase("eclipse.event.safe", who=Seat(self.loser),
+                                       card=self.cards[card].label, size=len(self.safe) + 1,
+                                       complete=COMPLETE),
                         data={"card": self.cards[card].code})]
         events += self._take_from_subset(self.loser, subset, card)
         self.safe.append(card)
@@ -902,7 +909,8 @@ class EclipseState(GameState):
             self._new_subset(self.attacker, [card])
         else:
             target.cards.append(card)
-        events.insert(0, Event("give", f"{who(host)} gives {self.cards[card].label} to {name}.",
+        events.insert(0, Event("give", Phrase("eclipse.event.give", who=Seat(host),
+                                              card=self.cards[card].shown, place=name),
                                data={"host": host, "card": self.cards[card].code}))
         return events + self._next_giver()
 
@@ -911,7 +919,7 @@ class EclipseState(GameState):
 
     def _resign(self, seat: int) -> list[Event]:
         if self.out[seat]:
-            raise MalformedChoice("that player is already out")
+            raise MalformedChoice(Phrase("eclipse.error.already_out"))
         involved = seat in (self.attacker, self.defender) or (
             self.phase in ("give-card", "give-place") and self.givers[:1] == [seat])
         # A resignation cuts the hand short for the players in it: cards in play
@@ -922,7 +930,7 @@ class EclipseState(GameState):
             for owner, card in played.items():
                 self.hands[owner].append(card)
             self.played = {}
-        events = [self._remove_seat(seat, "resigned", take_safe_set=False)]
+        events = [self._remove_seat(seat, Phrase("eclipse.out.resigned"), take_safe_set=False)]
         if seat in self.givers:
             self.givers.remove(seat)
         if self.drawing is not None and (involved or len(self._live()) <= 1):
@@ -1038,6 +1046,28 @@ class EclipseState(GameState):
         return new
 
 
+
+
+def _legal(choice: str, decision: Decision) -> str:
+    """``choice`` if it is one of the decision's options, else refused naming what the
+    decision takes and the options (the first dozen)."""
+    if choice in decision.options:
+        return choice
+    legal = ", ".join(decision.options[:12]) + (" …" if len(decision.options) > 12 else "")
+    refused = {
+        "card": Phrase("eclipse.error.illegal_card", choice=shown(choice), legal=legal),
+        "counter-card": Phrase("eclipse.error.illegal_card", choice=shown(choice), legal=legal),
+        "give-card": Phrase("eclipse.error.illegal_card", choice=shown(choice), legal=legal),
+        "safe": Phrase("eclipse.error.illegal_card", choice=shown(choice), legal=legal),
+        "counter": Phrase("eclipse.error.illegal_answer", choice=shown(choice), legal=legal),
+        "number": Phrase("eclipse.error.illegal_number", choice=shown(choice), legal=legal),
+        "counter-place": Phrase("eclipse.error.illegal_counter_place", choice=shown(choice),
+                                legal=legal),
+        "deposit": Phrase("eclipse.error.illegal_deposit", choice=shown(choice), legal=legal),
+        "give-place": Phrase("eclipse.error.illegal_give_place", choice=shown(choice),
+                             legal=legal),
+    }[decision.kind]
+    raise IllegalChoice(refused)
 
 
 def sort_key(card: Card) -> tuple[int, str, str, int]:

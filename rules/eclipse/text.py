@@ -1,5 +1,6 @@
 """Eclipse in words: the table as text (the terminal, DMs) and what each option
-of a decision means ("Bo: subset 2 (☀♂🛡 3/6)").
+of a decision means ("Bo: subset 2 (☀♂🛡 3/6)"), as phrases (``bot.i18n`` says them in
+the reader's language; notation and the cards' symbols stay as they are).
 
 Only what the view holds is shown, so the channel's view never names a hand.
 """
@@ -12,8 +13,10 @@ from rules.core import Decision
 from rules.eclipse.cards import FOLLOWER, Card
 from rules.eclipse.placement import COMPLETE
 from rules.eclipse.state import COUNTER, KEEP, NEW, SKIP
+from rules.eclipse.terms import lines as joined_lines
+from rules.eclipse.terms import listed, steps
 from rules.eclipse.view import EclipseView, SubsetView
-from rules.words import plural
+from rules.phrases import Phrase, Words
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -23,13 +26,15 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(symbols + ([f"+{followers}F"] if followers else [])) or "—"
 
 
-def subset_text(subset: SubsetView) -> str:
+def subset_text(subset: SubsetView) -> Words:
     """``2. ☀♂🛡 3/6: ☀5♂🛡 ☀10♂🛡 +1F``."""
-    return f"{subset.number}. {subset.label} {subset.size}/{COMPLETE}: {cards_text(subset.cards)}"
+    return Phrase("eclipse.text.subset", number=subset.number, label=subset.shown,
+                  size=subset.size, complete=COMPLETE, cards=cards_text(subset.cards))
 
 
 def role(view: EclipseView, seat: int) -> str:
-    """``attacker``, ``defender``, ``out`` or empty."""
+    """``attacker``, ``defender``, ``out`` or empty (a seat's role, not words:
+    :data:`ROLE_WORD` says it)."""
     if view.out[seat]:
         return "out"
     if view.outcome is None and seat == view.attacker:
@@ -39,52 +44,74 @@ def role(view: EclipseView, seat: int) -> str:
     return ""
 
 
-def reveal_text(view: EclipseView, names: Sequence[str]) -> str | None:
+ROLE_WORD: dict[str, Phrase] = {"attacker": Phrase("eclipse.role.attacker"),
+                                "defender": Phrase("eclipse.role.defender"),
+                                "out": Phrase("eclipse.role.out")}
+
+
+def reveal_text(view: EclipseView, names: Sequence[str]) -> Words | None:
     """The last reveal in one line, or ``None`` before the first."""
     reveal = view.reveal
     if reveal is None:
         return None
-    a_card = reveal.attacker_card.label if reveal.attacker_card else "no card"
-    d_card = reveal.defender_card.label if reveal.defender_card else "no card"
-    numbers = f" (presented {reveal.numbers[0]} and {reveal.numbers[1]})" if reveal.numbers else ""
-    winner = f" → {names[reveal.winner]} wins" if reveal.winner is not None else \
-        " → numbers to present"
-    return (f"{names[reveal.attacker]} {a_card} vs {names[reveal.defender]} {d_card}{numbers}: "
-            f"{reveal.judging}{winner}")
+    no_card = Phrase("eclipse.reveal.no_card")
+    numbers: Words = Phrase("eclipse.reveal.presented", attacker=reveal.numbers[0],
+                            defender=reveal.numbers[1]) if reveal.numbers else ""
+    result = Phrase("eclipse.reveal.wins", who=names[reveal.winner]) \
+        if reveal.winner is not None else Phrase("eclipse.reveal.awaiting")
+    return Phrase("eclipse.reveal.line", attacker=names[reveal.attacker],
+                  attacker_card=reveal.attacker_card.label if reveal.attacker_card else no_card,
+                  defender=names[reveal.defender],
+                  defender_card=reveal.defender_card.label if reveal.defender_card else no_card,
+                  numbers=numbers, judging=steps(reveal.judging), result=result)
 
 
-def render_text(view: EclipseView, names: Sequence[str]) -> str:
+def hand_text(hand: Sequence[Card]) -> Words:
+    """A hand's symbol cards with their codes, and how many followers it holds."""
+    symbols = "  ".join(f"{c.label} ({c.code})" for c in hand if not c.follower)
+    cards: Words = symbols or Phrase("eclipse.text.no_symbol_cards")
+    followers = sum(c.follower for c in hand)
+    if followers:
+        return Phrase("eclipse.text.your_hand_followers", count=followers, cards=cards)
+    return Phrase("eclipse.text.your_hand", cards=cards)
+
+
+def render_text(view: EclipseView, names: Sequence[str]) -> Words:
     """The whole table as text, with this seat's hand if the view holds one."""
-    lines = [f"Eclipse — hand {min(view.hands_played + 1, view.hand_cap)} of at most "
-             f"{view.hand_cap}, deck {plural(view.deck_size, 'card')}"]
+    lines: list[Words] = [Phrase("eclipse.text.head", count=view.deck_size,
+                                 hand=min(view.hands_played + 1, view.hand_cap),
+                                 cap=view.hand_cap)]
     for seat in range(view.seats):
-        you = " (you)" if seat == view.seat else ""
+        name: Words = Phrase("eclipse.text.you", name=names[seat]) if seat == view.seat \
+            else names[seat]
         tag = role(view, seat)
-        tag = f" [{tag}]" if tag else ""
+        tagged: Words = Phrase("eclipse.text.tag", role=ROLE_WORD[tag]) if tag else ""
         if view.out[seat]:
-            lines.append(f"{seat + 1}. {names[seat]}{you}{tag}")
+            lines.append(Phrase("eclipse.text.seat", number=seat + 1, name=name, tag=tagged))
             continue
-        lines.append(f"{seat + 1}. {names[seat]}{you}{tag} — hand {view.hand_sizes[seat]}, "
-                     f"{view.cards_in_front(seat)} in front")
-        lines += [f"     {subset_text(subset)}" for subset in view.subsets[seat]]
+        lines.append(Phrase("eclipse.text.seat_in_play", number=seat + 1, name=name,
+                            tag=tagged, hand=view.hand_sizes[seat],
+                            front=view.cards_in_front(seat)))
+        lines += [Phrase("eclipse.text.indented", line=subset_text(subset))
+                  for subset in view.subsets[seat]]
     safe = view.safe_set
-    lines.append(f"Safe set {safe.size if safe else 0}/{COMPLETE}"
-                 + (f" ({safe.label}): {cards_text(safe.cards)}" if safe else ": empty"))
+    if safe:
+        lines.append(Phrase("eclipse.text.safe_set", size=safe.size, complete=COMPLETE,
+                            label=safe.shown, cards=cards_text(safe.cards)))
+    else:
+        lines.append(Phrase("eclipse.text.safe_set_empty", complete=COMPLETE))
     if view.counterattack:
-        lines.append("Counterattack: " + ", ".join(
-            f"{card.label if not card.follower else 'follower'} → {names[host]}"
-            for card, host in view.counterattack))
+        lines.append(Phrase("eclipse.text.counterattack", moves=listed([
+            Phrase("eclipse.text.moved", card=card.shown, host=names[host])
+            for card, host in view.counterattack])))
     last = reveal_text(view, names)
     if last:
-        lines.append(f"Last reveal: {last}")
+        lines.append(Phrase("eclipse.text.last_reveal", reveal=last))
     if view.seat is not None and view.out[view.seat]:
-        lines.append("You are out of the game.")
+        lines.append(Phrase("eclipse.text.you_are_out"))
     elif view.hand is not None:
-        lines.append("Your hand: " + ("  ".join(f"{c.label} ({c.code})" for c in view.hand
-                                                if not c.follower) or "no symbol cards")
-                     + (f"  + {plural(sum(c.follower for c in view.hand), 'follower')}"
-                        if any(c.follower for c in view.hand) else ""))
-    return "\n".join(lines)
+        lines.append(hand_text(view.hand))
+    return joined_lines(lines)
 
 
 def visible_cards(view: EclipseView) -> dict[str, Card]:
@@ -99,7 +126,7 @@ def visible_cards(view: EclipseView) -> dict[str, Card]:
 
 
 def option_text(view: EclipseView, decision: Decision, option: str,
-                names: Sequence[str]) -> str:
+                names: Sequence[str]) -> Words:
     """What choosing ``option`` does, in words.
 
     >>> from rules.eclipse.state import EclipseState
@@ -115,38 +142,46 @@ def option_text(view: EclipseView, decision: Decision, option: str,
         found = cards.get(code)
         return f"{found.label} ({code})" if found else code
 
-    def subset_of(seat: int, number: str) -> str:
+    def subset_of(seat: int, number: str, start: bool = False) -> Phrase:
         subsets = view.subsets[seat]
         index = int(number) - 1
         if 0 <= index < len(subsets):
             subset = subsets[index]
-            return f"subset {number} ({subset.label} {subset.size}/{COMPLETE})"
-        return f"subset {number}"
+            about = {"number": number, "label": subset.shown, "size": subset.size,
+                     "complete": COMPLETE}
+            return Phrase("eclipse.option.subset_start", **about) if start else \
+                Phrase("eclipse.option.subset", **about)
+        return Phrase("eclipse.option.subset_bare_start", number=number) if start else \
+            Phrase("eclipse.option.subset_bare", number=number)
 
     if kind == "counter":
-        return {COUNTER: "Counterattack", SKIP: "No counterattack"}.get(option, option)
+        return {COUNTER: Phrase("eclipse.option.counter"),
+                SKIP: Phrase("eclipse.option.skip")}.get(option, option)
     if kind == "number":
-        return f"Present {option}"
+        return Phrase("eclipse.option.present", number=option)
     if kind == "safe":
-        return "Keep: leave the safe set alone" if option == KEEP else \
-            f"Move {card(option)} into the safe set"
+        return Phrase("eclipse.option.keep") if option == KEEP else \
+            Phrase("eclipse.option.to_safe", card=card(option))
     if kind in ("counter-card", "give-card"):
         if option.startswith(FOLLOWER + "@"):
-            return f"A follower from your subset {option[2:]}"
+            return Phrase("eclipse.option.follower_from", number=option[2:])
         return card(option)
     if kind == "counter-place":
         seat_text, _, where = option.partition(":")
         seat = int(seat_text) - 1
-        place = "a new subset" if where == NEW else subset_of(seat, where)
-        return f"{names[seat]}: {place}"
+        place = Phrase("eclipse.option.new_subset") if where == NEW else subset_of(seat, where)
+        return Phrase("eclipse.option.in_front", name=names[seat], place=place)
     if kind == "give-place":
-        return "A new subset" if option == NEW else subset_of(view.attacker, option).capitalize()
+        return Phrase("eclipse.option.new_subset_start") if option == NEW else \
+            subset_of(view.attacker, option, start=True)
     if kind == "deposit":
         where, _, extra = option.partition("+")
         loser = view.defender if view.reveal and view.reveal.winner == view.attacker \
             else view.attacker
-        place = "A new subset" if where == NEW else subset_of(loser, where).capitalize()
+        place = Phrase("eclipse.option.new_subset_start") if where == NEW else \
+            subset_of(loser, where, start=True)
         followers = int(extra) if extra else 0
-        tail = f" + {plural(followers, 'follower')}" if followers else ""
-        return f"{place}{tail}"
+        if followers:
+            return Phrase("eclipse.option.with_followers", count=followers, place=place)
+        return place
     return card(option)

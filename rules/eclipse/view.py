@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from rules.core import Outcome
 from rules.eclipse.cards import BOTTOM_SIGN, EMBLEM_SIGN, TOP_SIGN, Card
+from rules.eclipse.terms import PARITY_WORD
+from rules.phrases import Phrase, Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,19 @@ class SubsetView:
         return f"{top}{BOTTOM_SIGN[self.bottom]}{key}"
 
     @property
+    def shown(self) -> Words:
+        """The label as people read it: a ♀ subset's parity in words (``🌙♀ odd``).
+
+        >>> SubsetView(1, "female", "moon", "odd", ()).shown
+        Phrase(eclipse.subset.parity(signs='🌙♀', parity=Phrase(eclipse.parity.odd())))
+        """
+        if self.key not in PARITY_WORD:
+            return self.label
+        top = TOP_SIGN[self.top] if self.top else ""
+        return Phrase("eclipse.subset.parity", signs=f"{top}{BOTTOM_SIGN[self.bottom]}",
+                      parity=PARITY_WORD[self.key])
+
+    @property
     def size(self) -> int:
         """Cards in it, followers included."""
         return len(self.cards)
@@ -59,8 +74,9 @@ class Reveal:
     """The numbers presented (attacker, defender), once presented."""
     winner: int | None
     """The seat that won, ``None`` while numbers are still awaited."""
-    judging: str
-    """The judging path in words: "same top: sun; defender ♂; emblems bolt vs cog → bolt wins"."""
+    judging: tuple[Words, ...]
+    """The judging step by step (:attr:`~rules.eclipse.judge.Verdict.path`): "same top:
+    sun", "defender ♂", "emblems bolt vs cog → bolt wins"."""
 
 
 @dataclass(frozen=True, slots=True)

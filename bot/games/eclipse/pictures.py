@@ -41,6 +41,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import say, tr, trn
 from bot.pictures.common import (
     MAX_SIDE,
     SS,
@@ -60,6 +61,7 @@ from bot.pictures.common import (
     wrap,
 )
 from rules.eclipse.cards import Card
+from rules.eclipse.terms import key_word
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
 
 CARD_W, CARD_H = 64, 92
@@ -371,7 +373,9 @@ def _symbol_card(top: str, bottom: str, emblem: str, number: int, w: int, h: int
 
 
 @lru_cache(maxsize=32)
-def _follower_card(w: int, h: int) -> Image.Image:
+def _follower_card(w: int, h: int, word: str) -> Image.Image:
+    """A follower ``w``×``h``; ``word`` is "follower" in the language spoken (part of
+    the cache's key, so each language has its own picture)."""
     face, rim, line, ink = FACE[None]
 
     def hatch(draw: ImageDraw.ImageDraw, bw: int, bh: int) -> None:
@@ -387,8 +391,8 @@ def _follower_card(w: int, h: int) -> Image.Image:
                  width=max(1, round(w / 32)))
     draw_text(draw, (cx, cy), "F", font(max(7, round(w * 0.3))), ink, anchor="mm")
     if w >= 40:
-        draw_text(draw, (cx, h * 0.82), "follower", font(max(7, round(w * 0.15))), ink,
-             anchor="mm")
+        small = font(max(7, round(w * 0.15)))
+        draw_text(draw, (cx, h * 0.82), fit(word, small, w * 0.86), small, ink, anchor="mm")
     return card
 
 
@@ -418,7 +422,7 @@ def _card_image(card: Card | None, scale: float) -> Image.Image:
     if card is None:
         return _back_card(w, h)
     if card.top is None or card.bottom is None or card.emblem is None:
-        return _follower_card(w, h)
+        return _follower_card(w, h, tr("eclipse.picture.follower"))
     return _symbol_card(card.top, card.bottom, card.emblem, card.number, w, h)
 
 
@@ -465,8 +469,9 @@ def draw_hand(cards: Sequence[Card]) -> tuple[Image.Image, list[Placed]]:
     title_font, code_font = font(18), font(18)
     if not cards:
         image = Image.new("RGB", (300, 64), BG)
-        draw_text(ImageDraw.Draw(image), (150, 32), "Your hand is empty.", title_font, DIM,
-             anchor="mm")
+        draw_text(ImageDraw.Draw(image), (150, 32),
+                  fit(tr("eclipse.picture.hand_empty"), title_font, 300 - 2 * PAD), title_font,
+                  DIM, anchor="mm")
         return image, []
     w, h = _card_size(HAND_SCALE)
     gap, code_h, title_h = 10, 26, 34
@@ -476,8 +481,8 @@ def draw_hand(cards: Sequence[Card]) -> tuple[Image.Image, list[Placed]]:
     height = title_h + rows * (h + code_h + 6) + PAD
     image = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(image)
-    count = f"{len(cards)} card" + ("s" if len(cards) != 1 else "")
-    draw_text(draw, (PAD, title_h // 2 + 2), f"Your hand: {count}", title_font, INK, anchor="lm")
+    title = fit(trn("eclipse.picture.hand", len(cards)), title_font, width - 2 * PAD)
+    draw_text(draw, (PAD, title_h // 2 + 2), title, title_font, INK, anchor="lm")
     placed: list[Placed] = []
     for k, card in enumerate(cards):
         row, col = divmod(k, per_row)
@@ -524,7 +529,7 @@ def _tag(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, cy: float, wor
 def _kind_width(subset: SubsetView) -> float:
     icons = (2 if subset.top else 1) * ICON_STEP
     key = ICON_STEP if subset.bottom == "male" else \
-        4 + length(ascii_text(subset.key), font(LABEL_FONT))
+        4 + length(say(key_word(subset.key)), font(LABEL_FONT))
     return icons + key
 
 
@@ -540,8 +545,9 @@ def _draw_kind(image: Image.Image, draw: ImageDraw.ImageDraw, subset: SubsetView
     if subset.bottom == "male":
         _paste_icon(image, subset.key, ICON, x + ICON / 2, cy)
         return x + ICON_STEP
-    draw_text(draw, (x + 2, cy), ascii_text(subset.key), font(LABEL_FONT), INK, anchor="lm")
-    return x + 4 + length(ascii_text(subset.key), font(LABEL_FONT))
+    key = say(key_word(subset.key))
+    draw_text(draw, (x + 2, cy), key, font(LABEL_FONT), INK, anchor="lm")
+    return x + 4 + length(key, font(LABEL_FONT))
 
 
 def fan(count: int, w: int) -> list[int]:
@@ -594,20 +600,36 @@ def _draw_group(image: Image.Image, draw: ImageDraw.ImageDraw, subset: SubsetVie
 def _seat_tags(view: EclipseView, seat: int) -> list[tuple[str, Colour, str | None, Colour]]:
     """A seat's tags: words, fill, symbol and ink."""
     if view.out[seat]:
-        return [("OUT", OUT_TAG, None, INK)]
+        return [(tr("eclipse.picture.out"), OUT_TAG, None, INK)]
     tags: list[tuple[str, Colour, str | None, Colour]] = []
     if view.outcome is not None:
         if seat in view.outcome.winners:
-            tags.append(("WINNER", GOLD, None, BG))
+            tags.append((tr("eclipse.picture.winner"), GOLD, None, BG))
         return tags
     if seat == view.attacker:
-        tags.append(("ATTACKER", ATTACK, "sword", INK))
+        tags.append((tr("eclipse.picture.attacker"), ATTACK, "sword", INK))
     if seat == view.defender:
-        tags.append(("DEFENDER", DEFEND, "shield", INK))
+        tags.append((tr("eclipse.picture.defender"), DEFEND, "shield", INK))
     if seat in view.chosen:
-        tags.append(("ready", (46, 110, 70), None, INK))
+        tags.append((tr("eclipse.picture.ready"), (46, 110, 70), None, INK))
     elif seat in view.waiting:
-        tags.append(("to act", (120, 96, 30), None, INK))
+        tags.append((tr("eclipse.picture.to_act"), (120, 96, 30), None, INK))
+    return tags
+
+
+def _fitted_tags(tags: list[tuple[str, Colour, str | None, Colour]], room: float
+                 ) -> list[tuple[str, Colour, str | None, Colour]]:
+    """``tags`` with their words cut short, the longest first, until all fit ``room``
+    pixels (a language with longer words)."""
+    tags = list(tags)
+    tag_font = font(TAG_FONT)
+    while tags and sum(_tag_width(words, icon) + 6 for words, _, icon, _ in tags) > room:
+        k = max(range(len(tags)), key=lambda i: length(tags[i][0], tag_font))
+        words, fill, icon, ink = tags[k]
+        shorter = fit(words, tag_font, length(words, tag_font) - 8)
+        if shorter == words or not shorter.strip("…"):
+            break  # nothing left to cut: leave it
+        tags[k] = (shorter, fill, icon, ink)
     return tags
 
 
@@ -616,7 +638,7 @@ def _name_box(view: EclipseView, seat: int, names: Sequence[str], image: Image.I
     """A seat's name, tags and (unless it is out) its hand size and cards in front: in
     :data:`NAME_BOX` pixels at the band's top left, or ``one_line`` across the band
     (for a seat with nothing in front)."""
-    you = " (you)" if view.seat == seat else ""
+    you = tr("eclipse.picture.you") if view.seat == seat else ""
     name_font, info_font = font(NAME_FONT), font(INFO_FONT)
     tags = _seat_tags(view, seat)
     cy = INSET + 11
@@ -624,13 +646,21 @@ def _name_box(view: EclipseView, seat: int, names: Sequence[str], image: Image.I
     backs = 0 if view.out[seat] else min(hand, 3)
     bw, bh = _card_size(BACK_SCALE)
     info = "" if view.out[seat] else \
-        f"{hand} in hand · {view.cards_in_front(seat)} in front"
-    info_w = (bw + (backs - 1) * 4 + 6 if backs else 0) + length(info, info_font)
+        tr("eclipse.picture.seat_info", hand=hand, front=view.cards_in_front(seat))
+    backs_w = bw + (backs - 1) * 4 + 6 if backs else 0
+    if one_line:
+        # Name, tags and counts share the line: the counts and tags take at most half.
+        info = fit(info, info_font, CONTENT_W / 4)
+        tags = _fitted_tags(tags, CONTENT_W / 4)
+    else:
+        info = fit(info, info_font, NAME_BOX - backs_w)
+        tags = _fitted_tags(tags, NAME_BOX)
+    info_w = backs_w + length(info, info_font)
     tags_w = sum(_tag_width(words, icon) + 6 for words, _, icon, _ in tags)
     room = NAME_BOX - length(you, name_font)
     if one_line:
         room = CONTENT_W - length(you, name_font) - tags_w - info_w - 18
-    name = fit(seat_name(names, seat), name_font, room)
+    name = fit(seat_name(names, seat, tr("eclipse.picture.seat")), name_font, room)
     draw_text(draw, (INSET, cy), name, name_font, INK, anchor="lm")
     x = INSET + length(name, name_font)
     if you:
@@ -647,8 +677,7 @@ def _name_box(view: EclipseView, seat: int, names: Sequence[str], image: Image.I
     for k in range(backs):
         _paste_card(image, None, BACK_SCALE, x + k * 4, info_y - bh / 2)
     x += bw + (backs - 1) * 4 + 6 if backs else 0
-    draw_text(draw, (x, info_y), fit(info, info_font, max(0.0, INSET + CONTENT_W - x)), info_font,
-         DIM, anchor="lm")
+    draw_text(draw, (x, info_y), info, info_font, DIM, anchor="lm")
 
 
 def _seat_band(view: EclipseView, seat: int, names: Sequence[str], scale: float
@@ -687,7 +716,9 @@ def _safe_band(view: EclipseView, scale: float) -> tuple[Image.Image, list[Place
     image, draw = _band(height, SAFE_BAND)
     safe = view.safe_set
     count = safe.size if safe else 0
-    draw_text(draw, (INSET, INSET + 12), "Safe set", font(NAME_FONT), INK, anchor="lm")
+    draw_text(draw, (INSET, INSET + 12),
+              fit(tr("eclipse.picture.safe_set"), font(NAME_FONT), SAFE_LEFT - INSET - 8),
+              font(NAME_FONT), INK, anchor="lm")
     cy = INSET + 40
     draw_text(draw, (INSET, cy), f"{count}/{COMPLETE}", font(NAME_FONT),
          GOLD if count >= COMPLETE else INK, anchor="lm")
@@ -695,7 +726,9 @@ def _safe_band(view: EclipseView, scale: float) -> tuple[Image.Image, list[Place
     if safe is not None:
         _draw_kind(image, draw, safe, after, cy)
     else:
-        draw_text(draw, (after, cy), "empty", font(INFO_FONT), DIM, anchor="lm")
+        draw_text(draw, (after, cy), fit(tr("eclipse.picture.empty"), font(INFO_FONT),
+                                         SAFE_LEFT - after - 8), font(INFO_FONT), DIM,
+                  anchor="lm")
     cards = safe.cards if safe else ()
     placed: list[Placed] = []
     slots = max(COMPLETE, len(cards))
@@ -712,11 +745,13 @@ def _safe_band(view: EclipseView, scale: float) -> tuple[Image.Image, list[Place
 
 def _reveal_head(view: EclipseView, reveal: Reveal, names: Sequence[str]) -> str:
     if reveal.winner is not None:
-        role = "attacker" if reveal.winner == reveal.attacker else "defender"
-        return f"{seat_name(names, reveal.winner)} ({role}) wins the hand"
+        name = seat_name(names, reveal.winner, tr("eclipse.picture.seat"))
+        if reveal.winner == reveal.attacker:
+            return tr("eclipse.picture.attacker_wins", name=name)
+        return tr("eclipse.picture.defender_wins", name=name)
     if view.phase == "numbers":
-        return "Waiting for the numbers"
-    return "Not settled yet"
+        return tr("eclipse.picture.waiting_numbers")
+    return tr("eclipse.picture.not_settled")
 
 
 def _reveal_band(view: EclipseView, reveal: Reveal, names: Sequence[str]
@@ -729,8 +764,8 @@ def _reveal_band(view: EclipseView, reveal: Reveal, names: Sequence[str]
     text_x = INSET + 2 * REVEAL_COLUMN + 16
     text_w = BAND_W - INSET - text_x
     head = fit(_reveal_head(view, reveal, names), head_font, CONTENT_W)
-    steps = [(k == 0, line) for step in reveal.judging.split(";") if step.strip()
-             for k, line in enumerate(wrap(ascii_text(step.strip()), line_font, text_w - 14))]
+    steps = [(k == 0, line) for step in reveal.judging
+             for k, line in enumerate(wrap(say(step), line_font, text_w - 14))]
     top = INSET + 32
     card_y = top + 26
     column_h = card_y + h + 30
@@ -744,7 +779,8 @@ def _reveal_band(view: EclipseView, reveal: Reveal, names: Sequence[str]
     for seat, card, icon, colour, k in sides:
         left = INSET + k * REVEAL_COLUMN
         cx = left + REVEAL_COLUMN / 2 - 8
-        name = fit(seat_name(names, seat), name_font, REVEAL_COLUMN - 16 - ICON_STEP)
+        name = fit(seat_name(names, seat, tr("eclipse.picture.seat")), name_font,
+                   REVEAL_COLUMN - 16 - ICON_STEP)
         name_w = ICON_STEP + length(name, name_font)
         _paste_icon(image, icon, ICON, cx - name_w / 2 + ICON / 2, top + 10, colour)
         draw_text(draw, (cx - name_w / 2 + ICON_STEP, top + 10), name, name_font, colour,
@@ -755,13 +791,19 @@ def _reveal_band(view: EclipseView, reveal: Reveal, names: Sequence[str]
         else:
             draw.rounded_rectangle((x, card_y, x + w - 1, card_y + h - 1), radius=w // 8,
                                    outline=FAINT, width=2)
-            draw_text(draw, (cx, card_y + h / 2), "no card", font(LABEL_FONT), DIM, anchor="mm")
+            draw_text(draw, (cx, card_y + h / 2), fit(tr("eclipse.picture.no_card"),
+                                                      font(LABEL_FONT), w + 24),
+                      font(LABEL_FONT), DIM, anchor="mm")
         detail = [ascii_text(card.code)] if card is not None else []
         if reveal.numbers is not None:
-            detail.append(f"presents {reveal.numbers[k]}")
-        draw_text(draw, (cx, card_y + h + 15), " · ".join(detail), line_font, GOLD, anchor="mm")
-    draw_text(draw, (INSET + REVEAL_COLUMN - 8, card_y + h / 2), "vs", font(NAME_FONT), DIM,
-         anchor="mm")
+            detail.append(tr("eclipse.picture.presents", number=reveal.numbers[k]))
+        draw_text(draw, (cx, card_y + h + 15), fit(" · ".join(detail), line_font,
+                                                   REVEAL_COLUMN - 12),
+                  line_font, GOLD, anchor="mm")
+    versus = font(NAME_FONT)
+    draw_text(draw, (INSET + REVEAL_COLUMN - 8, card_y + h / 2),
+              fit(tr("eclipse.picture.versus"), versus, REVEAL_COLUMN / 2 - w / 2 - 8), versus,
+              DIM, anchor="mm")
     for k, (first, line) in enumerate(steps):
         y = top + 10 + k * STEP_H
         if first:
@@ -774,13 +816,14 @@ def _outcome_band(view: EclipseView, names: Sequence[str]) -> Image.Image:
     outcome = view.outcome
     assert outcome is not None
     result_font = font(HEAD_FONT)
-    seats = [seat_name(names, seat) for seat in range(len(outcome.places))]
+    seats = [seat_name(names, seat, tr("eclipse.picture.seat"))
+             for seat in range(len(outcome.places))]
     head = game_over(outcome, [seats[seat] for seat in outcome.winners], seats)
     lines = wrap(head, result_font, CONTENT_W)
     if len(outcome.places) > 2:
         order = sorted(range(len(outcome.places)), key=lambda s: (outcome.places[s], s))
-        places = " · ".join(f"{outcome.places[s]}. {seat_name(names, s)}" for s in order)
-        lines += wrap("Places: " + places, result_font, CONTENT_W)
+        places = " · ".join(f"{outcome.places[s]}. {seats[s]}" for s in order)
+        lines += wrap(tr("eclipse.picture.places", places=places), result_font, CONTENT_W)
     image, draw = _band(2 * INSET + 26 * len(lines), REVEAL_BAND)
     for k, line in enumerate(lines):
         draw_text(draw, (INSET, INSET + 13 + 26 * k), line, result_font, GOLD, anchor="lm")
@@ -791,21 +834,24 @@ def _header(view: EclipseView, names: Sequence[str]) -> Image.Image:
     """The title, the hand count and deck size, and (below) who is awaited."""
     status = []
     if view.outcome is None and view.waiting:
-        status.append("waiting for " + ", ".join(seat_name(names, s) for s in view.waiting))
+        status.append(tr("eclipse.picture.waiting_for", names=", ".join(
+            seat_name(names, s, tr("eclipse.picture.seat")) for s in view.waiting)))
     if view.counter_left:
-        status.append(f"counterattack: {view.counter_left} to move")
+        status.append(trn("eclipse.picture.to_move", view.counter_left))
     if view.moving is not None:
-        status.append(f"placing {ascii_text(view.moving.code)}")
+        status.append(tr("eclipse.picture.placing", card=ascii_text(view.moving.code)))
     image = Image.new("RGB", (BAND_W, 34 + (24 if status else 0)), BG)
     draw = ImageDraw.Draw(image)
     title_font = font(TITLE_FONT)
     draw_text(draw, (0, 17), "ECLIPSE", title_font, GOLD, anchor="lm")
     x = length("ECLIPSE", title_font) + 14
     if view.outcome is not None:
-        count = f"{view.hands_played} hands played"
+        count = trn("eclipse.picture.hands_played", view.hands_played)
     else:
-        count = f"hand {min(view.hands_played + 1, view.hand_cap)} of {view.hand_cap}"
-    info = fit(f"{count} · deck: {view.deck_size} cards", font(INFO_FONT), BAND_W - x)
+        count = tr("eclipse.picture.hand_of", hand=min(view.hands_played + 1, view.hand_cap),
+                   cap=view.hand_cap)
+    info = fit(trn("eclipse.picture.header", view.deck_size, hands=count), font(INFO_FONT),
+               BAND_W - x)
     draw_text(draw, (x, 18), info, font(INFO_FONT), INK, anchor="lm")
     if status:
         draw_text(draw, (0, 46), fit(" · ".join(status), font(INFO_FONT), BAND_W), font(INFO_FONT),
