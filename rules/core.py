@@ -35,7 +35,6 @@ from typing import Any, ClassVar, Literal, Self
 from rules.errors import BadOptions, GameOver, IllegalChoice, MalformedChoice, NotYourTurn, shown
 from rules.options import GameOptions
 from rules.phrases import Phrase, Seat, Words
-from rules.words import who
 
 RESIGN = "resign"
 """The choice word a seat uses to leave the game; see :meth:`GameState.resign`."""
@@ -303,7 +302,7 @@ class Outcome:
 
     ``places[seat]`` is the seat's finishing place, 1 being best; equal places
     are ties. ``scores`` holds the game's own count where it has one. ``reason``
-    names seats as event texts do (``{s1}``, see :func:`who`), never by number:
+    names seats as event texts do (a :class:`~rules.phrases.Seat`), never by number:
     :meth:`said` fills in their names where it is shown, and storage keeps it so.
 
     >>> Outcome(places=(1, 2), scores=(40, 24), reason="more cards").winners
@@ -314,14 +313,20 @@ class Outcome:
 
     places: tuple[int, ...]
     scores: tuple[int, ...] | None
-    reason: str
+    reason: Words
+    """Why it ended: a :class:`~rules.phrases.Phrase` (its seats as
+    :class:`~rules.phrases.Seat`), made in a reader's language by ``bot``
+    (``bot.matches.results.reason_said``); or text naming seats as ``{s0}``."""
 
-    def said(self, names: Sequence[str]) -> str:
-        """The reason with the seats' names.
+    def said(self, names: Sequence[str]) -> Words:
+        """The reason with the seats' names where it is text; a phrase as it is (its
+        seats are named where its words are made: ``bot.i18n.say(…, names=names)``).
 
-        >>> Outcome.forfeited(2, 0).said(["Ada", "Bo"])
+        >>> Outcome.last_standing(2, 0, "{s0} forfeited").said(["Ada", "Bo"])
         'Ada forfeited'
         """
+        if not isinstance(self.reason, str):
+            return self.reason
         return fill_names(self.reason, names)
 
     @property
@@ -335,7 +340,8 @@ class Outcome:
         return len(self.places) > 1 and all(place == 1 for place in self.places)
 
     @classmethod
-    def from_scores(cls, scores: Sequence[int], reason: str, *, most_wins: bool = True) -> Outcome:
+    def from_scores(cls, scores: Sequence[int], reason: Words, *,
+                    most_wins: bool = True) -> Outcome:
         """Places from scores, ties sharing a place (competition ranking).
 
         >>> Outcome.from_scores([3, 7, 7], "count").places
@@ -349,13 +355,13 @@ class Outcome:
     def forfeited(cls, seats: int, loser: int) -> Outcome:
         """A two-seat game that ``loser`` gave up.
 
-        >>> Outcome.forfeited(2, 0).reason
-        '{s0} forfeited'
+        >>> str(Outcome.forfeited(2, 0).reason)
+        'core.reason.forfeited(who=Seat(seat=0))'
         """
-        return cls.last_standing(seats, loser, f"{who(loser)} forfeited")
+        return cls.last_standing(seats, loser, Phrase("core.reason.forfeited", who=Seat(loser)))
 
     @classmethod
-    def last_standing(cls, seats: int, loser: int, reason: str) -> Outcome:
+    def last_standing(cls, seats: int, loser: int, reason: Words) -> Outcome:
         """A two-seat game lost by ``loser`` (forfeit, resignation).
 
         >>> Outcome.last_standing(2, 0, "forfeit").places

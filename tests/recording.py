@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bot.i18n import narrate
 from bot.matches.live import LiveMatch, PrivateView
 from rules.core import Event
 from storage.models import SeatRow
@@ -18,7 +19,7 @@ class RecordingTransport:
     published: list[tuple[int, list[Event]]] = field(default_factory=list)
     private: list[tuple[int, PrivateView]] = field(default_factory=list)
     notices: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
-    """(match, the notice with the seats' names filled in, who it pings)."""
+    """(match, the notice in English with the seats' names filled in, who it pings)."""
     next_message_id: int = 1000
 
     async def publish(self, match: LiveMatch, events: Sequence[Event]) -> int | None:
@@ -36,9 +37,9 @@ class RecordingTransport:
 
     async def notify(self, match: LiveMatch, notice: Event, mentions: Sequence[int] = ()
                      ) -> None:
-        self.notices.append((match.id, notice.render(match.names), tuple(mentions)))
+        self.notices.append((match.id, narrate(notice, match.names, "en"), tuple(mentions)))
 
     def public_texts(self, names: Sequence[str]) -> list[str]:
         """Every public line shown, names filled in."""
-        lines = [e.render(names) for _, events in self.published for e in events]
+        lines = [narrate(e, names, "en") for _, events in self.published for e in events]
         return lines + [text for _, text, _ in self.notices]

@@ -200,7 +200,10 @@ async def test_discord_refusing_a_new_table_is_cannot_post(store):
             response = SimpleNamespace(status=403, reason="Forbidden")
             raise discord.Forbidden(response, {"code": 50013, "message": "Missing Permissions"})
 
-    bot = SimpleNamespace(presenters=Presenters(),
+    async def english(_guild_id: object) -> str:
+        return "en"
+
+    bot = SimpleNamespace(presenters=Presenters(), languages=SimpleNamespace(channel=english),
                           get_partial_messageable=lambda *a, **k: Refusing())
     service = make_service(store, DiscordTransport(bot))  # type: ignore[arg-type]
     with pytest.raises(CannotPost, match="not allowed to post there"):

@@ -19,6 +19,7 @@ from bot.errors import (
     StaleChoice,
     WrongPhase,
 )
+from bot.i18n import say
 from bot.matches.deadlines import run_deadlines
 from bot.matches.live import Player
 from bot.matches.service import MatchService, Timing
@@ -93,8 +94,10 @@ async def test_one_live_match_per_channel_and_bad_options(service):
     await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="flank")
     with pytest.raises(ChannelBusy):
         await service.open_lobby(BO, guild_id=1, channel_id=CHANNEL, game="flank")
-    with pytest.raises(BadOptions, match="there is no game"):
+    with pytest.raises(BadOptions) as refused:
         await service.open_lobby(BO, guild_id=1, channel_id=CHANNEL + 1, game="chess")
+    assert say(refused.value.text, "en").startswith("there is no game 'chess'; the games are ")
+    assert say(refused.value.text, "pt_BR").startswith("não existe o jogo 'chess'")
     with pytest.raises(BadOptions):
         await service.open_lobby(BO, guild_id=1, channel_id=CHANNEL + 1, game="flank",
                                  options={"board": 7})
@@ -427,8 +430,9 @@ async def test_four_player_hammer_and_nails_against_the_computer(service, store,
 
 
 async def test_a_three_player_two_colour_nails_game_is_refused(service):
-    with pytest.raises(BadOptions, match="2 players or 4"):
+    with pytest.raises(BadOptions) as refused:
         await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="nails", seats=3)
+    assert "2 players or 4" in say(refused.value.text, "en")
 
 
 def test_the_start_up_collection_is_made_once_a_process(monkeypatch) -> None:

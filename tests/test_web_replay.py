@@ -459,6 +459,6 @@ async def test_a_result_links_to_its_replay_only_where_the_web_is_on(fake_discor
         slug = (await ServerConfig(bot.store).set_web(MANAGER, lit.id, True)).slug
         match_id, result = await result_of(lit)
         assert [(b.label, b.url) for b in result.buttons] == [
-            (REPLAY_LABEL, f"https://croupier.example/s/{slug}/matches/{match_id}")]
+            (REPLAY_LABEL.english(), f"https://croupier.example/s/{slug}/matches/{match_id}")]
         _, elsewhere = await result_of(dark)  # its pages never turned on
         assert elsewhere.buttons == []

@@ -28,7 +28,7 @@ from bot.discord_parts.replies import (
     send,
 )
 from bot.errors import NotAllowed, NotSeated, StaleChoice
-from bot.i18n import Text
+from bot.i18n import Text, say, tr
 from bot.matches.live import LiveMatch, Player
 from rules.core import AMOUNT_SEP, LIST_SEP, MAX_CHOICE
 from rules.errors import MalformedChoice, shown
@@ -95,14 +95,17 @@ class LobbyButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=re.compile(rf"cr:lobby:(?P<action>join|leave|start):(?P<match>{ID})")):
     """Join, Leave and Start on a lobby table."""
 
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
     }
 
     def __init__(self, action: str, match_id: int) -> None:
-        label, style = self.LABELS[action]
+        style = self.STYLES[action]
+        label = (tr("lobby.button.join") if action == "join"
+                 else tr("lobby.button.leave") if action == "leave"
+                 else tr("lobby.button.start"))
         super().__init__(discord.ui.Button(label=label, style=style,
                                            custom_id=f"cr:lobby:{action}:{match_id}"))
         self.action = action
@@ -134,7 +137,7 @@ class HandButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
     """"My hand": the caller's private view as an ephemeral message."""
 
     def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label="My hand", emoji="🂠",
+        super().__init__(discord.ui.Button(label=tr("table.my_hand"), emoji="🂠",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"cr:hand:{match_id}"))
         self.match_id = match_id
@@ -193,7 +196,7 @@ class ChoiceSelect(Claimed, discord.ui.DynamicItem[discord.ui.Select[Any]],
                 await interaction.response.edit_message(
                     content=bot.presenters.acknowledge(ack), view=None)
             elif ack.duplicate:
-                await send(interaction, "That choice was already recorded.")
+                await send(interaction, tr("table.ack.duplicate"))
             else:
                 # The table message itself: its edit (by the match's publisher) is the answer.
                 await interaction.response.defer()
@@ -258,7 +261,7 @@ class PageButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> PageButton:
         return cls(int(match["match"]), int(match["step"]), match["key"], int(match["page"]),
-                   getattr(item, "label", None) or "Page")
+                   getattr(item, "label", None) or tr("table.page_button"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
@@ -310,7 +313,8 @@ class SplitButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Opens the form for a split (damage among blockers, say): one number per
     option. The form's answer is read by :func:`split_answer`."""
 
-    def __init__(self, match_id: int, step: int, label: str = "Split…") -> None:
+    def __init__(self, match_id: int, step: int, label: str = "") -> None:
+        label = label or tr("table.split")
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
                                            custom_id=f"cr:split:{match_id}:{step}"))
         self.match_id, self.step = match_id, step
@@ -319,7 +323,7 @@ class SplitButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> SplitButton:
         return cls(int(match["match"]), int(match["step"]),
-                   getattr(item, "label", None) or "Split…")
+                   getattr(item, "label", None) or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
@@ -330,7 +334,8 @@ class SplitButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 raise StaleChoice()
             labels = croupier(interaction).presenters.option_labels(match, view)
             await interaction.response.send_modal(
-                SplitForm(self.match_id, self.step, decision.prompt, decision.options, labels))
+                SplitForm(self.match_id, self.step, say(decision.prompt, names=match.names),
+                          decision.options, labels))
 
         await guarded(interaction, act)
 
@@ -342,7 +347,7 @@ class SplitForm(discord.ui.Modal):
 
     def __init__(self, match_id: int, step: int, title: str, options: Sequence[str],
                  labels: Sequence[str]) -> None:
-        super().__init__(title=modal_title(title, "Divide"),
+        super().__init__(title=modal_title(title, tr("table.divide_title")),
                          custom_id=f"cr:splitform:{match_id}:{step}", timeout=900)
         for option, label in zip(options, labels, strict=True):
             self.add_item(discord.ui.TextInput(label=input_label(label, option), custom_id=option,
@@ -383,7 +388,7 @@ async def split_answer(interaction: discord.Interaction) -> bool:
             value = value.strip()
             if value and not (value.isascii() and value.isdigit()):
                 # Only a number: a field must not add options of its own ("1,y=2").
-                raise MalformedChoice(f"{shown(value[:20])} is not a whole number")
+                raise MalformedChoice(Text("table.error.not_number", value=shown(value[:20])))
             if value.strip("0"):
                 parts.append(f"{option}{AMOUNT_SEP}{int(value)}")
         bot = croupier(interaction)

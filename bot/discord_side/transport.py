@@ -20,7 +20,7 @@ from bot.discord_parts.replies import NOBODY, drawn, for_edit, for_send, ping
 from bot.discord_parts.web_links import link_view, web_page
 from bot.errors import CannotPost
 from bot.games.presenter import shown_names
-from bot.i18n import Text, narrate, speaking
+from bot.i18n import Text, narrate, speaking, tr
 from bot.matches.live import LiveMatch, PrivateView
 from bot.matches.transport import ShowLater
 from rules.core import Event
@@ -35,7 +35,7 @@ DMS_CLOSED = 50007
 player's DMs are closed to the bot."""
 ARCHIVED_THREAD = 50083
 """Discord's "Tried to perform an operation on an archived thread" (an edit there)."""
-REPLAY_LABEL = "Replay"
+REPLAY_LABEL = Text("table.replay")
 """The result's link to the match's replay on the server's web companion."""
 
 
@@ -118,10 +118,10 @@ class DiscordTransport:
         if match.finished and not match.result_shown:
             replay = await web_page(self.bot.store, self.bot.settings.web_url,
                                     match.row.guild_id, "matches", match.id)
-            await channel.send(f"🏁 **{match.info.title}** match #{match.id} is over.\n"
-                               + self.bot.presenters.result(match),
+            await channel.send(tr("table.over", game=match.info.title, match_id=match.id)
+                               + "\n" + self.bot.presenters.result(match),
                                allowed_mentions=NOBODY,
-                               view=link_view(REPLAY_LABEL, replay))
+                               view=link_view(REPLAY_LABEL.in_locale(None), replay))
         return sent_id
 
     async def _edit_table(self, match: LiveMatch, message: discord.PartialMessage,

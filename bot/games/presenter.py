@@ -29,13 +29,14 @@ from bot.discord_parts.views import (
     croupier,
 )
 from bot.errors import NotSeated, WrongPhase
-from bot.i18n import Text
+from bot.i18n import Text, narrate, say, tr, trn
+from bot.i18n.options import option_value
 from bot.matches.commit import Ack
 from bot.matches.hooks import HooksFactory
 from bot.matches.levels import computer_named
 from bot.matches.live import LiveMatch, PrivateView
+from bot.matches.results import place_label, reason_said, verdict
 from rules.core import Decision, GameInfo
-from rules.words import place_label, verdict
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -94,7 +95,8 @@ def options_in_group(match: LiveMatch, user_id: int, group: str) -> list[str]:
 
 def typed_hint(decision: Decision) -> str:
     """How to answer a decision that menus cannot ask (a split, an order, or too
-    many options to pick several of), with an example in its notation.
+    many options to pick several of), with an example in its notation, in the locale
+    spoken.
 
     >>> typed_hint(Decision(0, "order", "", ("p", "q"), pick="order"))
     '\\nAnswer with `/choose` in the channel, e.g. `p,q` (every one, in your order).'
@@ -102,23 +104,27 @@ def typed_hint(decision: Decision) -> str:
     options = decision.options
     if decision.pick == "split":
         example = f"{options[0]}={decision.total}"
-        how = f"the {decision.total} split among {', '.join(options[:5])}"
+        how = tr("table.hint.split", total=decision.total, options=", ".join(options[:5]))
     elif decision.pick == "order":
-        example, how = ",".join(options[:4]), "every one, in your order"
+        example, how = ",".join(options[:4]), tr("table.hint.order")
     elif decision.pick == "several" and len(options) > MENU_SIZE:
         example = ",".join(options[:max(decision.least, 1)])
-        how = f"{decision.least} to {decision.most} of them"
+        how = tr("table.hint.several", least=decision.least, most=decision.most)
     else:
         return ""
-    return f"\nAnswer with `/choose` in the channel, e.g. `{example}` ({how})."
+    return "\n" + tr("table.hint", example=example, how=how)
 
 
 class GamePresenter:
     """The shared look of every game's table; games override the board parts."""
 
     filename = "table.png"
-    private_title = "your view"
-    """What a seat's DM is called: "your hand", "your tiles" …"""
+
+    @property
+    def private_title(self) -> str:
+        """What a seat's DM is called ("your hand", "your tiles" …), in the locale spoken."""
+        return tr("table.private_title")
+
     terminal_notes: str | None = None
     """What the local table's help adds for this game (how its pieces are listed, say)."""
 
@@ -144,7 +150,7 @@ class GamePresenter:
         """The embed (and picture) of a match in play or finished; a picture may
         be a :class:`~bot.discord_parts.replies.Drawing`, drawn when the table is sent."""
         embed = discord.Embed(title=match.info.title, colour=COLOUR)
-        embed.add_field(name="Players", value="\n".join(
+        embed.add_field(name=tr("table.players"), value="\n".join(
             seat_label(match, s.seat) for s in match.seats), inline=False)
         return embed, []
 
@@ -158,9 +164,10 @@ class GamePresenter:
         entries = [(describe(observation, decision, option, match.names) if describe
                      else option, option) for option in decision.options]
         chunks = [entries[i:i + MENU_SIZE] for i in range(0, len(entries), MENU_SIZE)]
+        prompt = say(decision.prompt, names=match.names)
         if len(chunks) == 1:
-            return [(decision.prompt, chunks[0])]
-        return [(placeholder(decision.prompt, f" ({n}/{len(chunks)})"), chunk)
+            return [(prompt, chunks[0])]
+        return [(placeholder(prompt, f" ({n}/{len(chunks)})"), chunk)
                 for n, chunk in enumerate(chunks, start=1)]
 
     def option_labels(self, match: LiveMatch, view: PrivateView) -> list[str]:
@@ -197,7 +204,7 @@ class GamePresenter:
 
     def key_label(self, match: LiveMatch, view: PrivateView, key: str, count: int) -> str:
         """How a group is named in the picker."""
-        return f"{key} ({count} choices)"
+        return trn("table.key_label", count, key=key)
 
     def decision_items(self, match: LiveMatch, view: PrivateView) -> list[discord.ui.Item[Any]]:
         """Menus for a seat's pending decision: the options themselves, or, when
@@ -205,7 +212,7 @@ class GamePresenter:
         decision = view.decision
         assert decision is not None
         if decision.pick == "split" and len(decision.options) <= SPLIT_FIELDS:
-            return [SplitButton(view.match_id, view.step, "Divide…")]  # a form, or typed
+            return [SplitButton(view.match_id, view.step, tr("table.divide"))]  # or typed
         if decision.pick in ("split", "order"):
             return []  # typed with /choose (see typed_hint)
         if decision.pick == "several":
@@ -229,7 +236,7 @@ class GamePresenter:
                                      secret=True))
         picker = OptionPicker(view.match_id, view.step, menu_options(
             (self.key_label(match, view, key, count), key) for key, count in keys.items()),
-            placeholder=placeholder(decision.prompt))
+            placeholder=placeholder(say(decision.prompt, names=match.names)))
         items: list[discord.ui.Item[Any]] = [picker]
         if loose:
             rest = dataclasses.replace(decision, options=tuple(loose))
@@ -243,7 +250,7 @@ class GamePresenter:
         with buttons to the other pages."""
         decision = view.decision
         if decision is None:
-            return {"content": "Nothing to choose right now.", "view": None}
+            return {"content": tr("table.nothing_to_choose"), "view": None}
         mine = tuple(o for o in decision.options if self.option_key(match, decision, o) == key)
         per_page = MENU_SIZE * 4
         pages = max(1, -(-len(mine) // per_page))
@@ -254,11 +261,14 @@ class GamePresenter:
                                  self.menu_groups(match, shown, view.observation), secret=True):
             dm_view.add_item(item)
         if page > 0:
-            dm_view.add_item(PageButton(view.match_id, view.step, key, page - 1, "◀ Back"))
+            dm_view.add_item(PageButton(view.match_id, view.step, key, page - 1,
+                                        tr("table.page_back")))
         if page + 1 < pages:
-            dm_view.add_item(PageButton(view.match_id, view.step, key, page + 1, "More ▶"))
+            dm_view.add_item(PageButton(view.match_id, view.step, key, page + 1,
+                                        tr("table.page_more")))
         label = self.key_label(match, view, key, len(mine))
-        return {"content": f"**{label}** — page {page + 1} of {pages}", "view": dm_view}
+        return {"content": tr("table.page", label=label, page=page + 1, pages=pages),
+                "view": dm_view}
 
     def private_text(self, match: LiveMatch, view: PrivateView) -> str:
         """A seat's private view as text (games with hands override this)."""
@@ -275,7 +285,7 @@ class GamePresenter:
         if match.row.status == "lobby":
             return self.lobby(match)
         if match.row.status in ("cancelled", "abandoned"):
-            embed = discord.Embed(title=f"{match.info.title} — closed", colour=COLOUR,
+            embed = discord.Embed(title=tr("table.closed", game=match.info.title), colour=COLOUR,
                                   description="\n".join(narration[-3:]) or None)
             return {"content": None, "embed": embed, "attachments": [], "view": None}
         embed, files = self.board(match)
@@ -290,7 +300,8 @@ class GamePresenter:
                 view.add_item(item)
             if match.info.has_secrets:
                 view.add_item(HandButton(match.id))
-        embed.set_footer(text=f"Match #{match.id} · step {match.state.step if match.state else 0}")
+        embed.set_footer(text=tr("table.footer", match_id=match.id,
+                                 step=match.state.step if match.state else 0))
         return {"content": None, "embed": embed, "attachments": files,
                 "view": view if view.children else None}
 
@@ -314,19 +325,19 @@ class GamePresenter:
             waiting.append(who)
         chosen = [shown(match.seats[s].name) for s in range(len(match.seats))
                   if match.state.has_chosen(s)]
-        value = "Waiting for " + ", ".join(waiting) if waiting else "…"
+        value = tr("table.waiting", who=", ".join(waiting)) if waiting else "…"
         if chosen:
-            value += f"\nChosen (secret): {', '.join(chosen)}"
+            value += "\n" + tr("table.chosen_secret", who=", ".join(chosen))
         if match.row.deadline_at and any(not match.seats[d.seat].computer_plays
                                          for d in match.state.pending()):
-            value += f"\nDeadline <t:{int(match.row.deadline_at)}:R>"
+            value += "\n" + tr("table.deadline", when=f"<t:{int(match.row.deadline_at)}:R>")
         strikes = [f"{shown(s.name)} {'❌' * s.strikes}" for s in match.seats if s.strikes]
         if strikes:
-            value += "\nStrikes: " + ", ".join(strikes)
-        embed.add_field(name="Turn", value=value, inline=False)
+            value += "\n" + tr("table.strikes", who=", ".join(strikes))
+        embed.add_field(name=tr("table.turn"), value=value, inline=False)
 
     def _add_result(self, match: LiveMatch, embed: discord.Embed) -> None:
-        embed.add_field(name="Result", value=self.result_text(match), inline=False)
+        embed.add_field(name=tr("table.result"), value=self.result_text(match), inline=False)
 
     def result_text(self, match: LiveMatch) -> str:
         """The verdict and the reason, then places, one line per seat, best first:
@@ -346,23 +357,26 @@ class GamePresenter:
                          f"{seat_label(match, seat)}{score}")
         names = shown_names(match.names)
         words = verdict(names, places, match.computer_seats)
-        return f"**{words}** ({outcome.said(names)})\n" + "\n".join(lines)
+        return (tr("table.verdict", verdict=words, reason=reason_said(outcome.reason, names))
+                + "\n" + "\n".join(lines))
 
     def lobby(self, match: LiveMatch) -> dict[str, Any]:
         """The lobby: seats, options and the Join / Leave / Start buttons."""
-        embed = discord.Embed(title=f"🃏 {match.info.title} — lobby", colour=COLOUR)
-        seats = [f"{i + 1}. {shown(s.name)}" + (" (host)" if s.user_id == match.row.host_id else "")
+        embed = discord.Embed(title=tr("lobby.title", game=match.info.title), colour=COLOUR)
+        seats = [tr("lobby.seat_host", n=i + 1, name=shown(s.name))
+                 if s.user_id == match.row.host_id else f"{i + 1}. {shown(s.name)}"
                  for i, s in enumerate(match.seats)]
         seats += [f"{i + 1}. —" for i in range(len(match.seats), match.row.max_seats)]
-        embed.add_field(name=f"Seats {len(match.seats)}/{match.row.max_seats}",
+        embed.add_field(name=tr("lobby.seats", taken=len(match.seats),
+                                most=match.row.max_seats),
                         value="\n".join(seats), inline=False)
         options = match.info.options.parse(match.row.options)
         changed = options.changed()
-        embed.add_field(name="Options", value=", ".join(
-            f"{name} {options.spec(name).label(value)}"  # type: ignore[union-attr]
-            for name, value in changed.items()) or "the usual ones (see /rules)", inline=False)
-        embed.set_footer(text="Join with the button or /join. The host starts with /start "
-                              "(bots:true fills empty seats with computer players).")
+        game = match.info.name
+        embed.add_field(name=tr("lobby.options"), value=", ".join(
+            f"{name} {option_value(game, options.spec(name), value)}"
+            for name, value in changed.items()) or tr("lobby.usual_options"), inline=False)
+        embed.set_footer(text=tr("lobby.footer"))
         view = discord.ui.View(timeout=None)
         for action in ("join", "leave", "start"):
             view.add_item(LobbyButton(action, match.id))
@@ -370,20 +384,21 @@ class GamePresenter:
 
     def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
         """A seat's DM (or ephemeral ``/hand`` reply): their view and their menu."""
-        embed = discord.Embed(title=f"{match.info.title} — {self.private_title} "
-                                    f"(match #{match.id})",
+        embed = discord.Embed(title=tr("table.private", game=match.info.title,
+                                       view=self.private_title, match_id=match.id),
                               colour=COLOUR, description=self.private_text(match, view))
         if view.events:
             names = shown_names(view.names)
-            embed.add_field(name="Just now", value="\n".join(
-                e.render(names) for e in view.events), inline=False)
+            embed.add_field(name=tr("table.just_now"), value="\n".join(
+                narrate(e, names) for e in view.events), inline=False)
         items: list[discord.ui.Item[Any]] = []
         if view.decision is not None:
-            embed.add_field(name="Your decision", value=view.decision.prompt
+            embed.add_field(name=tr("table.your_decision"),
+                            value=say(view.decision.prompt, names=shown_names(view.names))
                             + typed_hint(view.decision), inline=False)
             items = self.decision_items(match, view)
         elif match.state is not None and match.state.has_chosen(view.seat):
-            embed.add_field(name="Your decision", value="Chosen — waiting for the others.",
+            embed.add_field(name=tr("table.your_decision"), value=tr("table.chosen_waiting"),
                             inline=False)
         dm_view = discord.ui.View(timeout=None)
         for item in items:
@@ -400,7 +415,7 @@ class GamePresenter:
     def acknowledge(self, ack: Ack) -> str:
         """The reply to a choice made in a DM or ephemeral menu."""
         if ack.duplicate:
-            return "That choice was already recorded."
+            return tr("table.ack.duplicate")
         if ack.held:
-            return f"✅ You chose **{ack.choice}**. It stays secret until everyone has chosen."
-        return f"✅ You chose **{ack.choice}**."
+            return tr("table.ack.held", choice=ack.choice)
+        return tr("table.ack.chosen", choice=ack.choice)

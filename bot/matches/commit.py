@@ -19,6 +19,7 @@ from bot.i18n import Text
 from bot.matches.hooks import NO_HOOKS, MatchHooks
 from bot.matches.live import LiveMatch, Player, opening
 from bot.matches.ratings import RATER, is_rated
+from bot.matches.results import stored_reason
 from bot.matches.thinker import Thinker
 from bot.matches.transport import NullTransport, Transport
 from rules.core import DEFAULT_LEVEL, Event, GameState, Outcome, thinking_rng
@@ -362,7 +363,8 @@ class MatchCore(ABC):
         prizes: list[tuple[int, int]] = []
         if outcome is not None:
             deadline = None
-            result = (outcome.reason, self._seat_results(seats or match.seats, outcome))
+            result = (stored_reason(outcome.reason),
+                      self._seat_results(seats or match.seats, outcome))
             rated = (is_rated(match.row.guild_id, result[1])
                      and await self._ratings_may_move(match))
             rater = RATER if rated else None

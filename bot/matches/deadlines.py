@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from collections.abc import Sequence
 
 from bot.errors import MovedOn, NoMatchHere
+from bot.i18n import Phrase, Seat
 from bot.matches.commit import MatchCore, Move
 from bot.matches.live import LiveMatch
 from rules.core import RESIGN, Event
@@ -80,10 +82,9 @@ class Deadlines(MatchCore):
             late = match.humans_pending()
         if late:
             left = max(0, round((match.row.deadline_at or 0) - self.clock.now()))
-            who = ", ".join(f"{{s{s.seat}}}" for s in late)
             await self.transport.notify(
-                match, Event("deadline", f"⏳ {who}: {left} seconds left to choose, then the "
-                                         "computer chooses for you and you get a strike."),
+                match, Event("deadline", Phrase("notice.deadline", count=left,
+                                                who=_listed([s.seat for s in late]))),
                 mentions=[s.user_id for s in late if s.user_id is not None],
             )
 
@@ -130,12 +131,12 @@ class Deadlines(MatchCore):
                 await self._commit(match, [Move(seat, choice, "auto")], seats=seats)
                 seats = _seat_copies(match)
                 if decision.strike:
-                    notes.append(Event("timeout", f"⏰ {{s{seat}}} ran out of time; the "
-                                       "computer chose for them (strike "
-                                       f"{seats[seat].strikes} of {MAX_STRIKES})."))
+                    notes.append(Event("timeout", Phrase(
+                        "notice.timeout.strike", who=Seat(seat), strikes=seats[seat].strikes,
+                        most=MAX_STRIKES)))
                 else:
-                    notes.append(Event("timeout", f"⏰ {{s{seat}}} ran out of time; the "
-                                       "usual choice was made for them (no strike)."))
+                    notes.append(Event("timeout", Phrase("notice.timeout.usual",
+                                                         who=Seat(seat))))
             for seat in forfeits:
                 if match.finished:
                     break
@@ -143,8 +144,8 @@ class Deadlines(MatchCore):
                 seats[seat].state = "forfeited"
                 await self._commit(match, [Move(seat, RESIGN, "resign")], seats=seats)
                 seats = _seat_copies(match)
-                notes.append(Event("timeout", f"{{s{seat}}} ran out of time a third "
-                                              "time and forfeits."))
+                notes.append(Event("timeout", Phrase("notice.timeout.forfeit",
+                                                     who=Seat(seat))))
         for note in notes:
             await self.transport.notify(match, note)
         self._schedule(match)
@@ -156,6 +157,13 @@ class Deadlines(MatchCore):
         decision = match.state.decision_for(seat.seat)
         return (decision is not None and decision.strike
                 and seat.strikes + 1 >= MAX_STRIKES)
+
+
+def _listed(seats: Sequence[int]) -> Phrase | Seat:
+    """Seats named one after another, with commas between, as one phrase's argument."""
+    if len(seats) == 1:
+        return Seat(seats[0])
+    return Phrase("options.list", first=Seat(seats[0]), rest=_listed(seats[1:]))
 
 
 def _seat_copies(match: LiveMatch) -> list[SeatRow]:

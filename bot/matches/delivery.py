@@ -10,6 +10,7 @@ import logging
 import time
 
 from bot.errors import CannotPost, MovedOn
+from bot.i18n import Phrase, Seat
 from bot.matches.commit import MatchCore
 from bot.matches.live import LiveMatch
 from bot.matches.thinker import ThinkingFailed
@@ -202,9 +203,7 @@ class Delivery(MatchCore):
             try:
                 await self.transport.notify(
                     match,
-                    Event("dms-closed", f"I can't send {{s{seat.seat}}} a direct message (their "
-                          f"DMs are closed). {{s{seat.seat}}}: use the **My hand** button on "
-                          "the table, or /hand."),
+                    Event("dms-closed", Phrase("notice.dms_closed", who=Seat(seat.seat))),
                     mentions=[seat.user_id],
                 )
             except ShowLater as failed:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import Any
 
+from bot.i18n import Phrase
 from bot.recent import RecentIds
 from rules.core import Decision, Event, GameInfo, GameState
 from storage.models import MatchRow, SeatRow
@@ -24,7 +25,7 @@ shows (:meth:`bot.games.presenter.GamePresenter.table`)."""
 
 def opening(info: GameInfo) -> Event:
     """The event a match begins with (narrated, never logged: a restart tells it again)."""
-    return Event("start", f"{info.title} begins.")
+    return Event("start", Phrase("table.begins", game=info.title))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from bot.errors import (
     NotSeated,
     WrongPhase,
 )
-from bot.i18n import Text
+from bot.i18n import Phrase, Seat, Text
 from bot.matches.commit import MatchCore
 from bot.matches.levels import checked_level
 from bot.matches.live import LiveMatch, Player, opening
@@ -97,8 +97,7 @@ class Lobby(MatchCore):
                 await self.start(host, channel_id, fill_with_bots=True, show=False)
             await self._show_first(match)
         except Exception:
-            await self._close(match, "cancelled", "The table could not be shown here.",
-                              show=False)
+            await self._close(match, "cancelled", Phrase("lobby.closed.not_shown"), show=False)
             raise
         return match
 
@@ -154,7 +153,7 @@ class Lobby(MatchCore):
             await self._show_first(match)
         except Exception:
             if match.row.status in ("lobby", "active"):
-                await self._close(match, "cancelled", "The match could not be started here.",
+                await self._close(match, "cancelled", Phrase("lobby.closed.not_started"),
                                   show=False)
             raise
         return match
@@ -200,7 +199,7 @@ class Lobby(MatchCore):
             people = [s for s in remaining if s.user_id is not None and not s.is_bot]
             if not people:
                 await self._close(match, "cancelled",
-                                  f"{Event.escape(leaving.name)} left; the lobby is closed.")
+                                  Phrase("lobby.closed.left", name=leaving.name))
                 return match
             seats = [SeatRow(seat=i, user_id=s.user_id, name=s.name, is_bot=s.is_bot,
                              setup=s.setup, level=s.level) for i, s in enumerate(remaining)]
@@ -212,8 +211,8 @@ class Lobby(MatchCore):
             match.row.seats = seats
             if host_id != match.row.host_id:
                 match.row.host_id = host_id
-                match.tell([Event("host", Event.escape(
-                    f"{leaving.name} left; {people[0].name} is the host now."))])
+                match.tell([Event("host", Phrase("lobby.host_now", left=leaving.name,
+                                                 host=people[0].name))])
         self._schedule(match)
         return match
 
@@ -315,8 +314,7 @@ class Lobby(MatchCore):
         match = self.match_in(channel_id)
         async with match.lock:
             self._require_host(match, player)
-            await self._close(match, "cancelled",
-                              f"{Event.escape(player.name)} cancelled the game.")
+            await self._close(match, "cancelled", Phrase("lobby.cancelled", name=player.name))
         return match
 
     async def kick(self, player: Player, channel_id: int, target_user_id: int) -> LiveMatch:
@@ -343,11 +341,11 @@ class Lobby(MatchCore):
                 match.id, seats, version=version))
             match.row.seats = seats
         await self.transport.notify(match, Event(
-            "kicked", f"{{s{seat.seat}}} was removed; the computer player takes their seat."))
+            "kicked", Phrase("lobby.kicked", who=Seat(seat.seat))))
         self._schedule(match)
         return match
 
-    async def _close(self, match: LiveMatch, status: str, note: str, *,
+    async def _close(self, match: LiveMatch, status: str, note: Phrase, *,
                      show: bool = True) -> None:
         """End a lobby or match without a result; its channel is free at once."""
         await self.moving(match, lambda version: self.store.matches.set_status(
