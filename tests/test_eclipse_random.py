@@ -18,8 +18,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
+from bot.i18n import say
 from rules.eclipse import GAME as ECLIPSE
 from rules.eclipse import EclipseState
+from rules.eclipse.state import LAST_STANDING
+from rules.phrases import Words
 
 TABLES = (2, 3, 4, 6)
 GAMES = {2: 500, 3: 400, 4: 150, 6: 120}
@@ -44,7 +47,7 @@ def play_random(seats: int, seed: int) -> EclipseState:
     return state
 
 
-def play_batch(seats: int, seeds: range) -> list[tuple[int, tuple[int, ...], bool, str]]:
+def play_batch(seats: int, seeds: range) -> list[tuple[int, tuple[int, ...], bool, Words]]:
     """Play ``seeds`` and report each game: (seed, places, ended by the cap, why)."""
     report = []
     for seed in seeds:
@@ -54,7 +57,7 @@ def play_batch(seats: int, seeds: range) -> list[tuple[int, tuple[int, ...], boo
         live = [s for s in range(seats) if not state.out[s]]
         if len(live) == 1:
             assert outcome.winners == (live[0],), f"seed {seed}: the wrong winner"
-            assert outcome.reason == "last player standing"
+            assert outcome.reason == LAST_STANDING
         else:
             assert state.hands_played == state.options.hand_cap, (
                 f"seed {seed}: stopped early\n{state.notation()}")
@@ -66,7 +69,7 @@ def play_batch(seats: int, seeds: range) -> list[tuple[int, tuple[int, ...], boo
 
 
 def play_table(seats: int, seeds: range, pool: ProcessPoolExecutor | None
-               ) -> list[tuple[int, tuple[int, ...], bool, str]]:
+               ) -> list[tuple[int, tuple[int, ...], bool, Words]]:
     """Play ``seeds`` at a table of ``seats`` (on ``pool`` if given) and check the ends."""
     chunks = [seeds[i:i + CHUNK] for i in range(0, len(seeds), CHUNK)]
     mapped = pool.map(play_batch, [seats] * len(chunks), chunks) if pool else map(
@@ -75,7 +78,7 @@ def play_table(seats: int, seeds: range, pool: ProcessPoolExecutor | None
     assert [seed for seed, *_ in games_played] == list(seeds)
     for seed, places, capped, reason in games_played:
         assert sorted(places) == list(range(1, seats + 1)), f"seed {seed}: places {places}"
-        assert reason.startswith("400 hands played") is capped, f"seed {seed}: {reason}"
+        assert say(reason, "en").startswith("400 hands played") is capped, f"seed {seed}: {reason}"
     return games_played
 
 

@@ -39,6 +39,7 @@ from bot.games.eclipse.pictures import (
     render_hand,
     render_table,
 )
+from bot.i18n import pseudo, speaking
 from bot.pictures.common import (
     PHONE_WIDTH,
     SHAPED,
@@ -55,6 +56,7 @@ from rules.eclipse import EclipseState, choose
 from rules.eclipse.cards import Card, standard_deck
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
 from tests.images import direct_text_calls, drawn_text, ink, opened, undrawable
+from tests.pseudo import english_left, pictures_checked
 
 DECK = standard_deck()
 FOLLOWER = DECK.cards[-1]
@@ -418,3 +420,45 @@ def test_no_picture_of_the_table_draws_a_glyph_the_font_lacks() -> None:
 
 def test_every_text_the_eclipse_renderer_draws_goes_through_the_helper() -> None:
     assert direct_text_calls(Path(eclipse_render.__file__)) == []
+
+
+# --- a language with longer words ------------------------------------------------------------
+
+
+def test_pictures_in_a_language_with_longer_words_keep_their_text_inside_and_apart() -> None:
+    """Drawn in the pseudo-locale (every word 40 % longer, bracketed), each text stays
+    inside its picture and off the others, on a crowded six-seat table too; and what a
+    real game's pictures say all came from the catalog."""
+    crowd = tuple((SUN_MALE, MOON_ODD, SUN_EVEN) * 4 for _ in range(6))
+    out = table(6, out=(False, False, True, False, True, False), hand_sizes=(5, 6, 0, 3, 0, 2),
+                reveal=JUDGING, attacker=1, defender=3, chosen=(), waiting=(1, 3))
+    no_card = replace(NUMBERS, attacker_card=None, numbers=None, winner=None)
+    over = table(3, outcome=Outcome(places=(2, 1, 3), scores=None, reason=""),
+                 out=(False, False, True), phase="over", waiting=(), chosen=())
+    busy = table(3, counter_left=2, moving=card("S4m"), seat=0, hand=(card("S2f"),))
+    pseudo.enable()
+    try:
+        with speaking("qps"), pictures_checked() as placed:
+            for seats in (2, 3, 6):
+                render_table(table(seats), NAMES[:seats])
+            for view in (table(6, subsets=crowd), out, over, busy,
+                         table(2, reveal=no_card, phase="numbers")):
+                render_table(view, NAMES[:view.seats])
+            render_hand([card("S13f"), FOLLOWER])
+            render_hand([])
+            real = len(placed)
+            for seats, seed, steps in REAL:
+                render_table(played(seats, seed, steps), NAMES[:seats])
+                render_hand(played(seats, seed, steps).subsets[0][0].cards)
+    finally:
+        pseudo.enable(False)
+    assert any(p.text.startswith("⟦") for p in placed)
+    left = [p.text for p in placed[real:] if english_left(p.text, [*NAMES, "ECLIPSE"])]
+    assert left == []
+
+
+def test_the_table_picture_speaks_portuguese() -> None:
+    with drawn_text() as calls, speaking("pt-BR"):
+        draw_table(played(3, 7, 120), NAMES[:3])
+    said = " ".join(call.text for call in calls)
+    assert "Cofre" in said and "rodada" in said and "Safe set" not in said

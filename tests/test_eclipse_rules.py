@@ -436,7 +436,8 @@ def test_games_where_nobody_can_play_end_at_the_hand_cap() -> None:
     state = EclipseState.position(["F", "F", "F"], safe="S1m", card_deck=deck)
     outcome = state.outcome()
     assert outcome is not None and state.hands_played == 400
-    assert outcome.reason == "400 hands played: fewest cards in front, ties by seat order"
+    assert say(outcome.reason, "en") == (
+        "400 hands played: fewest cards in front, ties by seat order")
     # Equal counts: seat order from the player who would attack next.
     first = state.attacker
     assert [outcome.places[(first + k) % 3] for k in range(3)] == [1, 2, 3]
@@ -460,7 +461,8 @@ def test_the_hand_cap_ends_the_game_by_fewest_cards_in_front() -> None:
         decision = state.pending()[0]
         state.apply(decision.seat, rng.choice(decision.options))
     outcome = state.outcome()
-    assert outcome is not None and outcome.reason.startswith("10 hands played: fewest cards")
+    assert outcome is not None
+    assert say(outcome.reason, "en").startswith("10 hands played: fewest cards")
     assert state.hands_played == 10
     live = [s for s in range(4) if not state.out[s]]
     in_front = {s: sum(len(x.cards) for x in state.subsets[s]) for s in live}
@@ -469,7 +471,7 @@ def test_the_hand_cap_ends_the_game_by_fewest_cards_in_front() -> None:
     assert sorted(outcome.places) == [1, 2, 3, 4]
     assert outcome.scores == tuple(in_front.get(s, 0) for s in range(4))
     tied = len(set(in_front.values())) < len(live)
-    assert outcome.reason.endswith(", ties by seat order") is tied
+    assert say(outcome.reason, "en").endswith(", ties by seat order") is tied
 
 
 def test_at_the_hand_cap_players_out_rank_below_the_others() -> None:
@@ -486,7 +488,7 @@ def test_at_the_hand_cap_players_out_rank_below_the_others() -> None:
     assert outcome is not None and state.eliminated == [1]
     assert outcome.places[1] == 4 and outcome.places[0] == 3
     assert outcome.scores is not None and outcome.scores[1] == 2 and outcome.scores[0] == 3
-    assert outcome.reason.startswith("10 hands played")
+    assert say(outcome.reason, "en").startswith("10 hands played")
 
 
 # -- resignation, replay, options ------------------------------------------------------------
@@ -500,8 +502,9 @@ def test_resigning_takes_a_seat_out_and_the_game_goes_on() -> None:
     state.resign(2)
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,) and outcome.places == (1, 3, 2)
-    assert outcome.reason == "last player standing after {s2} left the game"
-    assert outcome.said(["Ada", "Bo", "Cy"]) == "last player standing after Cy left the game"
+    assert say(outcome.reason, "en", NAMES) == "last player standing after Cy left the game"
+    assert say(outcome.reason, "pt_BR", NAMES) == (
+        "último jogador que sobrou depois que Cy saiu do jogo")
     assert outcome.scores is None
     check_census(state)
 
@@ -516,7 +519,7 @@ def test_players_out_rank_by_when_they_went_out_the_first_one_last() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.places == (2, 4, 1, 3)
-    assert outcome.reason == "last player standing after {s0} left the game"
+    assert say(outcome.reason, "en", NAMES) == "last player standing after Ada left the game"
 
 
 def test_the_last_player_standing_by_elimination_ranks_the_others_by_exit() -> None:
@@ -528,7 +531,7 @@ def test_the_last_player_standing_by_elimination_ranks_the_others_by_exit() -> N
     state.apply(1, "keep")                       # a complete subset: seat 1 is out
     outcome = state.outcome()
     assert outcome is not None and outcome.places == (1, 2, 3)
-    assert outcome.reason == "last player standing" and outcome.scores is None
+    assert say(outcome.reason, "en") == "last player standing" and outcome.scores is None
 
 
 def test_a_game_replays_exactly_from_its_choices() -> None:

@@ -50,3 +50,20 @@ def test_the_local_view_of_a_seat_that_is_out_says_so():
     with speaking("pt_BR"):
         local = presenter_for("eclipse").terminal(match.state.observe(1), NAMES)
     assert str(local).splitlines()[-1] == "Você foi eliminado do jogo."
+
+
+def test_the_rules_fit_a_discord_message_in_every_language() -> None:
+    """``/rules eclipse`` stays under 4,000 characters in English and in Portuguese,
+    with the longest numbers its options take, and says them in each."""
+    for options, seats in (({}, None), ({"counterattack": 12, "hand_cap": 10_000}, 6),
+                           ({"counterattack": 0}, 2)):
+        paragraphs = ECLIPSE.rules_for(options, seats)
+        for locale in ("en", "pt_BR"):
+            text = "\n\n".join(say(paragraph, locale) for paragraph in paragraphs)
+            assert len(text) < 4000, (locale, len(text))
+    english = [say(p, "en") for p in ECLIPSE.rules_for({"hand_cap": 30, "counterattack": 2}, 4)]
+    assert english[0].startswith("**Eclipse** — 4 players; eliminate everyone else.")
+    assert "move exactly 2 of them" in english[7] and "After 30 hands" in english[8]
+    portuguese = [say(p, "pt_BR") for p in ECLIPSE.rules_for({"hand_cap": 30}, 4)]
+    assert portuguese[0].startswith("**Eclipse** — 4 jogadores; elimine todo mundo.")
+    assert "Depois de 30 rodadas" in portuguese[8] and "cofre" in portuguese[5]

@@ -40,13 +40,13 @@ from rules.eclipse.terms import listed
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
 from rules.errors import IllegalChoice, MalformedChoice, shown
 from rules.phrases import Phrase, Seat
-from rules.words import who
 
 HAND_SIZE = 6
 COUNTER, SKIP, KEEP, NEW = "counter", "skip", "keep", "new"
 NEXT = "next"
 """The phase between hands, never seen outside :meth:`EclipseState._advance`."""
-LAST_STANDING = "last player standing"
+LAST_STANDING = Phrase("eclipse.reason.last_standing")
+"""Why a game won by eliminating everyone else ended."""
 PHASES = ("counter", "counter-card", "counter-place", "play", "numbers", "deposit", "safe",
           "give-card", "give-place", "over")
 
@@ -541,9 +541,9 @@ class EclipseState(GameState):
     def _end_by_cap(self) -> list[Event]:
         self.phase = "over"
         counts = [self._in_front(seat) for seat in self._live()]
-        reason = f"{self.hands_played} hands played: fewest cards in front"
-        if len(set(counts)) < len(counts):
-            reason += ", ties by seat order"
+        reason = Phrase("eclipse.reason.cap_ties", count=self.hands_played) \
+            if len(set(counts)) < len(counts) else \
+            Phrase("eclipse.reason.cap", count=self.hands_played)
         self.ended = self._ranking(reason)
         return [Event("cap", Phrase("eclipse.event.cap", count=self.hands_played))]
 
@@ -551,7 +551,7 @@ class EclipseState(GameState):
         """The cards in ``seat``'s regular subsets."""
         return sum(len(subset.cards) for subset in self.subsets[seat])
 
-    def _ranking(self, reason: str) -> Outcome:
+    def _ranking(self, reason: Phrase) -> Outcome:
         """Places: the seats still in by fewest cards in front, then seat order from
         the attacker (who would attack next); then the seats that are out, the last
         one out first. The rules tell every two seats apart, so no place is shared.
@@ -937,7 +937,7 @@ class EclipseState(GameState):
             events += self._loser_draws()  # the hand is cut short with the loser still in
         if len(self._live()) <= 1:
             self.phase = "over"
-            self.ended = self._ranking(f"{LAST_STANDING} after {who(seat)} left the game")
+            self.ended = self._ranking(Phrase("eclipse.reason.left", who=Seat(seat)))
             return events
         if not involved:
             return events

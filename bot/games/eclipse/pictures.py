@@ -60,6 +60,7 @@ from bot.pictures.common import (
     supersampled,
     wrap,
 )
+from rules.core import Outcome
 from rules.eclipse.cards import Card
 from rules.eclipse.terms import key_word
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
@@ -818,7 +819,11 @@ def _outcome_band(view: EclipseView, names: Sequence[str]) -> Image.Image:
     result_font = font(HEAD_FONT)
     seats = [seat_name(names, seat, tr("eclipse.picture.seat"))
              for seat in range(len(outcome.places))]
-    head = game_over(outcome, [seats[seat] for seat in outcome.winners], seats)
+    # The reason said here, in the language spoken, its seats named (as text that names
+    # no seat, so that a name is never read as a placeholder).
+    reason = say(outcome.reason, names=seats).replace("{", "{{").replace("}", "}}")
+    said = Outcome(outcome.places, outcome.scores, reason)
+    head = game_over(said, [seats[seat] for seat in outcome.winners], seats)
     lines = wrap(head, result_font, CONTENT_W)
     if len(outcome.places) > 2:
         order = sorted(range(len(outcome.places)), key=lambda s: (outcome.places[s], s))
