@@ -11,14 +11,23 @@ from __future__ import annotations
 import random
 import re
 
+from bot import i18n
 from bot.games import presenter_for
 from bot.matches.live import LiveMatch
 from rules.nails import GAME as NAILS
 from rules.nails import NailsState
-from rules.nails.text import player_line
+from rules.nails.state import NailsView
+from rules.nails.text import player_line as player_words
 from storage.models import MatchRow, SeatRow
 
 NAMES = ("Ada", "Bo", "Cy", "Di")
+
+
+def player_line(view: NailsView, names: list[str], seat: int) -> str:
+    """A seat's line of the text view, in English."""
+    return i18n.say(player_words(view, names, seat), "en")
+
+
 DEALER = {"final_round": "dealer"}
 DIFFERED = ((0, 2, DEALER), (1, 4, DEALER), (0, 2, {**DEALER, "deck": "space"}),
             (0, 3, {**DEALER, "deck": "workshop4"}), (3, 2, DEALER))

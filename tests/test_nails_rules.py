@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot import i18n
 from rules.errors import IllegalChoice, MalformedChoice, NotYourTurn
 from rules.nails import DECKS, NailsOptions, NailsState, Placement, parse_deck
 from rules.nails.stack import BuildStack
@@ -261,7 +262,8 @@ def test_a_wrong_challenge_costs_the_challenger_and_shows_their_hand_to_one_play
     assert state.penalties == [2, 0]
     reveal = [e for e in events if e.kind == "reveal"]
     assert reveal and reveal[0].seats == frozenset({1})
-    assert all(f"tile {n}" in reveal[0].text for n in state.hands[0])
+    shown = i18n.narrate(reveal[0], ["Ada", "Bo"], "en")
+    assert all(f"tile {n}" in shown for n in state.hands[0])
     assert state.observe(1).revealed == tuple(state.tiles[n] for n in sorted(state.hands[0]))
     assert state.observe(0).revealed is None and state.observe(None).revealed is None
     # The declarer lost a tile at random and drew one, which they must play if able.
@@ -329,13 +331,15 @@ def test_a_tie_is_broken_by_rounds_of_removals() -> None:
     state.apply(1, "1")                           # a red and a green go: red 1, green 0
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (1,) and outcome.scores == (1, 0)
-    assert "after 1 removal round" in outcome.reason
+    assert "after 1 removal round" in i18n.say(outcome.reason, "en")  # type: ignore[arg-type]
 
 
 def test_placements_are_read_in_any_case_and_refused_clearly() -> None:
     state = mechanic_game("again")
-    with pytest.raises(MalformedChoice, match="not in your hand"):
+    with pytest.raises(MalformedChoice) as refused:
         state.apply(0, "5@A1")
+    assert i18n.say(refused.value.text, "en") == "tile 5 is not in your hand"
+    assert i18n.say(refused.value.text, "pt_BR") == "a peça 5 não está na sua mão"
     with pytest.raises(MalformedChoice):
         state.apply(0, "two at home")
     with pytest.raises(NotYourTurn):

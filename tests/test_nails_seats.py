@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import i18n
 from rules.core import replay, thinking_rng
 from rules.errors import BadOptions
 from rules.nails import GAME as NAILS
@@ -84,11 +85,17 @@ def test_a_bad_ending_is_refused_by_name() -> None:
         NailsOptions.parse({"final_round": "never"})
 
 
+def english(paragraphs: object) -> str:
+    """The rules as an English reader reads them."""
+    assert isinstance(paragraphs, list)
+    return "\n\n".join(i18n.say(part, "en") for part in paragraphs)
+
+
 def test_the_rules_say_how_the_game_ends() -> None:
-    usual = NAILS.rules_for()
+    usual = english(NAILS.rules_for())
     assert "each other player has one last turn and the game ends" in usual
     assert "`final_round:dealer`" in usual
-    seed = NAILS.rules_for({"final_round": "dealer"})
+    seed = english(NAILS.rules_for({"final_round": "dealer"}))
     assert "finished with the dealer's turn" in seed and "`final_round:each`" in seed
 
 

@@ -6,19 +6,41 @@ from __future__ import annotations
 
 import re
 
+from bot import i18n
 from rules.cells import cell_name
+from rules.core import Decision
 from rules.errors import IllegalChoice
 from rules.nails import DECKS, NailsOptions, NailsState, parse_deck
 from rules.nails import GAME as NAILS
-from rules.nails.text import (
-    grid_lines,
-    option_text,
-    render_text,
-    replay,
-    tile_text,
-)
+from rules.nails.state import NailsView
+from rules.nails.text import grid_lines, replay
+from rules.nails.text import option_text as option_words
+from rules.nails.text import render_text as render_words
+from rules.nails.text import tile_text as tile_words
+from rules.nails.tiles import Tile
+from rules.phrases import Words
 
 NAMES = ["Ada", "Bo", "Cy", "Dee"]
+
+
+def en(words: Words) -> str:
+    """The words as an English reader reads them."""
+    return i18n.say(words, "en")
+
+
+def tile_text(tile: Tile, *words: str) -> str:
+    """A tile's line in English."""
+    return en(tile_words(tile, *words))
+
+
+def render_text(view: NailsView, names: list[str]) -> str:
+    """The whole table's text in English."""
+    return en(render_words(view, names))
+
+
+def option_text(view: NailsView, decision: Decision, option: str, names: list[str]) -> str:
+    """What an option means, in English."""
+    return en(option_words(view, decision, option, names))
 FILLER = "\n".join(f"{n} _ _ _ _" for n in range(80, 99)) + "\n99 R G _ _"
 
 
@@ -313,8 +335,10 @@ def test_every_option_of_whole_games_fits_a_menu() -> None:
             decision = state.pending()[0]
             view = state.observe(decision.seat)
             for option in decision.options:
-                text = option_text(view, decision, option, NAMES)
-                assert 0 < len(text) <= 100, text
+                words = option_words(view, decision, option, NAMES)
+                for locale in ("en", "pt_BR"):
+                    text = i18n.say(words, locale)
+                    assert 0 < len(text) <= 100, text
             state.apply(decision.seat, decision.options[0])
 
 
@@ -325,7 +349,7 @@ def refusal(state: NailsState, seat: int, choice: str) -> str:
     try:
         state.apply(seat, choice)
     except IllegalChoice as error:
-        return str(error)
+        return en(error.text)
     raise AssertionError(f"{choice} was accepted")
 
 
@@ -373,7 +397,8 @@ def test_a_placement_legal_on_the_stack_but_not_now_says_what_is_asked() -> None
 
 def narrated(state: NailsState, choice: str) -> list[str]:
     seat = state.pending()[0].seat
-    return [event.render(NAMES) for event in state.apply(seat, choice) if event.public]
+    return [i18n.narrate(event, NAMES, "en") for event in state.apply(seat, choice)
+            if event.public]
 
 
 def test_declining_keeping_and_trimming_are_narrated() -> None:

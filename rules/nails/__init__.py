@@ -16,6 +16,7 @@ from rules.nails.state import NailsState, NailsView
 from rules.nails.text import option_text, render_text
 from rules.nails.tiles import Deck, Tile, Zone, parse_deck
 from rules.nails.unseen import unseen
+from rules.phrases import Phrase
 
 GAME = GameInfo(
     name="nails",
@@ -34,7 +35,7 @@ GAME = GameInfo(
     text=render_text,
     option_text=option_text,
     option_group=placement_group,
-    notation_help="Type a placement as tile@cell/turn (e.g. 17@C4/90), or yes, no, cannot …",
+    notation_help=Phrase("nails.notation_help", words="yes, no, cannot"),  # type: ignore[arg-type]
 )
 
 __all__ = [

@@ -1,5 +1,6 @@
 """The rules of Hammer & Nails as players read them (``/rules nails``; under 4,000
-characters), written from the game's options and its table's size."""
+characters in every language), written from the game's options and its table's size,
+as phrase paragraphs (``bot.i18n`` makes them in the reader's language)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,12 @@ from rules.nails.decks import DECKS
 from rules.nails.options import NailsOptions
 from rules.nails.state import HAND, PENALTY
 from rules.nails.tiles import Deck
-from rules.words import joined, plural, table_size
+from rules.nails.words import colour_name, joined, listed
+from rules.phrases import Phrase, Words
 
-MECHANIC_WORDS = {
-    "again": "Play Again (optional)",
-    "remove": "Remove a top tile from the stack",
-    "search": "Look through the deck for a tile",
-    "draw2": "Draw two (optional)",
-    "null": "Ø can't be covered",
-    "cover": "Next player must cover a {colours} {nail}",
-    "opp-discard": "One opponent discards a tile at random",
-    "discard": "Discard a tile of your choice (optional)",
-}
-"""The mechanics in the rules' words, in the order they are listed (``cover`` stands
-for every ``cover-<colour>``)."""
+MECHANICS = ("again", "remove", "search", "draw2", "null", "cover", "opp-discard", "discard")
+"""The mechanics in the order the rules list them (``cover`` stands for every
+``cover-<colour>``)."""
 
 
 def deck_for(options: NailsOptions, seats: int | None) -> Deck:
@@ -31,99 +24,115 @@ def deck_for(options: NailsOptions, seats: int | None) -> Deck:
     return DECKS[options.deck]
 
 
-def rules_text(options: NailsOptions, seats: int | None) -> str:
-    """The rules of a game with ``options`` at a table of ``seats`` (``None``: any).
+def _colours(deck: Deck, colours: list[str] | tuple[str, ...]) -> list[Words]:
+    """Colours as words agreeing with the deck's nail word (ships are feminine in
+    Portuguese)."""
+    if deck.nail_word == "ship":
+        feminine = {"red": Phrase("nails.colour_f.red"), "green": Phrase("nails.colour_f.green"),
+                    "blue": Phrase("nails.colour_f.blue"),
+                    "yellow": Phrase("nails.colour_f.yellow")}
+        return [feminine.get(c) or c for c in colours]
+    return [colour_name(c) for c in colours]
 
-    >>> text = rules_text(NailsOptions.parse({"deck": "space"}), 2)
-    >>> text.split(" Build")[0]
-    '**Hammer & Nails** — 2 players: red and blue.'
+
+def _either(words: list[Words]) -> Words:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(words) == 1:
+        return words[0]
+    return Phrase("nails.join.or", first=listed(words[:-1]), last=words[-1])
+
+
+def rules_text(options: NailsOptions, seats: int | None) -> list[Phrase]:
+    """The rules of a game with ``options`` at a table of ``seats`` (``None``: any),
+    one phrase a paragraph.
+
+    >>> paragraphs = rules_text(NailsOptions.parse({"deck": "space"}), 2)
+    >>> paragraphs[0].key, len(paragraphs)
+    ('nails.rules.intro.ship', 7)
     """
     deck = deck_for(options, seats)
-    nail, hammer = deck.nail_word, deck.hammer_word
+    ships = deck.nail_word == "ship"
     most = deck.most_wins if options.most_wins is None else options.most_wins
-    goal = ("so that *your* {n}s show and your opponents' end up hidden" if most
-            else "so that *your* {n}s end up hidden and your opponents' show").format(n=nail)
-    octagon = deck.shape == "octagon"
     cows = any(tile.centre == "cow" for tile in deck.tiles)
-    if octagon:
-        tiles = (f"**Tiles.** {len(deck.tiles)} octagonal tiles, each with a centre "
-                 f"({'a cow or ' if cows else ''}blank, never covered) and four zones.")
-        anchor = "its centre"
+    players = _players(deck, options, seats)
+    if ships:
+        intro = Phrase("nails.rules.intro.ship", players=players,
+                       goal=Phrase("nails.rules.goal_most.ship") if most
+                       else Phrase("nails.rules.goal_fewest.ship"))
     else:
-        tiles = f"**Tiles.** {len(deck.tiles)} square tiles, each with four zones (2×2)."
-        anchor = "its top-left zone"
-    scoring = (f"Count your colour showing, in your hand, plus penalties. "
-               f"{'Most' if most else 'Fewest'} wins"
-               + (" (`objective:fewest` for fewest)." if most else
-                  " (`objective:most` for most).")
-               + (f" Each {nail} of yours next to a cow scores +1." if cows else ""))
-    return "\n\n".join([
-        f"**Hammer & Nails** — {_players(deck, options, seats)} Build a stack of tiles "
-        f"{goal}.",
-
-        f"{tiles} A zone shows a {' or '.join(deck.colours)} {nail}, a {hammer} or nothing, "
-        f"and may carry a mechanic. Tiles are written by number; a placement is `17@C4/90`: "
-        f"tile 17 with {anchor} on cell C4, turned 90° clockwise.",
-
-        f"**Start.** Each player draws a tile; the lowest deals; the next player starts. "
-        f"{HAND} tiles each; one tile from the deck starts the stack.",
-
-        f"**A turn.** Lay a tile so that it covers at least one showing zone, each covered "
-        f"zone on a different tile. A blank may be covered by a {nail} or a blank; a {nail} "
-        f"by a {hammer} or a blank; a {hammer} only by a blank; a Ø zone never. Zones over "
-        f"empty table are free. Then draw up to {HAND} (or discard down to {HAND}). With no "
-        "legal placement: discard a tile, draw one.",
-
-        f"**Mechanics** fire when a {hammer} covers a {nail}: the {nail}'s mechanic, then "
-        f"the {hammer}'s. " + " · ".join(_mechanics(deck)) + ".",
-
-        f"**Must cover.** The next player covers a {nail} of that colour, or declares they "
-        f"cannot. The player who fired it may challenge: if they could, they must cover one "
-        f"and take {PENALTY} penalty {nail}s; if not, the challenger takes {PENALTY}, shows "
-        "their hand to the declarer, and the declarer discards a tile at random, draws one "
-        "and must play it if able.",
-
-        f"**End.** When the deck is empty and a player ends a turn with no tiles, "
-        f"{_last_turns(options)} {scoring} Ties: the tied players, from the one who went "
-        "out first, each remove a top tile, then recount.",
-    ]) + "\n"
+        intro = Phrase("nails.rules.intro.nail", players=players,
+                       goal=Phrase("nails.rules.goal_most.nail") if most
+                       else Phrase("nails.rules.goal_fewest.nail"))
+    colours = _either(_colours(deck, deck.colours))
+    if deck.shape == "octagon":
+        tiles = (Phrase("nails.rules.tiles_octagon_cows", count=len(deck.tiles)) if cows
+                 else Phrase("nails.rules.tiles_octagon", count=len(deck.tiles)))
+    else:
+        tiles = Phrase("nails.rules.tiles_square", count=len(deck.tiles))
+    zones = (Phrase("nails.rules.zones.ship", tiles=tiles, colours=colours) if ships
+             else Phrase("nails.rules.zones.nail", tiles=tiles, colours=colours))
+    notation = (Phrase("nails.rules.notation_octagon") if deck.shape == "octagon"
+                else Phrase("nails.rules.notation_square"))
+    start = Phrase("nails.rules.start", hand=HAND)
+    turn = (Phrase("nails.rules.turn.ship", hand=HAND) if ships
+            else Phrase("nails.rules.turn.nail", hand=HAND))
+    said = listed(_mechanics(deck), "dot")
+    mechanics = (Phrase("nails.rules.mechanics.ship", mechanics=said) if ships
+                 else Phrase("nails.rules.mechanics.nail", mechanics=said))
+    cover = (Phrase("nails.rules.cover.ship", penalty=PENALTY) if ships
+             else Phrase("nails.rules.cover.nail", penalty=PENALTY))
+    scoring: Words = (Phrase("nails.rules.scoring_most") if most
+                      else Phrase("nails.rules.scoring_fewest"))
+    if cows:
+        scoring = (Phrase("nails.rules.cows.ship", scoring=scoring) if ships
+                   else Phrase("nails.rules.cows.nail", scoring=scoring))
+    last = (Phrase("nails.rules.end_dealer") if options.final_round == "dealer"
+            else Phrase("nails.rules.end_each"))
+    end = Phrase("nails.rules.end", last=last, scoring=scoring)
+    return [intro, Phrase("nails.rules.tiles", zones=zones, notation=notation), start, turn,
+            mechanics, cover, end]
 
 
-def _last_turns(options: NailsOptions) -> str:
-    """How the game ends once a player goes out."""
-    if options.final_round == "dealer":
-        return ("the round is finished with the dealer's turn and the game ends "
-                "(`final_round:each`: each other player has one last turn).")
-    return ("each other player has one last turn and the game ends (`final_round:dealer`: "
-            "the round is finished, the dealer last).")
-
-
-def _players(deck: Deck, options: NailsOptions, seats: int | None) -> str:
+def _players(deck: Deck, options: NailsOptions, seats: int | None) -> Phrase:
     colours = list(deck.colours)
     if len(colours) > 2:
-        many = "four colours: " if len(colours) == 4 and seats in (None, 4) else ""
-        return (f"{table_size(seats, 2, len(colours))}, a colour each ({many}"
-                f"{joined(colours[:seats or len(colours)])}).")
+        named: Words = joined([colour_name(c) for c in colours[:seats or len(colours)]])
+        if len(colours) == 4 and seats in (None, 4):
+            named = Phrase("nails.rules.four_colours", colours=named)
+        if seats is not None:
+            return Phrase("nails.rules.players_each", count=seats, colours=named)
+        return Phrase("nails.rules.players_each_four", least=2, most=len(colours),
+                      colours=named)
+    first, second = colour_name(colours[0]), colour_name(colours[1])
     if seats is None:
-        four = ("a colour each with the four-colour workshop deck (`teams:no`)"
-                if options.teams is False else
-                "two teams sharing a colour (`teams:no`: a colour each, with the workshop "
-                "deck)")
-        return f"2 or 4 players: 2 play {colours[0]} and {colours[1]}; 4 play {four}."
+        four = (Phrase("nails.rules.four_no_teams") if options.teams is False
+                else Phrase("nails.rules.four_teams"))
+        return Phrase("nails.rules.players_any", first=first, second=second, four=four)
     if seats == 4:
-        return (f"4 players in two teams: {colours[0]} (1st and 3rd seats) and {colours[1]} "
-                "(2nd and 4th); a team shares a colour and a count, not hands.")
-    return f"{plural(seats, 'player')}: {joined(colours[:seats])}."
+        return Phrase("nails.rules.players_teams", first=first, second=second)
+    return Phrase("nails.rules.players", count=seats, colours=joined([first, second]))
 
 
-def _mechanics(deck: Deck) -> list[str]:
+def _mechanics(deck: Deck) -> list[Words]:
     present = {m for tile in deck.tiles for m in tile.mechanics}
     covers = [c for c in deck.colours if f"cover-{c}" in present]
-    said = []
-    for key, words in MECHANIC_WORDS.items():
+    words = {
+        "again": Phrase("nails.rules.mechanic.again"),
+        "remove": Phrase("nails.rules.mechanic.remove"),
+        "search": Phrase("nails.rules.mechanic.search"),
+        "draw2": Phrase("nails.rules.mechanic.draw2"),
+        "null": Phrase("nails.rules.mechanic.null"),
+        "opp-discard": Phrase("nails.rules.mechanic.opp_discard"),
+        "discard": Phrase("nails.rules.mechanic.discard"),
+    }
+    said: list[Words] = []
+    for key in MECHANICS:
         if key == "cover":
             if covers:
-                said.append(words.format(colours=" / ".join(covers), nail=deck.nail_word))
+                colours = listed(_colours(deck, covers), "slash")
+                said.append(Phrase("nails.rules.mechanic.cover.ship", colours=colours)
+                            if deck.nail_word == "ship" else
+                            Phrase("nails.rules.mechanic.cover.nail", colours=colours))
         elif key in present:
-            said.append(words)
+            said.append(words[key])
     return said

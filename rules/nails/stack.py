@@ -27,6 +27,8 @@ from rules.cells import cell_name, parse_cell
 from rules.core import Decision
 from rules.errors import MalformedChoice, shown
 from rules.nails.tiles import Shape, Tile, Zone
+from rules.nails.words import a_kind
+from rules.phrases import Phrase
 
 Cell = tuple[int, int]
 ROTATIONS = (0, 90, 180, 270)
@@ -70,15 +72,14 @@ class Placement:
         >>> Placement.parse("²@C4")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        rules.errors.MalformedChoice: '²@C4' is not a placement (write tile@cell/turn, ...)
+        rules.errors.MalformedChoice: nails.error.not_placement(text="'²@C4'")
         """
         words = text.replace("@", " ").replace("/", " ").split()
         if len(words) not in (2, 3) or not _number(words[0], 4):
-            raise MalformedChoice(f"{shown(text)} is not a placement (write tile@cell/turn, "
-                                  "like 17@C4/90)")
+            raise MalformedChoice(Phrase("nails.error.not_placement", text=shown(text)))
         rotation = int(words[2]) if len(words) == 3 and _number(words[2], 3) else 0
         if len(words) == 3 and (not _number(words[2], 3) or rotation not in ROTATIONS):
-            raise MalformedChoice(f"turn by 0, 90, 180 or 270 degrees, not {shown(words[2])}")
+            raise MalformedChoice(Phrase("nails.error.turn", turn=shown(words[2])))
         x, y = parse_cell(words[1])
         return cls(int(words[0]), x, y, rotation)
 
@@ -91,7 +92,7 @@ def placement_notation(tile: int, cell: str, rotation: int = 0) -> str:
     '17@C4/90'
     """
     if rotation not in ROTATIONS:
-        raise MalformedChoice(f"turn by 0, 90, 180 or 270 degrees, not {shown(rotation)}")
+        raise MalformedChoice(Phrase("nails.error.turn", turn=shown(rotation)))
     x, y = parse_cell(cell)
     return Placement(tile, x, y, rotation).notation
 
@@ -271,7 +272,7 @@ class BuildStack:
         return covered or None
 
     def refusal(self, tile: Tile, placement: Placement, nail_word: str = "nail",
-                hammer_word: str = "hammer") -> str | None:
+                hammer_word: str = "hammer") -> Phrase | None:
         """Why :meth:`check` refuses a placement, in words naming the zone at fault
         (the first, in the order :meth:`check` looks), or ``None`` if it is legal.
         ``nail_word`` and ``hammer_word`` are the deck's words for them.
@@ -281,47 +282,45 @@ class BuildStack:
         >>> stack = BuildStack("square")
         >>> for n, x in ((2, 0), (3, 2)):
         ...     _ = stack.place(deck.tile(n), Placement(n, x, 0), first=True)
-        >>> print(stack.refusal(deck.tile(1), Placement(1, -1, -1, 180)))
-        tile 1 at -A-1/180 would lay a nail on a hammer at A1 (tile 2); a hammer takes only a blank
-        >>> print(stack.refusal(deck.tile(1), Placement(1, 3, 1)))
-        tile 1 at D2 would cover a Ø zone at D2 (tile 3); nothing may cover a Ø zone
-        >>> print(stack.refusal(deck.tile(1), Placement(1, 1, 0)))
-        tile 1 at B1 would cover two zones of tile 3 (C1 and C2); a tile covers at most one zone \
-of each tile
-        >>> print(stack.refusal(deck.tile(1), Placement(1, 9, 9)))
-        tile 1 at J10 would cover nothing; a tile must cover at least one zone of the stack
+        >>> why = stack.refusal(deck.tile(1), Placement(1, -1, -1, 180))
+        >>> why.key, dict(why.args)["over"].key, dict(why.args)["at"]
+        ('nails.error.lays_on', 'nails.kind_a.nail', Phrase(nails.at(cell='A1', tile=2)))
+        >>> [stack.refusal(deck.tile(1), Placement(1, x, y)).key  # type: ignore[union-attr]
+        ...  for x, y in ((3, 1), (1, 0), (9, 9))]
+        ['nails.error.null', 'nails.error.two_zones', 'nails.error.covers_nothing']
         """
         words = {"nail": nail_word, "hammer": hammer_word, "blank": "blank"}
-        where = f"tile {tile.number} at {placement.notation.split(PLACE_SEP, 1)[1]}"
+        where = Phrase("nails.where", tile=tile.number,
+                       cell=placement.notation.split(PLACE_SEP, 1)[1])
         if placement.rotation not in ROTATIONS:
-            return f"tiles turn by 0, 90, 180 or 270 degrees, not {placement.rotation}"
+            return Phrase("nails.error.turn", turn=placement.rotation)
         anchor = (placement.x, placement.y)
         if self.shape == "octagon" and (placement.x % 2 or placement.y % 2):
-            return (f"{where}: an octagon's centre goes on every other column and row "
-                    f"(A1, C1, A3 …), not {cell_name(*anchor)}")
+            return Phrase("nails.error.octagon_anchor", where=where, cell=cell_name(*anchor))
         if self.shape == "octagon" and anchor in self.centres:
-            return f"{where} would sit on tile {self.centres[anchor].number}'s centre"
+            return Phrase("nails.error.on_centre", where=where,
+                          tile=self.centres[anchor].number)
         seen: dict[int, Cell] = {}
         for cell, zone in self.zones_of(tile, placement):
             zones = self.cells.get(cell)
             if not zones:
                 continue
             under_tile, under = zones[-1]
-            at = f"at {cell_name(*cell)} (tile {under_tile})"
+            at = Phrase("nails.at", cell=cell_name(*cell), tile=under_tile)
             if under.null:
-                return f"{where} would cover a Ø zone {at}; nothing may cover a Ø zone"
+                return Phrase("nails.error.null", where=where, at=at)
             if under_tile in seen:
-                return (f"{where} would cover two zones of tile {under_tile} "
-                        f"({cell_name(*seen[under_tile])} and {cell_name(*cell)}); "
-                        "a tile covers at most one zone of each tile")
+                return Phrase("nails.error.two_zones", where=where, tile=under_tile,
+                              first=cell_name(*seen[under_tile]), second=cell_name(*cell))
             seen[under_tile] = cell
             if zone.kind not in ACCEPTS[under.kind]:
-                takes = " or ".join(f"a {words[kind]}" for kind in ACCEPTS[under.kind])
-                return (f"{where} would lay a {words[zone.kind]} on a {words[under.kind]} "
-                        f"{at}; a {words[under.kind]} takes only {takes}")
+                allowed = [a_kind(words[kind]) for kind in ACCEPTS[under.kind]]
+                takes = (allowed[0] if len(allowed) == 1 else
+                         Phrase("nails.either", first=allowed[0], second=allowed[1]))
+                return Phrase("nails.error.lays_on", where=where, over=a_kind(words[zone.kind]),
+                              under=a_kind(words[under.kind]), at=at, takes=takes)
         if not seen:
-            return (f"{where} would cover nothing; a tile must cover at least one zone "
-                    "of the stack")
+            return Phrase("nails.error.covers_nothing", where=where)
         return None
 
     def frontier(self) -> list[Spot]:

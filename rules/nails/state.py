@@ -25,8 +25,17 @@ from rules.errors import BadOptions, IllegalChoice, MalformedChoice
 from rules.nails.decks import DECKS
 from rules.nails.options import NailsOptions
 from rules.nails.stack import PLACE_SEP, BuildStack, Covered, Placement
-from rules.nails.tiles import MECHANICS, Deck, Tile
-from rules.words import plural, who
+from rules.nails.tiles import Deck, Tile
+from rules.nails.words import (
+    a_piece,
+    deck_name,
+    listed,
+    mechanic_words,
+    no_piece,
+    nouns,
+    penalty,
+)
+from rules.phrases import Phrase, Seat, Words
 
 HAND = 4
 PENALTY = 2
@@ -97,9 +106,11 @@ class NailsState(GameState):
         elif seats <= len(colours):
             self.colour_of = tuple(colours[:seats])
         else:
-            raise BadOptions(f"the {self.deck_def.name} deck is for 2 players or 4 in two teams"
+            raise BadOptions(Phrase("nails.error.deck_two_colours",
+                                    deck=deck_name(self.deck_def.name))
                              if len(colours) == 2 else
-                             f"the {self.deck_def.name} deck takes 2 to {len(colours)} players")
+                             Phrase("nails.error.deck_players", deck=deck_name(self.deck_def.name),
+                                    most=len(colours)))
         self.most_wins = (self.deck_def.most_wins if self.options.most_wins is None
                           else self.options.most_wins)
         self.tiles = {tile.number: tile for tile in self.deck_def.tiles}
@@ -139,12 +150,10 @@ class NailsState(GameState):
         name = self.options.deck
         if seats == 4 and self.options.teams is False and len(DECKS[name].colours) < 4:
             if name != "workshop":
-                raise BadOptions(f"the {name} deck has two colours: four players play it in "
-                                 "two teams")
+                raise BadOptions(Phrase("nails.error.deck_teams_only", deck=deck_name(name)))
             return "workshop4"
         if self.options.teams and len(DECKS[name].colours) > 2:
-            raise BadOptions(f"the {name} deck gives each player a colour; teams play the "
-                             "workshop or space deck")
+            raise BadOptions(Phrase("nails.error.deck_no_teams", deck=deck_name(name)))
         return name
 
     @classmethod
@@ -200,8 +209,8 @@ class NailsState(GameState):
         self.stack.place(self.tiles[start], Placement(start, 0, 0, 0), first=True)
         self.turn = (self.dealer + 1) % self.seats
         self.phase = "place"
-        events = [Event("dealer", f"{who(self.dealer)} drew the lowest tile ({min(drawn)}) "
-                                  f"and deals; tile {start} starts the build stack.",
+        events = [Event("dealer", Phrase("nails.event.dealer", who=Seat(self.dealer),
+                                         tile=min(drawn), start=start),
                         data={"dealer": self.dealer, "start": start})]
         return events + self._start_turn()
 
@@ -221,9 +230,10 @@ class NailsState(GameState):
         self.hands[seat] += drawn
         if not drawn:
             return []
-        return [Event("draw", f"{who(seat)} draws {plural(len(drawn), 'tile')}.",
+        return [Event("draw", Phrase("nails.event.draws", count=len(drawn), who=Seat(seat)),
                       data={"seat": seat, "count": len(drawn)}),
-                Event("drawn", "You draw " + ", ".join(f"tile {n}" for n in drawn) + ".",
+                Event("drawn", Phrase("nails.event.drawn", count=len(drawn),
+                                      tiles=tile_list(drawn)),
                       seats=frozenset({seat}), data={"tiles": drawn})]
 
     def _discard(self, seat: int, number: int) -> None:
@@ -261,8 +271,8 @@ class NailsState(GameState):
             colour, _ = self.obligation
             self.could_cover = bool(self._covering(self.turn, colour))
             self.phase = "cover"
-            return [Event("must-cover", f"{who(self.turn)} must cover a {colour} "
-                                        f"{self.deck_def.nail_word} or declare they cannot.",
+            return [Event("must-cover", Phrase("nails.event.must_cover", who=Seat(self.turn),
+                                               nail=a_piece(self.deck_def.nail_word, colour)),
                           data={"seat": self.turn, "colour": colour})]
         return self._placement_phase()
 
@@ -276,8 +286,8 @@ class NailsState(GameState):
             return []
         if self.hands[self.turn]:
             self.phase = "stuck"
-            return [Event("stuck", f"{who(self.turn)} has no legal placement: discards a tile "
-                                   "and draws one.", data={"seat": self.turn})]
+            return [Event("stuck", Phrase("nails.event.stuck", who=Seat(self.turn)),
+                          data={"seat": self.turn})]
         return self._end_turn()
 
     def _place(self, placement: Placement) -> list[Event]:
@@ -290,9 +300,13 @@ class NailsState(GameState):
         fired = fired_mechanics(covered)
         self.fired = tuple(fired)
         self.queue = list(fired)
-        what = f" firing {', '.join(MECHANICS[m] for m in fired)}" if fired else ""
-        events = [Event("place", f"{who(seat)} lays tile {tile.number} at "
-                                 f"{placement.notation.split(PLACE_SEP, 1)[1]}{what}.",
+        where = placement.notation.split(PLACE_SEP, 1)[1]
+        text = (Phrase("nails.event.lays_firing", who=Seat(seat), tile=tile.number, cell=where,
+                       fired=listed([mechanic_words(m, self.deck_def.nail_word)
+                                     for m in fired]))
+                if fired else
+                Phrase("nails.event.lays", who=Seat(seat), tile=tile.number, cell=where))
+        events = [Event("place", text,
                         data={"seat": seat, "placement": placement.notation,
                               "fired": list(fired)})]
         return events + self._resolve_queue()
@@ -329,8 +343,8 @@ class NailsState(GameState):
             elif mechanic.startswith("cover-"):
                 colour = mechanic.removeprefix("cover-")
                 self.next_obligation = (colour, seat)
-                events.append(Event("obligation", f"The next player must cover a {colour} "
-                                                  f"{self.deck_def.nail_word}.",
+                events.append(Event("obligation", Phrase(
+                    "nails.event.obligation", nail=a_piece(self.deck_def.nail_word, colour)),
                                     data={"colour": colour, "by": seat}))
         return events + self._after_mechanics()
 
@@ -339,7 +353,7 @@ class NailsState(GameState):
             self.extra_plays -= 1
             if self._can_place(self.turn):
                 self.phase = "place"
-                return [Event("again", f"{who(self.turn)} plays again.",
+                return [Event("again", Phrase("nails.event.again", who=Seat(self.turn)),
                               data={"seat": self.turn})]
         return self._end_turn()
 
@@ -356,8 +370,9 @@ class NailsState(GameState):
         events: list[Event] = []
         if not self.draw and not self.hands[seat] and seat not in self.went_out:
             self.went_out.append(seat)
-            last = "" if self.final_round else "; this is the final round"
-            events.append(Event("out", f"{who(seat)} has no tiles left{last}.",
+            text = (Phrase("nails.event.out", who=Seat(seat)) if self.final_round
+                    else Phrase("nails.event.out_final", who=Seat(seat)))
+            events.append(Event("out", text,
                                 data={"seat": seat}))
             if not self.final_round:
                 self.final_round = True
@@ -407,8 +422,9 @@ class NailsState(GameState):
     def _score(self) -> list[Event]:
         totals = self.totals()
         best = self._best(totals)
-        events = [Event("count", "The count: " + ", ".join(
-            f"{who(s)} {totals[s]}" for s in range(self.seats)) + ".",
+        events = [Event("count", Phrase("nails.event.count", counts=listed(
+            [Phrase("nails.event.count_one", who=Seat(s), total=totals[s])
+             for s in range(self.seats)])),
             data={"totals": totals})]
         if len({self.colour_of[s] for s in best}) == 1 or self.tie_rounds >= MAX_TIE_ROUNDS \
                 or not self.stack.top_tiles():
@@ -420,17 +436,21 @@ class NailsState(GameState):
         start = self.went_out[0] if self.went_out else self._next(self.dealer)
         self.tie_order = sorted(best, key=lambda s: (s - start) % self.seats)
         self.phase = "tiebreak"
-        names = ", ".join(who(s) for s in self.tie_order)
-        return [*events, Event("tie", f"A tie: round {self.tie_rounds} of removals; {names} "
-                                      "each take a top tile off the stack.",
+        names = listed([Seat(s) for s in self.tie_order])
+        return [*events, Event("tie", Phrase("nails.event.tie", round=self.tie_rounds,
+                                             who=names),
                                data={"order": self.tie_order})]
 
-    def _reason(self, best: list[int]) -> str:
-        objective = "most" if self.most_wins else "fewest"
+    def _reason(self, best: list[int]) -> Phrase:
+        nails = nouns(self.deck_def.nail_word)
+        objective = (Phrase("nails.reason.most", nails=nails) if self.most_wins
+                     else Phrase("nails.reason.fewest", nails=nails))
         if len({self.colour_of[s] for s in best}) > 1:
-            return f"{objective} {self.deck_def.nail_word}s; still tied after removals"
-        rounds = f" after {plural(self.tie_rounds, 'removal round')}" if self.tie_rounds else ""
-        return f"{objective} {self.deck_def.nail_word}s{rounds}"
+            return Phrase("nails.reason.still_tied", objective=objective)
+        if self.tie_rounds:
+            return Phrase("nails.reason.after_removals", count=self.tie_rounds,
+                          objective=objective)
+        return objective
 
     def _outcome(self) -> Outcome | None:
         return self.ended
@@ -441,11 +461,12 @@ class NailsState(GameState):
         worst = (min(totals) - 1) if self.most_wins else (max(totals) + 1)
         ranked = [worst if self.colour_of[s] == self.colour_of[seat] else totals[s]
                   for s in range(self.seats)]
-        reason = f"{who(seat)} resigned"
+        reason = Phrase("nails.reason.resigned", who=Seat(seat))
         outcome = Outcome.from_scores(ranked, reason, most_wins=self.most_wins)
         self._resigned = Outcome(places=outcome.places, scores=tuple(totals), reason=reason)
         self.phase = "over"
-        return [Event("resign", f"{who(seat)} resigns.", data={"seat": seat})]
+        return [Event("resign", Phrase("nails.event.resigns", who=Seat(seat)),
+                      data={"seat": seat})]
 
     # -- decisions -----------------------------------------------------------------------
     def decisions(self) -> tuple[Decision, ...]:
@@ -458,47 +479,51 @@ class NailsState(GameState):
             return ()
         if phase == "place":
             only = [self.must_play] if self.must_play is not None else None
-            prompt = ("Play the tile you drew." if only else "Place a tile on the build stack.")
+            prompt = (Phrase("nails.prompt.play_drawn") if only
+                      else Phrase("nails.prompt.place"))
             return (Decision(seat, "place", prompt, self._notations(seat, only)),)
         if phase == "cover":
             assert self.obligation is not None
             colour = self.obligation[0]
             options = (*(p.notation for p in self._covering(seat, colour)), CANNOT)
             # Never made by the engine: an instant "cannot" would tell everyone it is true.
-            return (Decision(seat, "cover", f"Cover a {colour} {word}, or declare you cannot.",
+            return (Decision(seat, "cover", Phrase("nails.prompt.cover",
+                                                   nail=a_piece(word, colour)),
                              options, automatic=False),)
         if phase == "forced-cover":
             assert self.obligation is not None
             options = tuple(p.notation for p in self._covering(seat, self.obligation[0]))
-            return (Decision(seat, "place", f"You could cover a {self.obligation[0]} {word}: "
-                                            "you must.", options),)
+            return (Decision(seat, "place", Phrase("nails.prompt.forced_cover",
+                                                   nail=a_piece(word, self.obligation[0])),
+                             options),)
         if phase == "challenge":
             assert self.obligation is not None
             return (Decision(self.obligation[1], "challenge",
-                             "They say they cannot cover it. Challenge?", (CHALLENGE, ACCEPT)),)
+                             Phrase("nails.prompt.challenge"), (CHALLENGE, ACCEPT)),)
         if phase in ("again", "draw2"):
-            prompt = "Play again?" if phase == "again" else "Draw two tiles?"
+            prompt = (Phrase("nails.prompt.again") if phase == "again"
+                      else Phrase("nails.prompt.draw2"))
             return (Decision(seat, phase, prompt, (YES, NO)),)
         if phase == "remove":
-            return (Decision(seat, "remove", "Remove a top tile from the build stack.",
+            return (Decision(seat, "remove", Phrase("nails.prompt.remove"),
                              tuple(str(n) for n in self._removable())),)
         if phase == "search":
-            return (Decision(seat, "search", "Take one tile from the deck into your hand.",
+            return (Decision(seat, "search", Phrase("nails.prompt.search"),
                              tuple(str(n) for n in sorted(self.draw))),)
         if phase == "victim":
-            return (Decision(seat, "victim", "Which opponent discards a tile at random?",
+            return (Decision(seat, "victim", Phrase("nails.prompt.victim"),
                              tuple(f"P{s + 1}" for s in self._victims())),)
         if phase == "discard":
-            return (Decision(seat, "discard", "Discard a tile of your choice, or keep them all.",
+            return (Decision(seat, "discard", Phrase("nails.prompt.discard"),
                              (*(str(n) for n in sorted(self.hands[seat])), KEEP)),)
         if phase in ("trim", "stuck"):
-            prompt = ("Discard down to four tiles." if phase == "trim"
-                      else "No legal placement: discard a tile (then draw one).")
+            prompt = (Phrase("nails.prompt.trim") if phase == "trim"
+                      else Phrase("nails.prompt.stuck"))
             return (Decision(seat, phase, prompt,
                              tuple(str(n) for n in sorted(self.hands[seat]))),)
         if phase == "tiebreak":
             return (Decision(self.tie_order[0], "tiebreak",
-                             "Tie: take a top tile off the build stack.",
+                             Phrase("nails.prompt.tiebreak"),
                              tuple(str(n) for n in self.stack.top_tiles())),)
         raise AssertionError(f"unknown phase {phase}")
 
@@ -509,7 +534,7 @@ class NailsState(GameState):
         if decision.kind in ("place", "cover") and text.lower() != CANNOT:
             placement = Placement.parse(text)
             if placement.tile not in self.hands[seat]:
-                raise MalformedChoice(f"tile {placement.tile} is not in your hand")
+                raise MalformedChoice(Phrase("nails.error.not_in_hand", tile=placement.tile))
             if placement.notation not in decision.options:
                 raise IllegalChoice(self._refusal(decision, placement))
             return placement.notation
@@ -519,7 +544,7 @@ class NailsState(GameState):
         return legal_or_raise(text.upper() if decision.kind == "victim" else text, decision,
                               decision.kind)
 
-    def _refusal(self, decision: Decision, placement: Placement) -> str:
+    def _refusal(self, decision: Decision, placement: Placement) -> Words:
         """Why a placement of a tile in hand is not among the decision's options:
         the zone the build stack refuses it for, or what the decision asks instead."""
         tile = self.tiles[placement.tile]
@@ -527,19 +552,21 @@ class NailsState(GameState):
         why = self.stack.refusal(tile, placement, word, self.deck_def.hammer_word)
         if why is not None:
             return why
-        where = f"tile {tile.number} at {placement.notation.split(PLACE_SEP, 1)[1]}"
+        where = Phrase("nails.where", tile=tile.number,
+                       cell=placement.notation.split(PLACE_SEP, 1)[1])
         if self.must_play is not None and placement.tile != self.must_play:
-            return f"you must play the tile you drew, tile {self.must_play}, where it fits"
+            return Phrase("nails.error.play_drawn", tile=self.must_play)
         if self.obligation is not None and decision.kind == "cover":
-            return (f"{where} covers no {self.obligation[0]} {word}: cover one, or "
-                    f"declare you {CANNOT}")
+            return Phrase("nails.error.covers_none_cover", where=where,
+                          nail=no_piece(word, self.obligation[0]), cannot=CANNOT)
         if self.obligation is not None:
-            return f"{where} covers no {self.obligation[0]} {word}, and you must cover one"
+            return Phrase("nails.error.covers_none_must", where=where,
+                          nail=no_piece(word, self.obligation[0]))
         try:
             legal_or_raise(placement.notation, decision, "placement")
         except IllegalChoice as refusal:
-            return str(refusal)
-        return f"{where} is not a legal placement now"
+            return refusal.text
+        return Phrase("nails.error.not_legal_now", where=where)
 
     def _apply(self, seat: int, choice: str) -> list[Event]:
         phase = self.phase
@@ -548,53 +575,60 @@ class NailsState(GameState):
         if phase == "cover":
             self.phase = "challenge"
             colour = self.obligation[0] if self.obligation else ""
-            return [Event("cannot", f"{who(seat)} declares they cannot cover a {colour} "
-                                    f"{self.deck_def.nail_word}.", data={"seat": seat})]
+            return [Event("cannot", Phrase("nails.event.cannot", who=Seat(seat),
+                                           nail=a_piece(self.deck_def.nail_word, colour)),
+                          data={"seat": seat})]
         if phase == "challenge":
             return self._challenge(choice == CHALLENGE)
         if phase == "again":
             if choice == YES:
                 self.extra_plays += 1
                 return self._resolve_queue()
-            return [Event("again-no", f"{who(seat)} does not play again.", data={"seat": seat}),
+            return [Event("again-no", Phrase("nails.event.again_no", who=Seat(seat)),
+                          data={"seat": seat}),
                     *self._resolve_queue()]
         if phase == "draw2":
             events = self._draw(seat, 2) if choice == YES else [
-                Event("draw2-no", f"{who(seat)} does not draw two.", data={"seat": seat})]
+                Event("draw2-no", Phrase("nails.event.draw2_no", who=Seat(seat)),
+                      data={"seat": seat})]
             return events + self._resolve_queue()
         if phase == "remove":
             tile = self.stack.remove(int(choice))
             self.discard.append(tile.number)
             self.discarded_by[tile.number] = None
-            return [Event("remove", f"{who(seat)} removes tile {tile.number} from the stack.",
+            return [Event("remove", Phrase("nails.event.removes", who=Seat(seat),
+                                           tile=tile.number),
                           data={"tile": tile.number}), *self._resolve_queue()]
         if phase == "search":
             number = int(choice)
             self.draw.remove(number)
             self.hands[seat].append(number)
             self.rng.shuffle(self.draw)
-            return [Event("search", f"{who(seat)} looks through the deck, takes a tile and "
-                                    "shuffles.", data={"seat": seat}),
-                    Event("searched", f"You take tile {number}.", seats=frozenset({seat})),
+            return [Event("search", Phrase("nails.event.search", who=Seat(seat)),
+                          data={"seat": seat}),
+                    Event("searched", Phrase("nails.event.searched", tile=number),
+                          seats=frozenset({seat})),
                     *self._resolve_queue()]
         if phase == "victim":
             victim = int(choice[1:]) - 1
             lost = self.rng.choice(self.hands[victim])
             self._discard(victim, lost)
-            return [Event("victim", f"{who(victim)} discards a tile at random.",
+            return [Event("victim", Phrase("nails.event.victim", who=Seat(victim)),
                           data={"seat": victim}),
-                    Event("lost", f"You lose tile {lost}.", seats=frozenset({victim})),
+                    Event("lost", Phrase("nails.event.lose", tile=lost),
+                          seats=frozenset({victim})),
                     *self._resolve_queue()]
         if phase == "discard":
             if choice == KEEP:
-                return [Event("keep", f"{who(seat)} keeps all their tiles.",
+                return [Event("keep", Phrase("nails.event.keep", who=Seat(seat)),
                               data={"seat": seat}), *self._resolve_queue()]
             self._discard(seat, int(choice))
-            return [Event("discard", f"{who(seat)} discards a tile.", data={"seat": seat}),
+            return [Event("discard", Phrase("nails.event.discard", who=Seat(seat)),
+                          data={"seat": seat}),
                     *self._resolve_queue()]
         if phase == "trim":
             self._discard(seat, int(choice))
-            events = [Event("trim", f"{who(seat)} discards a tile (at most {HAND} in hand).",
+            events = [Event("trim", Phrase("nails.event.trim", count=HAND, who=Seat(seat)),
                             data={"seat": seat})]
             if len(self.hands[seat]) > HAND:
                 return events
@@ -607,7 +641,8 @@ class NailsState(GameState):
             tile = self.stack.remove(int(choice))
             self.discard.append(tile.number)
             self.discarded_by[tile.number] = None
-            events = [Event("tiebreak", f"{who(remover)} removes tile {tile.number}.",
+            events = [Event("tiebreak", Phrase("nails.event.tiebreak", who=Seat(remover),
+                                               tile=tile.number),
                             data={"seat": remover, "tile": tile.number})]
             if self.tie_order and self.stack.top_tiles():
                 return events
@@ -620,33 +655,35 @@ class NailsState(GameState):
         seat = self.turn
         if not challenged:
             self.obligation = None
-            return [Event("accept", f"{who(activator)} accepts."), *self._placement_phase()]
+            return [Event("accept", Phrase("nails.event.accept", who=Seat(activator))),
+                    *self._placement_phase()]
         if self.could_cover:
             self.penalties[seat] += PENALTY
             self.phase = "forced-cover"
-            return [Event("challenge", f"{who(activator)} challenges: {who(seat)} could cover "
-                                       f"a {colour} {self.deck_def.nail_word}, takes "
-                                       f"{PENALTY} penalty {self.deck_def.nail_word}s and "
-                                       "must cover one.", data={"winner": activator})]
+            return [Event("challenge", Phrase(
+                "nails.event.challenge_right", who=Seat(activator), declarer=Seat(seat),
+                nail=a_piece(self.deck_def.nail_word, colour),
+                penalty=penalty(self.deck_def.nail_word, PENALTY)),
+                data={"winner": activator})]
         self.penalties[activator] += PENALTY
         self.obligation = None
         hand = tuple(sorted(self.hands[activator]))
         self.revealed = {seat: hand}
         self.shown_by = {seat: activator}
-        events = [Event("challenge", f"{who(activator)} challenges and is wrong: "
-                                     f"{who(activator)} takes {PENALTY} penalty "
-                                     f"{self.deck_def.nail_word}s and shows their hand to "
-                                     f"{who(seat)}.", data={"winner": seat}),
-                  Event("reveal", f"{who(activator)}'s hand: "
-                                  + (", ".join(f"tile {n}" for n in hand) or "empty") + ".",
+        events = [Event("challenge", Phrase(
+                      "nails.event.challenge_wrong", who=Seat(activator), declarer=Seat(seat),
+                      penalty=penalty(self.deck_def.nail_word, PENALTY)),
+                      data={"winner": seat}),
+                  Event("reveal", Phrase("nails.event.reveal", who=Seat(activator),
+                                         tiles=tile_list(hand)) if hand else
+                        Phrase("nails.event.reveal_empty", who=Seat(activator)),
                         seats=frozenset({seat}), data={"tiles": list(hand)})]
         if self.hands[seat]:
             lost = self.rng.choice(self.hands[seat])
             self._discard(seat, lost)
-            events.append(Event("lost", f"You discard tile {lost} at random.",
+            events.append(Event("lost", Phrase("nails.event.lost_random", tile=lost),
                                 seats=frozenset({seat})))
-        events += [Event("redraw", f"{who(seat)} discards a tile at random and draws one, "
-                                   "which they must play if they can.")]
+        events += [Event("redraw", Phrase("nails.event.redraw", who=Seat(seat)))]
         before = set(self.hands[seat])
         events += self._draw(seat, 1)
         new = set(self.hands[seat]) - before
@@ -718,6 +755,11 @@ class NailsState(GameState):
         new.tie_order = list(self.tie_order)
         new._opening = list(self._opening)
         return new
+
+
+def tile_list(numbers: Sequence[int]) -> Words:
+    """``tile 3, tile 7`` as words."""
+    return listed([Phrase("nails.tile", tile=n) for n in numbers])
 
 
 def fired_mechanics(covered: Sequence[Covered]) -> list[str]:

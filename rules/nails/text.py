@@ -2,7 +2,9 @@
 Discord code blocks) and what each option of a decision means
 ("tile 17 at C4, turned 90° — covers 1 red nail; fires Play Again").
 
-Only what the view holds is shown, so the channel's view never names a hand.
+Every word is a :class:`~rules.phrases.Phrase` (``bot.i18n`` makes it in each reader's
+language); the grid of the build stack is notation and stays plain text. Only what the
+view holds is shown, so the channel's view never names a hand.
 
 The build stack is drawn as a grid of its visible zones, one character each,
 with column letters along the top and row numbers down the left, so that a
@@ -20,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rules.cells import cell_name, column_name, row_name
-from rules.core import Decision
+from rules.core import Decision, Outcome
 from rules.errors import MalformedChoice
 from rules.nails.decks import DECKS
 from rules.nails.stack import BuildStack, Covered, Placement
@@ -36,79 +38,85 @@ from rules.nails.state import (
     NailsView,
     fired_mechanics,
 )
-from rules.nails.tiles import COLOURS, MECHANICS, Tile, Zone
+from rules.nails.tiles import COLOURS, Tile, Zone
+from rules.nails.words import (
+    a_kind,
+    a_piece,
+    colour_name,
+    deck_name,
+    joined,
+    kind,
+    kinds,
+    listed,
+    mechanic_name,
+    nouns,
+    penalty,
+    piece,
+    pieces,
+)
+from rules.phrases import Phrase, Seat, Words
 
 LIMIT = 100
-"""The longest option text (Discord's menus take 100 characters)."""
-
-MECHANIC_NAMES = {
-    "again": "Play Again",
-    "remove": "Remove a Tile",
-    "search": "Search the Deck",
-    "draw2": "Draw Two",
-    "null": "Ø",
-    "cover-green": "Must Cover Green",
-    "cover-red": "Must Cover Red",
-    "cover-blue": "Must Cover Blue",
-    "cover-yellow": "Must Cover Yellow",
-    "opp-discard": "Opponent Discards",
-    "discard": "Discard One",
-}
-"""Each mechanic's short name (the long words are :data:`rules.nails.tiles.MECHANICS`)."""
+"""The longest option text a menu shows (Discord's menus take 100 characters; longer
+words are clipped where they are shown)."""
 
 LETTERS = {colour: letter for letter, colour in COLOURS.items()}
 """Each nail colour's grid letter: ``red`` → ``R``."""
 HAMMER, BLANK, NULL, EMPTY, COW, OPEN, LAST = "H", ".", "#", " ", "c", "o", "*"
 
-PHASES = {
-    "place": "to place a tile",
-    "forced-cover": "to cover the {nail} they said they could not",
-    "cover": "to cover the {nail} or declare they cannot",
-    "challenge": "to challenge the declaration or accept it",
-    "again": "to play again or not",
-    "draw2": "to draw two tiles or not",
-    "remove": "to remove a top tile",
-    "search": "to take a tile from the deck",
-    "victim": "to pick an opponent who discards at random",
-    "discard": "to discard a tile or keep them all",
-    "trim": f"to discard down to {HAND} tiles",
-    "stuck": "to discard a tile and draw one (no legal placement)",
-    "tiebreak": "to take a top tile off the stack (tie-break)",
-}
-"""What the seat to move is deciding, by phase (``{nail}``: the deck's word)."""
+
+def doing(view: NailsView) -> Words:
+    """What the seat to move is deciding, by phase, in the deck's words."""
+    ships = view.nail_word == "ship"
+    phase = view.phase
+    if phase == "forced-cover":
+        return (Phrase("nails.phase.forced_cover.ship") if ships
+                else Phrase("nails.phase.forced_cover.nail"))
+    if phase == "cover":
+        return Phrase("nails.phase.cover.ship") if ships else Phrase("nails.phase.cover.nail")
+    return {
+        "place": Phrase("nails.phase.place"),
+        "challenge": Phrase("nails.phase.challenge"),
+        "again": Phrase("nails.phase.again"),
+        "draw2": Phrase("nails.phase.draw2"),
+        "remove": Phrase("nails.phase.remove"),
+        "search": Phrase("nails.phase.search"),
+        "victim": Phrase("nails.phase.victim"),
+        "discard": Phrase("nails.phase.discard"),
+        "trim": Phrase("nails.phase.trim", count=HAND),
+        "stuck": Phrase("nails.phase.stuck"),
+        "tiebreak": Phrase("nails.phase.tiebreak"),
+    }.get(phase, phase)
 
 
-def mechanic_name(mechanic: str) -> str:
-    """A mechanic's short name.
-
-    >>> mechanic_name("again"), mechanic_name("cover-red")
-    ('Play Again', 'Must Cover Red')
-    """
-    return MECHANIC_NAMES.get(mechanic) or MECHANICS.get(mechanic, mechanic)
-
-
-def zone_text(zone: Zone, word_nail: str = "nail", word_hammer: str = "hammer") -> str:
+def zone_text(zone: Zone, word_nail: str = "nail", word_hammer: str = "hammer") -> Words:
     """One zone in words: ``red nail (Play Again)``, ``hammer``, ``blank (Ø)``."""
     if zone.kind == "nail":
-        text = f"{zone.colour} {word_nail}"
+        text = piece(word_nail, zone.colour or "")
     else:
-        text = word_hammer if zone.kind == "hammer" else "blank"
-    return f"{text} ({mechanic_name(zone.mechanic)})" if zone.mechanic else text
+        text = kind(word_hammer if zone.kind == "hammer" else "blank")
+    if zone.mechanic:
+        return Phrase("nails.text.zone_mechanic", zone=text,
+                      mechanic=mechanic_name(zone.mechanic))
+    return text
 
 
-def tile_text(tile: Tile, word_nail: str = "nail", word_hammer: str = "hammer") -> str:
+def tile_text(tile: Tile, word_nail: str = "nail", word_hammer: str = "hammer") -> Phrase:
     """A tile in one line, its zones clockwise from the top-left (octagons: from
     the top, after the centre).
 
     >>> from rules.nails.decks import DECKS
-    >>> tile_text(DECKS["workshop"].tile(3))
-    'tile 3: red nail (Play Again) · hammer (Search the Deck) · blank · green nail'
-    >>> tile_text(DECKS["space"].tile(5), "ship", "laser")
-    'tile 5 [blank]: red ship · laser (Search the Deck) · red ship · blue ship'
+    >>> tile_text(DECKS["workshop"].tile(3)).key
+    'nails.text.tile'
+    >>> tile_text(DECKS["space"].tile(5), "ship", "laser").key
+    'nails.text.tile_centre'
     """
-    centre = f" [{tile.centre}]" if tile.centre else ""
-    zones = " · ".join(zone_text(zone, word_nail, word_hammer) for zone in tile.zones)
-    return f"tile {tile.number}{centre}: {zones}"
+    zones = listed([zone_text(zone, word_nail, word_hammer) for zone in tile.zones], "dot")
+    if tile.centre:
+        centre = Phrase("nails.centre.cow") if tile.centre == "cow" else Phrase(
+            "nails.centre.blank")
+        return Phrase("nails.text.tile_centre", tile=tile.number, centre=centre, zones=zones)
+    return Phrase("nails.text.tile", tile=tile.number, zones=zones)
 
 
 def replay(view: NailsView) -> BuildStack:
@@ -147,9 +155,10 @@ def zone_letter(zone: Zone) -> str:
     return HAMMER if zone.kind == "hammer" else BLANK
 
 
-def grid_lines(view: NailsView, stack: BuildStack | None = None) -> list[str]:
+def grid_lines(view: NailsView, stack: BuildStack | None = None) -> list[Words]:
     """The build stack's visible zones as a character grid, one cell of margin
-    all round so that every anchor a tile could use has a name.
+    all round so that every anchor a tile could use has a name (notation, not words;
+    an empty stack is said in words).
 
     >>> from rules.nails.state import NailsState
     >>> print("\\n".join(grid_lines(NailsState.position([[1], [2]]).observe(None))))
@@ -161,7 +170,7 @@ def grid_lines(view: NailsView, stack: BuildStack | None = None) -> list[str]:
     """
     stack = replay(view) if stack is None else stack
     if not stack.layers:
-        return ["(the build stack is empty)"]
+        return [Phrase("nails.text.empty_stack")]
     x0, y0, x1, y1 = stack.bounds()
     xs = range(x0 - 1, x1 + 2)
     ys = range(y0 - 1, y1 + 2)
@@ -170,8 +179,8 @@ def grid_lines(view: NailsView, stack: BuildStack | None = None) -> list[str]:
     margin = max(len(label) for label in labels.values())
     last = view.last.tile if view.last is not None else None
     visible = stack.visible_zones()
-    lines = [(" " * (margin + 1)
-              + "".join(f"{column_name(x):>{width - 1}} " for x in xs)).rstrip()]
+    lines: list[Words] = [(" " * (margin + 1)
+                           + "".join(f"{column_name(x):>{width - 1}} " for x in xs)).rstrip()]
     for y in ys:
         row = []
         for x in xs:
@@ -189,64 +198,98 @@ def grid_lines(view: NailsView, stack: BuildStack | None = None) -> list[str]:
     return lines
 
 
-def legend(view: NailsView, stack: BuildStack | None = None) -> str:
+def legend(view: NailsView, stack: BuildStack | None = None) -> Phrase:
     """The line that explains the grid's characters."""
     stack = replay(view) if stack is None else stack
     colours = set(view.colours) | {zone.colour for _, zone in stack.visible_zones().values()
                                    if zone.colour}
     letters = " ".join(LETTERS[c] for c in COLOURS.values() if c in colours)
-    parts = [f"{letters} {view.nail_word}s (lowercase: with a mechanic, fired by covering "
-             f"with a {view.hammer_word})", f"{HAMMER} {view.hammer_word}", f"{BLANK} blank",
-             f"{NULL} Ø (never covered)"]
+    parts: list[Words] = [
+        Phrase("nails.key.nails", letters=letters, nails=nouns(view.nail_word),
+               hammer=a_kind(view.hammer_word)),
+        Phrase("nails.key.letter", letter=HAMMER, what=kind(view.hammer_word)),
+        Phrase("nails.key.letter", letter=BLANK, what=kind("blank")),
+        Phrase("nails.key.null", letter=NULL)]
     if view.shape == "octagon":
-        parts += [f"{COW} cow", f"{OPEN} blank centre"]
-    parts.append(f"{LAST} last tile laid")
-    return "Key: " + " · ".join(parts)
+        parts += [Phrase("nails.key.letter", letter=COW, what=Phrase("nails.centre.cow")),
+                  Phrase("nails.key.open", letter=OPEN)]
+    parts.append(Phrase("nails.key.last", letter=LAST))
+    return Phrase("nails.text.key", parts=listed(parts, "dot"))
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+def _name(names: Sequence[str], seat: int) -> Words:
+    return names[seat] if 0 <= seat < len(names) else Phrase("nails.text.player",
+                                                              number=seat + 1)
 
 
-def _count(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+def named(words: Words, names: Sequence[str]) -> Words:
+    """``words`` with every seat it names (:class:`~rules.phrases.Seat`, an outcome's
+    reason, say) replaced by its name, so that it reads wherever it is made."""
+    if isinstance(words, str):
+        return words
+    args = {}
+    for key, value in words.args:
+        if isinstance(value, Seat):
+            value = _name(names, value.seat)
+        elif isinstance(value, Phrase):
+            value = named(value, names)
+        args[key] = value
+    # The same phrase with other arguments (its key copied, not made here).
+    made = object.__new__(Phrase)
+    object.__setattr__(made, "key", words.key)
+    object.__setattr__(made, "count", words.count)
+    object.__setattr__(made, "args", tuple(args.items()))
+    return made
 
 
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def reason_words(outcome: Outcome, names: Sequence[str]) -> Words:
+    """An outcome's reason with its seats named (a phrase, or the platform's text)."""
+    reason: object = outcome.reason
+    if isinstance(reason, Phrase):
+        return named(reason, names)
+    return outcome.said(names)
 
 
-def obligation_text(view: NailsView, names: Sequence[str]) -> str | None:
+def obligation_text(view: NailsView, names: Sequence[str]) -> Phrase | None:
     """Who must cover which colour, and who fired it; ``None`` when nobody must."""
     if view.obligation is None or view.outcome is not None:
         return None
     colour, by = view.obligation
-    what = f"a {colour} {view.nail_word}"
+    what = a_piece(view.nail_word, colour)
     if view.phase in ("cover", "challenge", "forced-cover"):
-        return f"{_name(names, view.turn)} must cover {what} ({_name(names, by)} fired it)"
-    return f"the next player must cover {what} ({_name(names, by)} fired it)"
+        return Phrase("nails.text.must_cover", who=_name(names, view.turn), nail=what,
+                      by=_name(names, by))
+    return Phrase("nails.text.next_must_cover", nail=what, by=_name(names, by))
 
 
-def header(view: NailsView, names: Sequence[str]) -> str:
+def goal(view: NailsView) -> Phrase:
+    """``fewest nails win`` or ``most ships win``."""
+    if view.most_wins:
+        return Phrase("nails.text.goal_most", nails=nouns(view.nail_word))
+    return Phrase("nails.text.goal_fewest", nails=nouns(view.nail_word))
+
+
+def header(view: NailsView, names: Sequence[str]) -> Words:
     """The first line: the deck, the draw pile, the objective and who is deciding what."""
-    goal = "most" if view.most_wins else "fewest"
-    parts = [f"Hammer & Nails — {view.deck} deck", f"{_count(view.deck_size, 'tile')} to draw",
-             f"discards {view.discard_size}", f"{goal} {view.nail_word}s win"]
+    parts: list[Words] = [Phrase("nails.text.title", deck=deck_name(view.deck)),
+                          Phrase("nails.text.to_draw", count=view.deck_size),
+                          Phrase("nails.text.discards", count=view.discard_size),
+                          goal(view)]
     if view.final_round and view.outcome is None:
-        parts.append("final round")
+        parts.append(Phrase("nails.text.final_round"))
     if view.outcome is not None:
-        parts.append("game over")
+        parts.append(Phrase("nails.text.game_over"))
     else:
         seats = list(view.waiting) or [view.turn]
-        doing = PHASES.get(view.phase, view.phase).format(nail=view.nail_word)
-        parts.append(f"{_join([_name(names, s) for s in seats])} {doing}")
+        parts.append(Phrase("nails.text.doing", who=joined([_name(names, s) for s in seats]),
+                            doing=doing(view)))
     duty = obligation_text(view, names)
     if duty:
         parts.append(duty)
-    return " · ".join(parts)
+    return listed(parts, "dot")
 
 
-def count_text(view: NailsView, seat: int) -> str:
+def count_text(view: NailsView, seat: int) -> Phrase:
     """A seat's count as the view may know it: the final count once the game is over;
     before, what everyone sees (its colour showing and penalties), plus what the seat's
     own hand adds for the seat itself, or "+ hand" for a hand it cannot see. A team
@@ -255,117 +298,151 @@ def count_text(view: NailsView, seat: int) -> str:
     >>> from rules.nails.state import NailsState
     >>> state = NailsState.position([[41], [42]], draw=[43])
     >>> count_text(state.observe(0), 0), count_text(state.observe(0), 1)
-    ('count 1 + 1 in your hand', 'count 1 + hand')
+    (Phrase(nails.count.mine(shown=1, hand=1)), Phrase(nails.count.hidden(shown=1)))
     """
-    shown = f"count {view.showing[seat]}"
+    shown = view.showing[seat]
     if view.outcome is not None:
-        return shown
+        return Phrase("nails.count.final", shown=shown)
     team = view.colours.count(view.colours[seat]) > 1
     if seat == view.seat and view.in_hand is not None:
-        return f"{shown} + {view.in_hand} in your hand" + (" + your teammate's" if team else "")
-    return f"{shown} + {'hands' if team else 'hand'}"
+        if team:
+            return Phrase("nails.count.mine_team", shown=shown, hand=view.in_hand)
+        return Phrase("nails.count.mine", shown=shown, hand=view.in_hand)
+    if team:
+        return Phrase("nails.count.hidden_team", shown=shown)
+    return Phrase("nails.count.hidden", shown=shown)
 
 
-def player_line(view: NailsView, names: Sequence[str], seat: int) -> str:
+def player_line(view: NailsView, names: Sequence[str], seat: int) -> Words:
     """``1. Ada (you) — red · hand 4 · count 5 + 1 in your hand · 2 penalty nails``: the
     count as :func:`count_text` says it, the same as the final count at the end."""
-    you = " (you)" if seat == view.seat else ""
-    tags = []
+    args = {"number": seat + 1, "name": _name(names, seat),
+            "colour": colour_words(view, seat), "hand": view.hand_sizes[seat],
+            "tally": count_text(view, seat),
+            "penalty": penalty(view.nail_word, view.penalties[seat])}
+    line: Words = (Phrase("nails.text.player_line_you", **args) if seat == view.seat
+                   else Phrase("nails.text.player_line", **args))
+    tags: list[Words] = []
     if seat == view.dealer:
-        tags.append("dealer")
+        tags.append(Phrase("nails.text.dealer"))
     if seat in view.went_out:
-        tags.append("out")
-    penalty = view.penalties[seat]
-    return (f"{seat + 1}. {_name(names, seat)}{you} — {view.colours[seat]} · hand "
-            f"{view.hand_sizes[seat]} · {count_text(view, seat)}"
-            f" · {penalty} penalty {view.nail_word}{'' if penalty == 1 else 's'}"
-            + "".join(f" · {tag}" for tag in tags))
+        tags.append(Phrase("nails.text.out"))
+    return listed([line, *tags], "dot")
 
 
-def outcome_text(view: NailsView, names: Sequence[str]) -> str | None:
+def colour_words(view: NailsView, seat: int) -> Words:
+    """A seat's colour in words."""
+    return colour_name(view.colours[seat])
+
+
+def outcome_text(view: NailsView, names: Sequence[str]) -> Phrase | None:
     """The result line, or ``None`` while the game goes on."""
     outcome = view.outcome
     if outcome is None:
         return None
-    scores = ""
+    reason = reason_words(outcome, names)
     if outcome.scores is not None:
-        scores = "; " + ", ".join(f"{_name(names, s)} {score}"
-                                  for s, score in enumerate(outcome.scores))
-    reason = outcome.said(names)
+        scores = listed([Phrase("nails.text.score", name=_name(names, s), score=score)
+                         for s, score in enumerate(outcome.scores)])
+        if outcome.is_draw:
+            return Phrase("nails.text.over_draw_scores", reason=reason, scores=scores)
+        winners = [_name(names, s) for s in outcome.winners]
+        return Phrase("nails.text.over_win_scores", count=len(winners), who=joined(winners),
+                      reason=reason, scores=scores)
     if outcome.is_draw:
-        return f"Game over: a draw — {reason}{scores}"
+        return Phrase("nails.text.over_draw", reason=reason)
     winners = [_name(names, s) for s in outcome.winners]
-    verb = "wins" if len(winners) == 1 else "win"
-    return f"Game over: {_join(winners)} {verb} — {reason}{scores}"
+    return Phrase("nails.text.over_win", count=len(winners), who=joined(winners),
+                  reason=reason)
 
 
-def render_text(view: NailsView, names: Sequence[str]) -> str:
-    """The whole table as text, with this seat's hand if the view holds one.
-
-    >>> from rules.nails.state import NailsState
-    >>> state = NailsState.position([[41], [42]], draw=[43])
-    >>> print(render_text(state.observe(0), ["Ada", "Bo"]))  # doctest: +NORMALIZE_WHITESPACE
-    Hammer & Nails — workshop deck · 1 tile to draw · discards 44 · fewest nails win \
-· Ada to place a tile
-    1. Ada (you) — red · hand 1 · count 1 + 1 in your hand · 0 penalty nails
-    2. Bo — green · hand 1 · count 1 + hand · 0 penalty nails · dealer
-       -A  A  B  C
-    -1
-     1     r  H
-     2     G  .
-     3
-    Key: R G nails (lowercase: with a mechanic, fired by covering with a hammer) · H hammer \
-· . blank · # Ø (never covered) · * last tile laid
-    Nail mechanics showing: A1 Play Again
-    Top tiles: 3@A1
-    Your hand:
-      tile 41: red nail · blank · blank · blank
-    """
+def view_lines(view: NailsView, names: Sequence[str], *, zones_order: bool = False,
+               verdict: bool = True) -> list[Words]:
+    """The whole table, line by line (:func:`render_text`); ``zones_order`` says in the
+    headings of tile lists the order a tile's zones are listed in (the local table),
+    and ``verdict`` ``False`` leaves the result line out."""
     stack = replay(view)
-    lines = [header(view, names)]
+    lines: list[Words] = [header(view, names)]
     lines += [player_line(view, names, seat) for seat in range(view.seats)]
     lines += grid_lines(view, stack)
     lines.append(legend(view, stack))
-    mechanics = [f"{cell_name(*cell)} {mechanic_name(zone.mechanic)}"
+    mechanics = [Phrase("nails.text.cell_mechanic", cell=cell_name(*cell),
+                        mechanic=mechanic_name(zone.mechanic))
                  for cell, (_, zone) in sorted(stack.visible_zones().items(),
                                                key=lambda item: (item[0][1], item[0][0]))
                  if zone.kind == "nail" and zone.mechanic]
     if mechanics:
-        lines.append(f"{view.nail_word.capitalize()} mechanics showing: "
-                     + ", ".join(mechanics))
+        showing = listed(mechanics)
+        lines.append(Phrase("nails.text.mechanics_showing.ship", mechanics=showing)
+                     if view.nail_word == "ship" else
+                     Phrase("nails.text.mechanics_showing.nail", mechanics=showing))
     if view.last is not None:
-        fired = ", ".join(mechanic_name(m) for m in view.fired)
-        lines.append(f"Last laid: {view.last.notation}"
-                     + (f", firing {fired}" if fired else ", firing nothing"))
+        if view.fired:
+            lines.append(Phrase("nails.text.last_firing", placement=view.last.notation,
+                                fired=listed([mechanic_name(m) for m in view.fired])))
+        else:
+            lines.append(Phrase("nails.text.last_quiet", placement=view.last.notation))
     placements = {tile.number: placement for tile, placement in view.layers}
-    lines.append("Top tiles: " + (", ".join(placements[n].notation for n in view.top_tiles
-                                            if n in placements) or "none"))
+    tops = [placements[n].notation for n in view.top_tiles if n in placements]
+    lines.append(Phrase("nails.text.top_tiles", tiles=", ".join(tops)) if tops
+                 else Phrase("nails.text.top_tiles_none"))
+    order = _zones_order(view) if zones_order else None
     if view.hand is not None:
-        lines.append("Your hand:" if view.hand else "Your hand: empty")
-        lines += ["  " + tile_text(tile, view.nail_word, view.hammer_word) for tile in view.hand]
+        if not view.hand:
+            lines.append(Phrase("nails.text.hand_empty"))
+        elif order is not None:
+            lines.append(Phrase("nails.text.hand_ordered", order=order))
+        else:
+            lines.append(Phrase("nails.text.hand"))
+        lines += [Phrase("nails.text.listed", tile=tile_text(tile, view.nail_word,
+                                                             view.hammer_word))
+                  for tile in view.hand]
     if view.revealed is not None:
-        lines.append("Shown to you (the challenger's hand):" if view.revealed
-                     else "Shown to you: the challenger's hand is empty")
-        lines += ["  " + tile_text(tile, view.nail_word, view.hammer_word)
+        if not view.revealed:
+            lines.append(Phrase("nails.text.shown_empty"))
+        elif order is not None:
+            lines.append(Phrase("nails.text.shown_ordered", order=order))
+        else:
+            lines.append(Phrase("nails.text.shown"))
+        lines += [Phrase("nails.text.listed", tile=tile_text(tile, view.nail_word,
+                                                             view.hammer_word))
                   for tile in view.revealed]
-    result = outcome_text(view, names)
+    result = outcome_text(view, names) if verdict else None
     if result:
         lines.append(result)
-    return "\n".join(lines)
+    return lines
+
+
+def _zones_order(view: NailsView) -> Phrase:
+    if view.shape == "octagon":
+        return Phrase("nails.text.order_octagon")
+    return Phrase("nails.text.order_square")
+
+
+def render_text(view: NailsView, names: Sequence[str]) -> Words:
+    """The whole table as text, with this seat's hand if the view holds one: one line
+    per :func:`view_lines` entry.
+
+    >>> from rules.nails.state import NailsState
+    >>> state = NailsState.position([[41], [42]], draw=[43])
+    >>> render_text(state.observe(0), ["Ada", "Bo"]).key
+    'nails.join.line'
+    """
+    return listed(view_lines(view, names), "line")
 
 
 # -- options -----------------------------------------------------------------------------
 
-def _fit(text: str) -> str:
-    return text if len(text) <= LIMIT else text[:LIMIT - 1].rstrip() + "…"
-
-
-def zones_summary(zones: Sequence[Zone], view: NailsView) -> str:
+def zones_summary(zones: Sequence[Zone], view: NailsView) -> Words:
     """``1 red nail, 1 hammer, 2 blanks``: zones counted by kind, nails by colour."""
-    counts = Counter(f"{z.colour} {view.nail_word}" if z.kind == "nail" else
-                     (view.hammer_word if z.kind == "hammer" else "blank") for z in zones)
-    order = [f"{c} {view.nail_word}" for c in COLOURS.values()] + [view.hammer_word, "blank"]
-    return ", ".join(_count(counts[noun], noun) for noun in order if counts[noun])
+    counts = Counter(z.colour if z.kind == "nail" else z.kind for z in zones)
+    said: list[Words] = [pieces(view.nail_word, c, counts[c]) for c in COLOURS.values()
+                         if counts[c]]
+    if counts["hammer"]:
+        said.append(kinds(view.hammer_word, counts["hammer"]))
+    if counts["blank"]:
+        said.append(kinds("blank", counts["blank"]))
+    return listed(said)
 
 
 def known_tile(view: NailsView, number: int) -> Tile | None:
@@ -380,85 +457,86 @@ def known_tile(view: NailsView, number: int) -> Tile | None:
     return None
 
 
-def placement_text(view: NailsView, option: str) -> str:
+def placement_text(view: NailsView, option: str) -> Words:
     """``tile 17 at C4, turned 90° — covers 1 red nail; fires Play Again``."""
     try:
         placement = Placement.parse(option)
     except MalformedChoice:
         return option
     where = placement.notation.split("@", 1)[1].split("/", 1)[0]
-    text = f"tile {placement.tile} at {where}"
-    if placement.rotation:
-        text += f", turned {placement.rotation}°"
+    text: Words = (Phrase("nails.option.at_turned", tile=placement.tile, cell=where,
+                          turn=placement.rotation) if placement.rotation else
+                   Phrase("nails.option.at", tile=placement.tile, cell=where))
     tile = next((t for t in view.hand or () if t.number == placement.tile), None)
     covered: list[Covered] | None = None
     if tile is not None:
         covered = _stack(view).check(tile, placement)
     if not covered:
-        return _fit(text)
-    text += " — covers " + zones_summary([c.under for c in covered], view)
+        return text
+    summary = zones_summary([c.under for c in covered], view)
     fired = fired_mechanics(covered)
     if fired:
-        text += "; fires " + ", ".join(mechanic_name(m) for m in fired)
-    return _fit(text)
+        return Phrase("nails.option.covers_fires", place=text, zones=summary,
+                      fired=listed([mechanic_name(m) for m in fired]))
+    return Phrase("nails.option.covers", place=text, zones=summary)
 
 
 def option_text(view: NailsView, decision: Decision, option: str,
-                names: Sequence[str]) -> str:
-    """What choosing ``option`` does, in words (at most 100 characters).
+                names: Sequence[str]) -> Words:
+    """What choosing ``option`` does, in words (a menu clips them to 100 characters).
 
     >>> from rules.nails.state import NailsState
     >>> state = NailsState.position([[2, 5], [6, 7]])
     >>> decision = state.decision_for(0)
-    >>> option_text(state.observe(0), decision, "2@-A-1/90", ["Ada", "Bo"])
-    'tile 2 at -A-1, turned 90° — covers 1 red nail; fires Play Again'
-    >>> option_text(state.observe(0), decision, "2@-A2", ["Ada", "Bo"])
-    'tile 2 at -A2 — covers 1 green nail'
+    >>> option_text(state.observe(0), decision, "2@-A2", ["Ada", "Bo"]).key
+    'nails.option.covers'
     """
-    kind = decision.kind
+    kind_ = decision.kind
     word = view.nail_word
 
-    def described(number: str, verb: str) -> str:
+    def described(number: str, verb: str) -> Words:
         tile = known_tile(view, int(number)) if number.isdigit() else None
-        if tile is None:
-            return f"{verb} tile {number}"
-        return _fit(f"{verb} {tile_text(tile, view.nail_word, view.hammer_word)}")
+        shown: Words = (Phrase("nails.tile", tile=number) if tile is None
+                        else tile_text(tile, view.nail_word, view.hammer_word))
+        if verb == "take":
+            return Phrase("nails.option.take", tile=shown)
+        return Phrase("nails.option.discard", tile=shown)
 
-    if kind in ("place", "cover"):
+    if kind_ in ("place", "cover"):
         if option == CANNOT:
             colour = view.obligation[0] if view.obligation else None
-            return (f"Declare you cannot cover a {colour} {word}" if colour
-                    else "Declare you cannot cover it")
+            return (Phrase("nails.option.cannot", nail=a_piece(word, colour)) if colour
+                    else Phrase("nails.option.cannot_it"))
         return placement_text(view, option)
-    if kind == "challenge":
+    if kind_ == "challenge":
         if option == CHALLENGE:
-            return _fit(f"Challenge: say they could cover it (whoever is wrong takes "
-                        f"{PENALTY} penalty {word}s)")
+            return Phrase("nails.option.challenge", penalty=penalty(word, PENALTY))
         if option == ACCEPT:
-            return "Accept: they place any tile instead"
-    if kind in ("again", "draw2") and option in (YES, NO):
-        if kind == "again":
-            return "Play again" if option == YES else "Don't play again"
-        return "Draw two tiles" if option == YES else "Don't draw"
-    if kind in ("remove", "tiebreak") and option.isdigit():
+            return Phrase("nails.option.accept")
+    if kind_ in ("again", "draw2") and option in (YES, NO):
+        if kind_ == "again":
+            return Phrase("nails.option.again") if option == YES else Phrase(
+                "nails.option.again_no")
+        return Phrase("nails.option.draw2") if option == YES else Phrase("nails.option.draw2_no")
+    if kind_ in ("remove", "tiebreak") and option.isdigit():
         stack = _stack(view)
         number = int(option)
         shown = [zone for tile, zone in stack.visible_zones().values() if tile == number]
-        summary = zones_summary(shown, view)
-        return _fit(f"Remove tile {number}" + (f" (shows {summary})" if summary else ""))
-    if kind == "search" and option.isdigit():
-        tile = known_tile(view, int(option))
-        if tile is None:
-            return f"Take tile {option}"
-        return _fit(f"Take {tile_text(tile, view.nail_word, view.hammer_word)}")
-    if kind == "victim" and option[:1].upper() == "P" and option[1:].isdigit():
+        if shown:
+            return Phrase("nails.option.remove_showing", tile=number,
+                          zones=zones_summary(shown, view))
+        return Phrase("nails.option.remove", tile=number)
+    if kind_ == "search" and option.isdigit():
+        return described(option, "take")
+    if kind_ == "victim" and option[:1].upper() == "P" and option[1:].isdigit():
         seat = int(option[1:]) - 1
-        size = (f" ({_count(view.hand_sizes[seat], 'tile')})"
-                if 0 <= seat < len(view.hand_sizes) else "")
-        return _fit(f"{_name(names, seat)}{size} discards at random")
-    if kind in ("discard", "trim", "stuck"):
+        if 0 <= seat < len(view.hand_sizes):
+            return Phrase("nails.option.victim_tiles", who=_name(names, seat),
+                          tiles=Phrase("nails.tiles", count=view.hand_sizes[seat]))
+        return Phrase("nails.option.victim", who=_name(names, seat))
+    if kind_ in ("discard", "trim", "stuck"):
         if option == KEEP:
-            return "Keep all your tiles"
+            return Phrase("nails.option.keep")
         if option.isdigit():
-            return described(option, "Discard")
+            return described(option, "discard")
     return option

@@ -11,7 +11,7 @@ from bot.discord_parts.replies import send
 from bot.discord_parts.views import croupier
 from bot.errors import NoSuchPage
 from bot.games.presenter import channel_match, options_in_group
-from bot.i18n import Text
+from bot.i18n import Text, tr, trn
 from rules.nails import GAME, placement_notation
 
 PAGE = 40
@@ -48,12 +48,11 @@ class NailsCommands(app_commands.Group, name="nails", description="Play Hammer &
         match = channel_match(interaction, GAME)
         mine = options_in_group(match, interaction.user.id, str(tile))
         if not mine:
-            await send(interaction, f"Tile {tile} has nowhere to go right now (or it is not "
-                                    "your turn to place).")
+            await send(interaction, tr("nails.command.nowhere", tile=tile))
             return
         pages = -(-len(mine) // PAGE)
         if page > pages:
             raise NoSuchPage(Text("page.what.tile_places", tile=tile), page, pages)
         shown = mine[(page - 1) * PAGE:page * PAGE]
-        await send(interaction, f"Tile {tile} can go ({len(mine)} places, page {page} of "
-                                f"{pages}): " + ", ".join(f"`{o}`" for o in shown))
+        await send(interaction, trn("nails.command.places", len(mine), tile=tile, page=page,
+                                    pages=pages, places=", ".join(f"`{o}`" for o in shown)))

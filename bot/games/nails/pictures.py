@@ -37,6 +37,7 @@ from typing import cast
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import current, say, tr, translate, trn
 from bot.pictures.common import (
     MAX_SIDE,
     SS,
@@ -46,7 +47,6 @@ from bot.pictures.common import (
     draw_text,
     fit,
     font,
-    game_over,
     length,
     png,
     rotated,
@@ -58,7 +58,9 @@ from bot.pictures.common import (
 from rules.cells import column_name, row_name
 from rules.nails.stack import OFFSETS, ROTATIONS, BuildStack, Cell, Placement
 from rules.nails.state import NailsView
+from rules.nails.text import goal, reason_words
 from rules.nails.tiles import MECHANICS, Shape, Tile, Zone
+from rules.nails.words import a_piece, colour_name
 
 CELL = 56
 """Side of a zone cell on the stack, shrunk on big stacks to keep the picture within
@@ -108,13 +110,8 @@ RAY, RAY_BG, BEAM, FLAME = (168, 176, 206), (214, 208, 230), (255, 60, 170), (25
 BADGE, BADGE_RIM, NO_ENTRY = (34, 34, 44), (236, 236, 236), (214, 30, 30)
 COW, COW_SPOT, MUZZLE, HORN = (252, 252, 250), (30, 28, 28), (242, 164, 176), (236, 222, 186)
 
-BADGES = {"again": "PA", "remove": "RM", "search": "LK", "draw2": "+2", "null": "Ø",
-          "opp-discard": "OD", "discard": "D"}
-"""Each mechanic's badge letters (Play Again and Ø are drawn as shapes)."""
-WORDS = {"again": "play again", "remove": "remove a top tile", "search":
-         "look through the deck", "draw2": "draw two", "null": "can never be covered",
-         "opp-discard": "an opponent discards at random", "discard": "discard one"}
-"""Each mechanic in a few words, for legends and the header."""
+DRAW_TWO = "+2"
+"""Draw Two's badge, the same in every language (Play Again and Ø are drawn as shapes)."""
 
 
 # --- small helpers -----------------------------------------------------------------------
@@ -168,26 +165,43 @@ def _nail(colour: str | None) -> Colour:
     return NAIL.get(colour or "", (128, 128, 128))
 
 
-def _badge_text(mechanic: str) -> tuple[str, Colour]:
-    """A mechanic's badge letters and their colour.
+def _badge_text(mechanic: str, locale: str = "en") -> tuple[str, Colour]:
+    """A mechanic's badge letters in ``locale`` and their colour.
 
     >>> _badge_text("cover-green")[0], _badge_text("remove")[0], _badge_text("mystery")[0]
     ('C', 'RM', 'MY')
+    >>> _badge_text("search", "pt_BR")[0]
+    'PB'
     """
     if mechanic.startswith("cover-"):
-        return "C", NAIL_ON_DARK.get(mechanic.removeprefix("cover-"), INK)
-    return BADGES.get(mechanic, mechanic[:2].upper()), INK
+        return (translate("nails.badge.cover", locale),
+                NAIL_ON_DARK.get(mechanic.removeprefix("cover-"), INK))
+    letters = {"remove": translate("nails.badge.remove", locale),
+               "search": translate("nails.badge.search", locale),
+               "opp-discard": translate("nails.badge.opp_discard", locale),
+               "discard": translate("nails.badge.discard", locale),
+               "draw2": DRAW_TWO, "null": "Ø"}
+    return letters.get(mechanic, mechanic[:2].upper()), INK
 
 
 def _words(mechanic: str, nail_word: str = "nail") -> str:
-    """A mechanic in a few words.
+    """A mechanic in a few words, in the locale spoken.
 
     >>> _words("cover-red", "ship"), _words("draw2")
     ('next player must cover a red ship', 'draw two')
     """
     if mechanic.startswith("cover-"):
-        return f"next player must cover a {mechanic.removeprefix('cover-')} {nail_word}"
-    return WORDS.get(mechanic) or MECHANICS.get(mechanic, mechanic)
+        return tr("nails.picture.mechanic.cover",
+                  nail=say(a_piece(nail_word, mechanic.removeprefix("cover-"))))
+    words = {"again": lambda: tr("nails.picture.mechanic.again"),
+             "remove": lambda: tr("nails.picture.mechanic.remove"),
+             "search": lambda: tr("nails.picture.mechanic.search"),
+             "draw2": lambda: tr("nails.picture.mechanic.draw2"),
+             "null": lambda: tr("nails.picture.mechanic.null"),
+             "opp-discard": lambda: tr("nails.picture.mechanic.opp_discard"),
+             "discard": lambda: tr("nails.picture.mechanic.discard")}
+    made = words.get(mechanic)
+    return made() if made else mechanic
 
 
 def _footprint(placement: Placement, shape: str) -> set[Cell]:
@@ -308,11 +322,12 @@ def _icon(name: str, size: int, colour: Colour = (128, 128, 128)) -> Image.Image
 
 
 @lru_cache(maxsize=128)
-def _badge(mechanic: str, size: int) -> Image.Image:
-    """A mechanic's badge, ``size`` pixels high, as RGBA (do not modify it)."""
+def _badge(mechanic: str, size: int, locale: str) -> Image.Image:
+    """A mechanic's badge, ``size`` pixels high, its letters in ``locale``, as RGBA (do not
+    modify it)."""
     if mechanic in ("again", "null"):
         return _icon(mechanic, size)
-    text, ink = _badge_text(mechanic)
+    text, ink = _badge_text(mechanic, locale)
     big = size * SS
     letters = font(max(6, round(big * 0.64)))
     width = round(max(big, length(text, letters) + big * 0.55))
@@ -341,7 +356,7 @@ def _zone_fill(zone: Zone, space: bool, tone: Colour) -> Colour:
 
 
 @lru_cache(maxsize=2048)
-def _zone_image(zone: Zone, space: bool, size: int, tone: Colour) -> Image.Image:
+def _zone_image(zone: Zone, space: bool, size: int, tone: Colour, locale: str) -> Image.Image:
     """One zone as an RGB square ``size`` pixels wide: its tint, its symbol and its
     mechanic's badge in the bottom-right corner (do not modify it)."""
     image = Image.new("RGB", (size, size), _zone_fill(zone, space, tone))
@@ -352,7 +367,7 @@ def _zone_image(zone: Zone, space: bool, size: int, tone: Colour) -> Image.Image
         at = ((size - icon.width) // 2, (size - icon.height) // 2)
         image.paste(icon, at, icon)
     if zone.mechanic:
-        badge = _badge(zone.mechanic, max(6, round(size * 0.36)))
+        badge = _badge(zone.mechanic, max(6, round(size * 0.36)), locale)
         inset = max(1, size // 24)
         image.paste(badge, (size - badge.width - inset, size - badge.height - inset), badge)
     return image
@@ -400,7 +415,7 @@ def _legend_rows(mechanics: Iterable[str], nail_word: str, width: float
     x = 0.0
     for mechanic in mechanics:
         words = _words(mechanic, nail_word)
-        item = _badge(mechanic, 16).width + 4 + length(words, words_font)
+        item = _badge(mechanic, 16, current()).width + 4 + length(words, words_font)
         if x and x + item > width:
             rows.append([])
             x = 0.0
@@ -415,7 +430,7 @@ def _draw_legend(image: Image.Image, rows: list[list[tuple[str, str, float]]], l
     for k, row in enumerate(rows):
         mid = top + k * LEGEND_H + LEGEND_H / 2
         for mechanic, words, x in row:
-            badge = _badge(mechanic, 16)
+            badge = _badge(mechanic, 16, current())
             image.paste(badge, (round(left + x), round(mid - 8)), badge)
             draw_text(draw, (left + x + badge.width + 4, mid), words, font(13), ink, anchor="lm")
 
@@ -461,14 +476,15 @@ def _octagon_rim(zone: int, tone: Colour, width: int) -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def _octagon_tile(tile: Tile, rotation: int, zone: int, tone: Colour) -> Image.Image:
+def _octagon_tile(tile: Tile, rotation: int, zone: int, tone: Colour,
+                  locale: str) -> Image.Image:
     """An octagonal tile, turned ``rotation`` degrees, 3 zones of ``zone`` pixels wide,
     as RGBA with transparent corners: the same picture in a hand and on the stack (do
     not modify it)."""
     turn = rotation // 90
     image = _octagon_body(zone, tone).copy()
     for i, (dx, dy) in enumerate(OFFSETS["octagon"]):
-        cell = _zone_image(tile.zones[(i - turn) % 4], True, zone, tone)
+        cell = _zone_image(tile.zones[(i - turn) % 4], True, zone, tone, locale)
         image.paste(cell, ((1 + dx) * zone, (1 + dy) * zone))
     image.paste(_centre_image(tile.centre or "blank", zone, tone), (zone, zone))
     rim = _octagon_rim(zone, tone, _rim_width(zone))
@@ -491,17 +507,17 @@ def render_tile(tile: Tile, *, rotation: int = 0, scale: float = 1.0) -> Image.I
     as on the stack (its corners cut through the corner squares)."""
     if rotation not in ROTATIONS:
         raise ValueError(f"turn a tile by 0, 90, 180 or 270 degrees, not {rotation}")
-    return _tile_picture(tile, rotation, scale).copy()
+    return _tile_picture(tile, rotation, scale, current()).copy()
 
 
 @lru_cache(maxsize=512)
-def _tile_picture(tile: Tile, rotation: int, scale: float) -> Image.Image:
+def _tile_picture(tile: Tile, rotation: int, scale: float, locale: str) -> Image.Image:
     """:func:`render_tile`'s picture, drawn once: every hand shown draws its tiles again,
     and a tile always looks the same (callers get a copy to paste or draw on)."""
     tone = _tone(tile.number)
     if tile.centre is not None:
         zone = max(10, round(OCT_ZONE * scale))
-        image = _octagon_tile(tile, rotation, zone, tone).copy()
+        image = _octagon_tile(tile, rotation, zone, tone, locale).copy()
         _plate(image, 1, 1, tile.number, max(12, round(zone * 0.34)), tone)
         return image
     turn = rotation // 90
@@ -515,7 +531,7 @@ def _tile_picture(tile: Tile, rotation: int, scale: float) -> Image.Image:
 
     image = supersampled(side, body)
     for (dx, dy), shown_zone in zip(OFFSETS["square"], shown, strict=True):
-        cell = _zone_image(shown_zone, False, zone, tone)
+        cell = _zone_image(shown_zone, False, zone, tone, locale)
         image.paste(cell, (rim + dx * zone, rim + dy * zone))
     _plate(image, 1, 1, tile.number, max(12, round(zone * 0.34)), tone)
     return image
@@ -529,9 +545,10 @@ def render_hand(tiles: Sequence[Tile]) -> bytes:
     frame = TABLE["octagon" if tiles and tiles[0].centre else "square"][0]
     title_font, caption_font, legend_font = font(16), font(15), font(13)
     if not tiles:
-        image = Image.new("RGB", (320, 64), frame)
-        draw_text(ImageDraw.Draw(image), (160, 32), "Your hand is empty.", title_font, DIM,
-                  anchor="mm")
+        empty = tr("nails.picture.hand_empty")
+        side = max(320, round(length(empty, title_font)) + 2 * PAD)
+        image = Image.new("RGB", (side, 64), frame)
+        draw_text(ImageDraw.Draw(image), (side / 2, 32), empty, title_font, DIM, anchor="mm")
         return png(image)
     pictures = [render_tile(tile) for tile in tiles]
     w = max(p.width for p in pictures)
@@ -541,26 +558,25 @@ def render_hand(tiles: Sequence[Tile]) -> bytes:
     rows = -(-len(tiles) // per_row)
     width = max(MIN_WIDTH, 2 * PAD + per_row * (w + gap) - gap)
     space = tiles[0].centre is not None
-    where = "from the top" if space else "from the top-left"
-    anchor = "its centre" if space else "its top-left cell"
-    example = "17@C3" if space else "17@C4"
-    lines = wrap(f"zones clockwise {where}; turn with /90 /180 /270; the cell you name "
-                  f"({example}) is {anchor}", legend_font, width - 2 * PAD)
+    how = (tr("nails.picture.hand_help_octagon", example="17@C3") if space
+           else tr("nails.picture.hand_help_square", example="17@C4"))
+    lines = wrap(how, legend_font, width - 2 * PAD)
     legend = _legend_rows(_ordered(m for t in tiles for m in t.mechanics),
                           "ship" if space else "nail", width - 2 * PAD)
     height = (title_h + rows * (h + caption_h + 6) + len(lines) * 18 + 6
               + len(legend) * LEGEND_H + PAD)
     image = Image.new("RGB", (width, height), frame)
     draw = ImageDraw.Draw(image)
-    count = f"{len(tiles)} tile" + ("s" if len(tiles) != 1 else "")
-    draw_text(draw, (PAD, title_h // 2 + 2), f"Your hand: {count}", title_font, INK, anchor="lm")
+    title = fit(trn("nails.picture.hand", len(tiles)), title_font, width - 2 * PAD)
+    draw_text(draw, (PAD, title_h // 2 + 2), title, title_font, INK, anchor="lm")
     for k, (tile, picture) in enumerate(zip(tiles, pictures, strict=True)):
         row, col = divmod(k, per_row)
         x = PAD + col * (w + gap)
         y = title_h + row * (h + caption_h + 6)
         image.paste(picture, (x + (w - picture.width) // 2, y), picture)
-        draw_text(draw, (x + w / 2, y + h + caption_h // 2 + 1), f"tile {tile.number}",
-                  caption_font, INK, anchor="mm")
+        caption = fit(tr("nails.tile", tile=tile.number), caption_font, w + gap - 2)
+        draw_text(draw, (x + w / 2, y + h + caption_h // 2 + 1), caption, caption_font, INK,
+                  anchor="mm")
     y = title_h + rows * (h + caption_h + 6)
     for line in lines:
         draw_text(draw, (PAD, y + 9), line, legend_font, DIM, anchor="lm")
@@ -573,40 +589,46 @@ def render_hand(tiles: Sequence[Tile]) -> bytes:
 
 
 def _seat_text(view: NailsView, names: Sequence[str], seat: int) -> str:
-    colour = view.colours[seat]
-    team = " team" if view.colours.count(colour) > 1 else ""
+    colour = say(colour_name(view.colours[seat]))
+    team = view.colours.count(view.colours[seat]) > 1
     penalty = view.penalties[seat]
-    showing = f"{view.showing[seat]} showing" + (f" (incl. {penalty} penalty)"
-                                                 if penalty else "")
-    out = " · out" if seat in view.went_out else ""
-    return (f"{names[seat]} ({colour}{team}): {showing} · {view.hand_sizes[seat]} in hand"
-            f"{out}")
+    args = {"name": names[seat], "colour": colour, "showing": view.showing[seat],
+            "hand": view.hand_sizes[seat], "penalty": penalty}
+    if team:
+        text = (tr("nails.picture.seat_team_penalty", **args) if penalty
+                else tr("nails.picture.seat_team", **args))
+    else:
+        text = (tr("nails.picture.seat_penalty", **args) if penalty
+                else tr("nails.picture.seat", **args))
+    return tr("nails.picture.seat_out", seat=text) if seat in view.went_out else text
 
 
 def _status(view: NailsView, names: Sequence[str]) -> list[str]:
     """The header's lines under the players: deck, turn, obligation, the last placement."""
-    objective = f"{'most' if view.most_wins else 'fewest'} {view.nail_word}s win"
-    deck = f"deck: {view.deck_size} tile" + ("s" if view.deck_size != 1 else "")
+    objective = say(goal(view))
+    deck = trn("nails.picture.deck", view.deck_size)
     if view.outcome is not None:
-        first = f"{deck} · game over · {objective}"
+        first = tr("nails.picture.status_over", deck=deck, goal=objective)
     else:
-        first = f"{deck} · {names[view.turn]}'s turn"
         others = [s for s in view.waiting if s != view.turn]
-        if others:
-            first += " (waiting for " + ", ".join(names[s] for s in others) + ")"
-        if view.final_round:
-            first += " · final round"
-        first += f" · {objective}"
+        turn = (tr("nails.picture.turn_waiting", name=names[view.turn],
+                   others=", ".join(names[s] for s in others)) if others
+                else tr("nails.picture.turn", name=names[view.turn]))
+        first = (tr("nails.picture.status_final", deck=deck, turn=turn, goal=objective)
+                 if view.final_round else
+                 tr("nails.picture.status", deck=deck, turn=turn, goal=objective))
     lines = [first]
     second = []
     if view.obligation is not None and view.outcome is None:
         colour, _ = view.obligation
-        who = (names[view.turn] if view.phase in ("cover", "challenge", "forced-cover")
-               else "the next player")
-        second.append(f"{who} must cover a {colour} {view.nail_word}")
+        nail = say(a_piece(view.nail_word, colour))
+        second.append(tr("nails.picture.must_cover", name=names[view.turn], nail=nail)
+                      if view.phase in ("cover", "challenge", "forced-cover") else
+                      tr("nails.picture.next_must_cover", nail=nail))
     if view.last is not None:
         fired = ", ".join(_words(m, view.nail_word) for m in view.fired)
-        second.append(f"last: {view.last.notation}" + (f" fired {fired}" if fired else ""))
+        second.append(tr("nails.picture.last_fired", placement=view.last.notation, fired=fired)
+                      if fired else tr("nails.picture.last", placement=view.last.notation))
     if second:
         lines.append(" · ".join(second))
     return lines
@@ -616,10 +638,18 @@ def _result(view: NailsView, names: Sequence[str]) -> list[str]:
     outcome = view.outcome
     if outcome is None:
         return []
-    lines = [game_over(outcome, [names[seat] for seat in outcome.winners], names)]
+    reason = say(reason_words(outcome, names))
+    if outcome.is_draw:
+        head = tr("nails.picture.over_draw", reason=reason)
+    else:
+        winners = [names[seat] for seat in outcome.winners]
+        head = trn("nails.picture.over_win", len(winners), reason=reason,
+                   who=tr("nails.picture.and", first=", ".join(winners[:-1]), last=winners[-1])
+                   if len(winners) > 1 else winners[0])
+    lines = [head]
     if outcome.scores is not None:
-        lines.append("Count: " + " · ".join(f"{names[s]} {outcome.scores[s]}"
-                                            for s in range(len(outcome.scores))))
+        lines.append(tr("nails.picture.count", counts=" · ".join(
+            f"{names[s]} {outcome.scores[s]}" for s in range(len(outcome.scores)))))
     return lines
 
 
@@ -697,7 +727,8 @@ def render_stack(view: NailsView, names: Sequence[str]) -> bytes:
     x0, y0, x1, y1 = bounds
     columns, rows = x1 - x0 + 1, y1 - y0 + 1
 
-    seat_names = [short(seat_name(names, seat, "Player")) for seat in range(view.seats)]
+    seat_names = [short(seat_name(names, seat, tr("nails.picture.player")))
+                  for seat in range(view.seats)]
     text_font = font(15)
     header = [_seat_text(view, seat_names, seat) for seat in range(view.seats)]
     status = _status(view, seat_names)
@@ -771,11 +802,12 @@ def render_stack(view: NailsView, names: Sequence[str]) -> bytes:
         # every cell ends up showing its visible zone, and each corner square the
         # top-most tile's corner.
         for tile, placement in view.layers:
-            picture = _octagon_tile(tile, placement.rotation, cell, tones[tile.number])
+            picture = _octagon_tile(tile, placement.rotation, cell, tones[tile.number],
+                                    current())
             image.paste(picture, corner((placement.x - 1, placement.y - 1)), picture)
     else:
         for c, (number, zone) in visible.items():
-            image.paste(_zone_image(zone, space, cell, tones[number]), corner(c))
+            image.paste(_zone_image(zone, space, cell, tones[number], current()), corner(c))
     by_tile: dict[int, set[Cell]] = {}
     for c, number in owner.items():
         by_tile.setdefault(number, set()).add(c)
