@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.discord_parts.limits import choices
 from bot.discord_parts.replies import reader_locale, send
-from bot.i18n import LOCALES, name_of, translate
+from bot.i18n import LOCALES, name_of, tr, translate
 from bot.settings.service import MAX_TURN, MAX_WARN, MIN_TURN, Manager, ServerConfig
 from bot.settings.web import web_link
 from rules.registry import games
@@ -20,7 +20,6 @@ from storage.web import WebSite
 if TYPE_CHECKING:
     from bot.discord_side.client import CroupierBot
 
-EVERY = "every game"
 PREFERRED = "preferred"
 """The ``/config language`` choice that goes back to the server's preferred language."""
 LANGUAGE_CHOICES = [*(app_commands.Choice(name=name_of(locale), value=locale)
@@ -41,34 +40,47 @@ async def game_or_every(interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete: "every game" and the registered games."""
     typed = current.lower()
-    found = [(EVERY, EVERY_GAME)] + [(info.title, name) for name, info in games().items()]
+    found = [(tr("config.every_game"), EVERY_GAME)] + [(info.title, name)
+                                                       for name, info in games().items()]
     return choices((title, value) for title, value in found
                    if typed in title.lower() or typed in value)
 
 
 def settings_text(settings: GuildSettings) -> str:
-    """The settings in words."""
-    role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else "none"
-    lines = [f"**Organiser role**: {role}", f"**Ante**: {'allowed' if settings.ante else 'off'}",
-             collections_text(settings), "**Deadlines**:"]
+    """The settings in words, in the locale spoken."""
+    role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else tr(
+        "config.none")
+    lines = [tr("config.show.organiser", role=role),
+             tr("config.show.ante", state=_ante(settings.ante)),
+             collections_text(settings), tr("config.show.deadlines")]
     titles = {name: info.title for name, info in games().items()}
     for timing in settings.timings:
-        name = EVERY if timing.game == EVERY_GAME else titles.get(timing.game, timing.game)
-        turn = f"{timing.turn_seconds} s" if timing.turn_seconds else "default"
-        warn = f"{timing.warn_seconds} s before" if timing.warn_seconds is not None else "default"
-        lines.append(f"• {name}: {turn} per decision, warning {warn}")
+        name = (tr("config.every_game") if timing.game == EVERY_GAME
+                else titles.get(timing.game, timing.game))
+        turn = (tr("config.seconds", seconds=timing.turn_seconds) if timing.turn_seconds
+                else tr("config.default"))
+        warn = (tr("config.seconds_before", seconds=timing.warn_seconds)
+                if timing.warn_seconds is not None else tr("config.default"))
+        lines.append(tr("config.show.timing", game=name, turn=turn, warning=warn))
     if not settings.timings:
-        lines.append("• " + ", ".join(f"{info.title} {info.default_turn_seconds} s"
-                                      for info in games().values()) + " per decision")
+        lines.append(tr("config.show.usual_timings", games=", ".join(
+            tr("config.show.game_seconds", game=info.title, seconds=info.default_turn_seconds)
+            for info in games().values())))
     return "\n".join(lines)
 
 
+def _ante(allowed: bool) -> str:
+    return tr("config.ante.allowed") if allowed else tr("config.ante.off")
+
+
 def collections_text(settings: GuildSettings) -> str:
-    """Who sees collections and how packs come, in one line."""
-    ways = [way for way, on in (("a daily claim", settings.daily_pack),
-                                ("rated wins", settings.win_packs)) if on]
-    return (f"**Collections**: {'public' if settings.collections_public else 'private'}; "
-            f"packs from {', '.join([*ways, 'prizes'])}")
+    """Who sees collections and how packs come, in one line, in the locale spoken."""
+    ways = [tr("config.packs.daily")] if settings.daily_pack else []
+    ways += [tr("config.packs.wins")] if settings.win_packs else []
+    return tr("config.show.collections",
+              seen=(tr("config.collections.public") if settings.collections_public
+                    else tr("config.collections.private")),
+              ways=", ".join([*ways, tr("config.packs.prizes")]))
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -104,13 +116,16 @@ class ConfigCog(commands.GroupCog, group_name="config",
         timing = await self.config.set_deadline(manager_of(interaction),
                                                 interaction.guild_id or 0, game, seconds,
                                                 warning)
+        scope = (tr("config.every_game") if timing.game == EVERY_GAME
+                 else games()[timing.game].title)
         if seconds is None and warning is None:
-            text = "Deadlines there are back to the default."
+            text = tr("config.deadline.cleared", game=scope)
         else:
-            text = (f"Deadline set: {seconds or 'default'} seconds per decision, warning "
-                    f"{'default' if warning is None else f'{warning} seconds before'}.")
-        scope = EVERY if timing.game == EVERY_GAME else games()[timing.game].title
-        await send(interaction, f"{scope}: {text} It applies to games started from now on.")
+            text = tr("config.deadline.set", game=scope,
+                      turn=seconds if seconds else tr("config.default"),
+                      warning=(tr("config.default") if warning is None
+                               else tr("config.deadline.before", seconds=warning)))
+        await send(interaction, text)
 
     @app_commands.command(name="organiser", description="The role that runs tournaments.")
     @app_commands.describe(role="The organiser role (leave out to have none)")
@@ -119,7 +134,8 @@ class ConfigCog(commands.GroupCog, group_name="config",
         """Set or clear the organiser role."""
         await self.config.set_organiser_role(manager_of(interaction), interaction.guild_id or 0,
                                              role.id if role else None)
-        await send(interaction, f"Organiser role: {role.mention if role else 'none'}.")
+        await send(interaction, tr("config.organiser.set",
+                                   role=role.mention if role else tr("config.none")))
 
     @app_commands.command(name="ante", description="Whether matches here may be played "
                                                    "for ante.")
@@ -127,7 +143,7 @@ class ConfigCog(commands.GroupCog, group_name="config",
     async def ante(self, interaction: discord.Interaction, allowed: bool) -> None:
         """Allow or forbid ante."""
         await self.config.set_ante(manager_of(interaction), interaction.guild_id or 0, allowed)
-        await send(interaction, f"Ante is {'allowed' if allowed else 'off'} on this server.")
+        await send(interaction, tr("config.ante.set", state=_ante(allowed)))
 
 
     @app_commands.command(name="collections",
@@ -188,16 +204,11 @@ class ConfigCog(commands.GroupCog, group_name="config",
 def web_text(site: WebSite | None, base_url: str | None) -> str:
     """The server's web pages in words: on or off, and their address."""
     if site is None or not site.enabled:
-        return ("**Web pages**: off. Names and results stay in Discord. "
-                "`/config web action:on` publishes this server's tournaments, replays, "
-                "leaderboards and cards at an address only those you give it to can guess.")
+        return tr("config.web.off")
     link = web_link(base_url, site.slug)
     where = (f"<{link}>" if link else
-             f"`/s/{site.slug}/` on the bot's web server (its operator has not set "
-             "CROUPIER_WEB_URL, the public address)")
-    return (f"**Web pages**: on, at {where}. Anyone with the address can read them; "
-            "`/config web action:rotate` gives them a new one, `/config web action:off` "
-            "takes them down.")
+             tr("config.web.no_address", path=f"`/s/{site.slug}/`"))
+    return tr("config.web.on", where=where)
 
 
 async def setup(bot: CroupierBot) -> None:

@@ -13,10 +13,11 @@ from discord.ext import commands
 
 from bot.discord_parts import slash_options
 from bot.discord_parts.limits import choices
-from bot.discord_parts.replies import for_send, send
+from bot.discord_parts.replies import channel_locale, for_send, send
 from bot.discord_parts.views import player_of
 from bot.errors import CroupierError
-from bot.matches.levels import levels_said, seat_named
+from bot.i18n import speaking, tr
+from bot.matches.levels import level_word, levels_said, seat_named
 from rules.core import DEFAULT_LEVEL, GameInfo, Level
 from rules.registry import games
 
@@ -145,9 +146,10 @@ class LobbyCog(commands.Cog):
             channel_id=interaction.channel_id, game=info.name,
             options={key: value for key, value in values.items() if value is not None},
             seats=seats, vs_bot=vs_bot, setup=setup, computer_level=level)
-        verb = (f"started against the computer ({level})" if vs_bot
-                else "opened — /join to take a seat")
-        await send(interaction, f"{match.info.title} {verb}.", ephemeral=False)
+        with speaking(await channel_locale(interaction)):
+            said = (tr("lobby.reply.started_vs", game=match.info.title, level=level_word(level))
+                    if vs_bot else tr("lobby.reply.opened", game=match.info.title))
+        await send(interaction, said, ephemeral=False)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby.")
     @app_commands.describe(deck="Your deck, in games where you bring one: yours or a "
@@ -160,14 +162,16 @@ class LobbyCog(commands.Cog):
                                              interaction.guild_id, interaction.user.id, deck)
         match = await self.service.join(player_of(interaction), interaction.channel_id,
                                         setup=setup)
-        await send(interaction, f"{interaction.user.display_name} joins "
-                                f"({len(match.seats)}/{match.row.max_seats}).", ephemeral=False)
+        with speaking(await channel_locale(interaction)):
+            said = tr("lobby.reply.joins", name=interaction.user.display_name,
+                      taken=len(match.seats), most=match.row.max_seats)
+        await send(interaction, said, ephemeral=False)
 
     @app_commands.command(name="leave", description="Leave this channel's lobby.")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.service.leave(player_of(interaction), interaction.channel_id)
-        await send(interaction, "You left the lobby.")
+        await send(interaction, tr("lobby.reply.left"))
 
     @app_commands.command(name="start", description="Start the game (host or moderator).")
     @app_commands.describe(bots="Fill empty seats with computer players",
@@ -178,16 +182,19 @@ class LobbyCog(commands.Cog):
                     computer_level: Level | None = None) -> None:
         match = await self.service.start(player_of(interaction), interaction.channel_id,
                                          fill_with_bots=bots, computer_level=computer_level)
-        await send(interaction, f"{match.info.title} begins: "
-                                + ", ".join(seat_named(s) for s in match.seats) + ".",
-                   ephemeral=False)
+        with speaking(await channel_locale(interaction)):
+            said = tr("lobby.reply.begins", game=match.info.title,
+                      seats=", ".join(seat_named(s) for s in match.seats))
+        await send(interaction, said, ephemeral=False)
 
     @app_commands.command(name="cancel", description="Cancel this channel's game "
                                                      "(host or moderator).")
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
         match = await self.service.cancel(player_of(interaction), interaction.channel_id)
-        await send(interaction, f"{match.info.title} cancelled.", ephemeral=False)
+        with speaking(await channel_locale(interaction)):
+            said = tr("lobby.reply.cancelled", game=match.info.title)
+        await send(interaction, said, ephemeral=False)
 
     @app_commands.command(name="kick", description="Remove a player (host or moderator); "
                                                    "the computer takes their seat.")
@@ -195,19 +202,23 @@ class LobbyCog(commands.Cog):
     @app_commands.guild_only()
     async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
         await self.service.kick(player_of(interaction), interaction.channel_id, user.id)
-        await send(interaction, f"{user.display_name} was removed.", ephemeral=False)
+        with speaking(await channel_locale(interaction)):
+            said = tr("lobby.reply.removed", name=user.display_name)
+        await send(interaction, said, ephemeral=False)
 
     @app_commands.command(name="forfeit", description="Concede your seat in this game.")
     @app_commands.guild_only()
     async def forfeit(self, interaction: discord.Interaction) -> None:
         await self.service.forfeit(player_of(interaction), interaction.channel_id)
-        await send(interaction, f"{interaction.user.display_name} forfeits.", ephemeral=False)
+        with speaking(await channel_locale(interaction)):
+            said = tr("lobby.reply.forfeits", name=interaction.user.display_name)
+        await send(interaction, said, ephemeral=False)
 
     @app_commands.command(name="table", description="Post this channel's table again.")
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
         await self.service.repost(interaction.channel_id)
-        await send(interaction, "Here is the table again.")
+        await send(interaction, tr("lobby.reply.table_again"))
 
     @app_commands.command(name="hand", description="See your hand and pending choice "
                                                    "(only you see it).")

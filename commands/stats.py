@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_parts.replies import for_send, send
+from bot.discord_parts.replies import channel_locale, for_send, send
 from bot.discord_parts.views import player_of
 from bot.discord_side.stats_presenter import (
     TournamentEntry,
@@ -21,6 +21,7 @@ from bot.discord_side.stats_presenter import (
 from bot.discord_side.stats_views import ResetButton, leaderboard_buttons
 from bot.discord_side.tournament_terms import member_of
 from bot.errors import NoSuchPage, NotAllowed, UnknownMatch
+from bot.i18n import Text, speaking, tr
 from commands.lobby import game_names
 from rules.registry import get_game
 
@@ -55,7 +56,8 @@ class StatsCog(commands.Cog):
                    for t, e in await self.bot.tournaments.history(member_of(interaction),
                                                                   who.id)
                    if game is None or t.game == get_game(game).name]
-        parts = stats_parts(who.display_name, reports, versus=versus, tournaments=entered)
+        with speaking(await channel_locale(interaction)):
+            parts = stats_parts(who.display_name, reports, versus=versus, tournaments=entered)
         await send(interaction, ephemeral=False, **for_send(parts))
 
     @app_commands.command(name="leaderboard", description="A game's leaderboard here.")
@@ -66,8 +68,11 @@ class StatsCog(commands.Cog):
                           page: app_commands.Range[int, 1, 10000] = 1) -> None:
         board = await self.bot.stats.leaderboard(interaction.guild_id or 0, game, page)
         if page > board.pages:
-            raise NoSuchPage(f"the {get_game(game).title} leaderboard", page, board.pages)
-        parts = leaderboard_parts(board, leaderboard_buttons(board.game, board.page, board.pages))
+            raise NoSuchPage(Text("page.what.leaderboard", game=get_game(game).title), page,
+                             board.pages)
+        with speaking(await channel_locale(interaction)):
+            parts = leaderboard_parts(board, leaderboard_buttons(board.game, board.page,
+                                                                 board.pages))
         await send(interaction, ephemeral=False, **for_send(parts))
 
     @app_commands.command(name="history", description="Someone's latest matches here.")
@@ -78,8 +83,9 @@ class StatsCog(commands.Cog):
                       game: GameName | None = None) -> None:
         who = user or interaction.user
         results = await self.bot.stats.history(interaction.guild_id, who.id, game)
-        await send(interaction, ephemeral=False,
-                   **for_send(history_parts(who.display_name, results)))
+        with speaking(await channel_locale(interaction)):
+            parts = history_parts(who.display_name, results)
+        await send(interaction, ephemeral=False, **for_send(parts))
 
     @app_commands.command(name="match", description="One match: players, result, moves.")
     @app_commands.describe(id="The match number (see /history or a table's footer)")
@@ -89,7 +95,9 @@ class StatsCog(commands.Cog):
         summary = await self.bot.stats.match(id)
         if summary is None or summary.guild_id != interaction.guild_id:
             raise UnknownMatch(id)
-        await send(interaction, ephemeral=False, **for_send(match_parts(summary)))
+        with speaking(await channel_locale(interaction)):
+            parts = match_parts(summary)
+        await send(interaction, ephemeral=False, **for_send(parts))
 
     @app_commands.command(name="resetleaderboard",
                           description="Moderators: clear a game's leaderboard on this server.")
@@ -99,14 +107,12 @@ class StatsCog(commands.Cog):
     async def reset(self, interaction: discord.Interaction, game: GameName) -> None:
         player = player_of(interaction)
         if not player.is_moderator:
-            raise NotAllowed("Only a moderator can reset a leaderboard.")
+            raise NotAllowed(Text("stats.reset.moderators_only"))
         name = get_game(game).name
         view = discord.ui.View(timeout=None)
         view.add_item(ResetButton(name, player.user_id, "yes"))
         view.add_item(ResetButton(name, player.user_id, "no"))
-        await send(interaction, f"Reset the **{get_game(game).title}** leaderboard here? "
-                                "Every rating in it is cleared and earlier matches stop "
-                                "counting. This cannot be undone.", view=view)
+        await send(interaction, tr("stats.reset.ask", game=get_game(game).title), view=view)
 
     @app_commands.command(name="privacy",
                           description="Hide your match history from the web pages, or show it.")
@@ -121,15 +127,8 @@ class StatsCog(commands.Cog):
         if history is not None:
             await self.bot.stats.hide_history(user_id, history.value == "hide")
         hidden = await self.bot.stats.history_hidden(user_id)
-        await send(interaction, PRIVACY_HIDDEN if hidden else PRIVACY_SHOWN)
-
-
-PRIVACY_HIDDEN = ("Your history is **hidden** from the web pages of every server: your player "
-                  "page says only that you hid it. Your name still shows where the server sees "
-                  "it in Discord too (leaderboards, tournament standings, match tables). "
-                  "`/privacy history:show` shows it again.")
-PRIVACY_SHOWN = ("Your history **shows** on the web pages of servers that publish them: your "
-                 "matches, ratings and tournaments there. `/privacy history:hide` hides it.")
+        await send(interaction, tr("stats.privacy.hidden") if hidden
+                   else tr("stats.privacy.shown"))
 
 
 async def setup(bot: CroupierBot) -> None:

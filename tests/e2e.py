@@ -11,6 +11,8 @@ import pytest
 from bot.clock import Clock
 from bot.config import Settings
 from bot.discord_side.client import CroupierBot
+from bot.i18n import LOCALES, translate
+from bot.i18n.catalogs import PSEUDO
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.model import FakeAttachment, FakeChannel, FakeMessage
 
@@ -48,11 +50,14 @@ def deal_the_same(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
 
 
 def table_message(channel: FakeChannel) -> FakeMessage:
-    """The live table: the newest bot message in the channel with a game embed."""
+    """The live table: the newest bot message in the channel with a game embed (its
+    footer says "Match #…" in whatever language the server speaks)."""
+    heads = tuple({translate("table.footer", locale, match_id=0, step=0).split("0")[0]
+                   for locale in (*LOCALES, PSEUDO)})
     for message in reversed(channel.messages):
         if message.deleted or not message.embeds:
             continue
-        if message.embeds[0].get("footer", {}).get("text", "").startswith("Match #"):
+        if message.embeds[0].get("footer", {}).get("text", "").startswith(heads):
             return message
     raise LookupError("no table message in the channel")
 

@@ -5,14 +5,18 @@ that shows a result (Discord's table, the local table, the web) says it so.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Sequence
 
 from babel import Locale
 
-from bot.i18n import DEFAULT, LOCALES, Phrase, Seat, current, say, tr, trn
+from bot.i18n import DEFAULT, LOCALES, Phrase, current, say, tr, trn
+from bot.i18n.stored import read_words as read_reason
+from bot.i18n.stored import stored_words as stored_reason
 from rules.core import fill_names
 from rules.phrases import Words
+
+__all__ = ["joined", "ordinal", "place_label", "read_reason", "reason_said", "stored_reason",
+           "verdict"]
 
 
 def ordinal(number: int) -> str:
@@ -85,6 +89,7 @@ def reason_said(reason: Words, names: Sequence[str]) -> str:
     Discord text or plain, as the caller gives them): a phrase from the catalogs, or the
     older text naming seats as ``{s0}``.
 
+    >>> from bot.i18n import Phrase, Seat
     >>> reason_said(Phrase("core.event.forfeits", who=Seat(1)), ["Ada", "{s0}"])
     '{s0} forfeits.'
     >>> reason_said("{s1} forfeited", ["Ada", "Bo"])
@@ -93,54 +98,3 @@ def reason_said(reason: Words, names: Sequence[str]) -> str:
     if isinstance(reason, Phrase):
         return say(reason, None, names)
     return fill_names(reason, names)
-
-
-def stored_reason(reason: Words) -> str:
-    """An outcome's reason as the store keeps it: text as it is, a phrase as its key and
-    arguments in JSON (never its words: a match ended in English reads in Portuguese).
-
-    >>> stored_reason(Phrase("x.y", count=2, who=Seat(0), why=Phrase("x.z")))
-    '{"key": "x.y", "count": 2, "args": {"who": {"seat": 0}, "why": {"key": "x.z"}}}'
-    """
-    return reason if isinstance(reason, str) else json.dumps(_encoded(reason),
-                                                             ensure_ascii=False)
-
-
-def read_reason(stored: str) -> Words:
-    """A stored reason (:func:`stored_reason`) as words again: a phrase, or the text.
-
-    >>> read_reason(stored_reason(Phrase("x.y", count=2, who=Seat(0)))) == Phrase(
-    ...     "x.y", count=2, who=Seat(0))
-    True
-    >>> read_reason("{s0} forfeited")
-    '{s0} forfeited'
-    """
-    if not stored.startswith('{"key": '):
-        return stored
-    try:
-        found = json.loads(stored)
-    except ValueError:
-        return stored
-    return _decoded(found) if isinstance(found, dict) else stored
-
-
-def _encoded(value: object) -> object:
-    if isinstance(value, Seat):
-        return {"seat": value.seat}
-    if isinstance(value, Phrase):
-        made: dict[str, object] = {"key": value.key}
-        if value.count is not None:
-            made["count"] = value.count
-        if value.args:
-            made["args"] = {name: _encoded(arg) for name, arg in value.args}
-        return made
-    return value
-
-
-def _decoded(value: object) -> object:
-    if isinstance(value, dict) and set(value) == {"seat"}:
-        return Seat(int(value["seat"]))
-    if isinstance(value, dict) and "key" in value:
-        args = {name: _decoded(arg) for name, arg in (value.get("args") or {}).items()}
-        return Phrase(str(value["key"]), count=value.get("count"), **args)
-    return value

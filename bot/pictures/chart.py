@@ -7,8 +7,9 @@ on the left, joined by a blue line with a small dot at each match (no dots when 
 matches are too many to tell apart). The newest rating, at the right end, is a gold dot
 with its value written beside it in gold. The y-axis on the left has 3 to 5 round
 values with faint grid lines across the plot; a dashed grey line marks 0 when 0 is
-within the plotted range. The x-axis along the bottom is labelled "rated matches" and
-numbers a few of them (the first is 1, the newest is the count of matches).
+within the plotted range. The x-axis along the bottom is labelled "rated matches" (in the
+locale spoken, as are the numbers' decimal marks) and numbers a few of them (the first
+is 1, the newest is the count of matches).
 
 A single match is drawn as a single dot in the middle; a series that never moves is
 drawn as a level line in the middle of a small range around its value.
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import number, tr
 from bot.pictures.common import SS, Colour, draw_text, fit, font, png
 
 WIDTH, HEIGHT = 640, 300
@@ -79,7 +81,13 @@ def tick_label(value: float, step: float) -> str:
     while decimals < 6 and abs(round(step, decimals) - step) > 1e-9 * max(1.0, abs(step)):
         decimals += 1
     text = f"{value:.{decimals}f}"
-    return "0" if float(text) == 0 else text
+    return "0" if float(text) == 0 else _local(text)
+
+
+def _local(text: str) -> str:
+    """A number written with a point (``-0.5``) as the locale spoken writes it (``-0,5``
+    in pt-BR)."""
+    return text.replace(".", number(0.5, None, digits=1)[1])
 
 
 def x_ticks(count: int) -> list[int]:
@@ -177,12 +185,12 @@ def render_rating_chart(ordinals: Sequence[float], *, title: str, subtitle: str 
 
     # X axis: its line, numbered matches and its name.
     draw.line([(left, bottom), (right, bottom)], fill=FAINT, width=1)
-    for number in x_ticks(len(values)):
-        x = round(x_of(number - 1))
+    for match in x_ticks(len(values)):
+        x = round(x_of(match - 1))
         draw.line([(x, bottom), (x, bottom + 4)], fill=FAINT, width=1)
-        draw_text(draw, (x, bottom + 6), str(number), tick_font, DIM, anchor="mt")
-    draw_text(draw, ((left + right) / 2, HEIGHT - PAD + 2), "rated matches", tick_font, DIM,
-              anchor="ms")
+        draw_text(draw, (x, bottom + 6), str(match), tick_font, DIM, anchor="mt")
+    axis = fit(tr("chart.rated_matches"), tick_font, right - left)
+    draw_text(draw, ((left + right) / 2, HEIGHT - PAD + 2), axis, tick_font, DIM, anchor="ms")
 
     # The line and its dots, drawn big and scaled down for smooth edges.
     points = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
@@ -202,7 +210,7 @@ def _value_text(value: float) -> str:
     ('12.3', '0.0')
     """
     text = f"{value:.1f}"
-    return "0.0" if float(text) == 0 else text
+    return _local("0.0" if float(text) == 0 else text)
 
 
 def _dashed(draw: ImageDraw.ImageDraw, x0: float, x1: float, y: int, colour: Colour,

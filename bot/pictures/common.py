@@ -28,6 +28,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import tr, trn
+from bot.matches.results import joined, reason_said
 from rules.core import Outcome
 
 FONT_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSansCondensed-subset.ttf"
@@ -263,9 +265,9 @@ def seat_name(names: Sequence[str], seat: int, word: str = "Seat") -> str:
 
 
 def game_over(outcome: Outcome, winners: Sequence[str], names: Sequence[str] = ()) -> str:
-    """The result in a line: a draw, who wins or who win together, and the reason in
-    brackets; ``winners`` are the display names of ``outcome.winners``, ``names``
-    every seat's (the reason may name seats).
+    """The result in a line, in the locale spoken: a draw, who wins or who win together,
+    and the reason in brackets; ``winners`` are the display names of ``outcome.winners``,
+    ``names`` every seat's (the reason may name seats).
 
     >>> game_over(Outcome(places=(2, 1), scores=None, reason="more cards"), ["Bo"])
     'Game over: Bo wins (more cards)'
@@ -275,12 +277,13 @@ def game_over(outcome: Outcome, winners: Sequence[str], names: Sequence[str] = (
     'Game over: Bo wins (Ada forfeited)'
     """
     if outcome.is_draw:
-        head = "Game over: a draw"
-    elif len(winners) == 1:
-        head = f"Game over: {winners[0]} wins"
+        head = tr("pictures.game_over.draw")
     else:
-        head = "Game over: " + " and ".join(winners) + " win"
-    return head + (f" ({ascii_text(outcome.said(names))})" if outcome.reason else "")
+        head = trn("pictures.game_over.wins", len(winners), who=joined(winners))
+    if not outcome.reason:
+        return head
+    return tr("pictures.game_over.why", head=head,
+              reason=ascii_text(reason_said(outcome.reason, names)))
 
 
 # --- text fitted to a width ----------------------------------------------------------------

@@ -1,14 +1,15 @@
 """Ratings in words, for every side that shows them (Discord's /stats and /leaderboard,
-the web's leaderboard and player pages): one place, so that both explain a rating alike
-(issue 33 moves these to catalogs). Knows no transport."""
+the web's leaderboard and player pages): one place, so that both explain a rating alike.
+Knows no transport. :data:`RATING_NOTE`, :data:`RATING_MEANS` and :data:`NOBODY_RATED`
+are the words as phrases (``Text.in_locale``, ``bot.i18n.say``)."""
 
 from __future__ import annotations
 
-RATING_NOTE = ("Ratings move only for matches between people on this server; games against "
-               "the computer and cancelled or abandoned games don't change them.")
+from bot.i18n import Text
+
+RATING_NOTE = Text("stats.rating_note")
 """What moves a rating."""
-RATING_MEANS = "openskill ordinal (mu − 3σ)"
+RATING_MEANS = Text("stats.rating_means")
 """What the rating shown is."""
-NOBODY_RATED = ("Nobody is rated in this game here yet. Finish a match between people to "
-                "start the leaderboard.")
+NOBODY_RATED = Text("stats.nobody_rated")
 """An empty leaderboard."""
