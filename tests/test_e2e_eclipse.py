@@ -20,6 +20,7 @@ from rules.eclipse import choose
 from rules.eclipse.state import EclipseState
 from tests.e2e import deal_the_same, make_bot, select_ids, select_values, table_message
 from tests.fakediscord.model import FakeMessage
+from tests.pseudo import assert_all_pseudo, pseudo_discord, server_speaks_pseudo
 
 
 @pytest.fixture
@@ -201,3 +202,47 @@ async def test_one_person_plays_a_whole_game_against_two_computer_players(
         assert "game over" in table_message(channel).embeds[0]["title"]
         stored = await bot.store.matches.result(match.id)
         assert stored is not None
+
+
+async def test_a_game_in_the_pseudo_locale_shows_no_english(fake_discord, tmp_path, fixed_seed):
+    """Every word Eclipse shows comes from a catalog: a short game against the computer
+    (two seats, a counterattack of one card, the shortest hand cap) with /rules, /hand,
+    a refusal and a typed choice, in the pseudo-locale, leaves no English anywhere the
+    fake Discord was sent (the cards' notation and symbols are no words)."""
+    guild = fake_discord.add_guild("Qq")
+    channel = guild.add_text_channel("qq")
+    jo = fake_discord.add_user("Jo")
+    bot = make_bot(tmp_path / "qps.sqlite3")
+    with pseudo_discord(fake_discord):
+        async with fake_discord.running(bot):
+            await server_speaks_pseudo(bot, guild.id)
+            rules = await fake_discord.slash(jo, channel, "rules", game="eclipse")
+            assert rules.ephemeral and "⟦" in rules.embeds[0]["description"]
+            await fake_discord.slash(jo, channel, "play eclipse", vs_bot=True, seats=2,
+                                     hand_cap=10, counterattack=1)
+            await bot.service.settle()
+            match = bot.service.match_in(channel.id)
+            refused = await fake_discord.slash(jo, channel, "choose", choice="Z9")
+            assert refused.ephemeral and "Z9" in refused.content and "⟦" in refused.content
+            await fake_discord.slash(jo, channel, "hand")
+            rng = random.Random(3)
+            typed = False
+            while not match.finished:
+                decision = match.state.decision_for(0)
+                if decision is None:
+                    await bot.service.settle()
+                    continue
+                value = choose(match.state.copy(), 0, rng)
+                if not typed:
+                    typed = True
+                    await fake_discord.slash(jo, channel, "choose", choice=value)
+                else:
+                    dm, menu = latest_menu(fake_discord, jo, value)
+                    await fake_discord.select(jo, dm, menu, [value])
+                await bot.service.settle()
+            await bot.service.settle()
+    assert match.finished and match.state.hands_played >= 1
+    # Choices are notation (`new+1`, `skip`): the acknowledgement repeats them as typed.
+    notation = ["**new", "**skip**", "**counter**", "**keep**"]
+    assert_all_pseudo(fake_discord, allowed=[*notation, "Jo", "Croupier Bot", "Eclipse", "**deck**",
+                                             "**counterattack**", "**hand_cap**"])

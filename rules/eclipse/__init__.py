@@ -16,6 +16,7 @@ from rules.eclipse.state import EclipseState
 from rules.eclipse.text import option_text, render_text
 from rules.eclipse.unseen import unseen
 from rules.eclipse.view import EclipseView, Reveal, SubsetView
+from rules.phrases import Phrase
 
 GAME = GameInfo(
     name="eclipse",
@@ -31,7 +32,7 @@ GAME = GameInfo(
     has_secrets=True,
     text=render_text,
     option_text=option_text,
-    notation_help="Type your choice as `legal` lists it (e.g. S13f, 3, keep, new, 2:new)",
+    notation_help=Phrase("eclipse.notation_help", examples="S13f, 3, keep, new, 2:new"),
     unseen=unseen,
     levels={"easy": easy.choose, "hard": hard.choose},
 )
