@@ -18,6 +18,8 @@ import pytest
 from rules.nails import choose
 from rules.nails.stack import Placement
 from tests.e2e import deal_the_same, make_bot, select_ids, select_values, table_message
+from tests.fakediscord.model.components import walk_components
+from tests.pseudo import assert_all_pseudo, pseudo_discord, server_speaks_pseudo
 
 TILE = re.compile(r"\btiles? (\d+)\b|\b(\d+)@|\bTile (\d+)\b")
 
@@ -25,6 +27,13 @@ TILE = re.compile(r"\btiles? (\d+)\b|\b(\d+)@|\bTile (\d+)\b")
 @pytest.fixture
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     deal_the_same(monkeypatch, 424242)
+
+
+def next_page(message) -> str:
+    """The custom id of a page of menus' button to the next page (whatever its label)."""
+    pages = [str(c.raw.get("custom_id")) for c in walk_components(message.components)
+             if str(c.raw.get("custom_id", "")).startswith("cr:page:")]
+    return max(pages, key=lambda custom_id: int(custom_id.rsplit(":", 1)[1]))
 
 
 def tile_numbers(text: str) -> set[int]:
@@ -140,3 +149,72 @@ async def test_two_people_play_hammer_and_nails_to_the_end(fake_discord, tmp_pat
         outcome = match.state.outcome()
         assert outcome is not None and match.names[outcome.winners[0]] in result.text
         assert await bot.store.matches.result(match.id) is not None
+
+
+async def test_a_game_in_the_pseudo_locale_shows_no_english(fake_discord, tmp_path, fixed_seed):
+    """Every word Hammer & Nails shows comes from a catalog: a whole game against the
+    computer with /rules, /nails places, a refused placement, placements picked in the
+    DM and typed, in the pseudo-locale, leaves no English anywhere the fake Discord was
+    sent (placements and cells are notation, no words)."""
+    guild = fake_discord.add_guild("Qq")
+    channel = guild.add_text_channel("qq")
+    jo = fake_discord.add_user("Jo")
+    bot = make_bot(tmp_path / "qps.sqlite3")
+    with pseudo_discord(fake_discord):
+        async with fake_discord.running(bot):
+            await server_speaks_pseudo(bot, guild.id)
+            rules = await fake_discord.slash(jo, channel, "rules", game="nails")
+            assert rules.ephemeral and "⟦" in rules.embeds[0]["description"]
+            await fake_discord.slash(jo, channel, "play nails", vs_bot=True)
+            await bot.service.settle()
+            match = bot.service.match_in(channel.id)
+            rng = random.Random(3)
+            refused = places = False
+            steps = 0
+            while not match.finished:
+                decision = match.state.decision_for(0)
+                if decision is None:
+                    await bot.service.settle()
+                    continue
+                value = choose(match.state.copy(), 0, rng)
+                if "@" in value and not refused:
+                    refused = True
+                    tile = Placement.parse(value).tile
+                    reply = await fake_discord.slash(jo, channel, "nails place", tile=tile,
+                                                     at="Z99")
+                    assert reply.ephemeral and "⟦" in reply.content, reply.content
+                    if not places:
+                        places = True
+                        listed = await fake_discord.slash(jo, channel, "nails places",
+                                                          tile=tile)
+                        assert "⟦" in listed.content and value in listed.content
+                if "@" in value and steps % 2:
+                    placement = Placement.parse(value)
+                    at = value.split("@", 1)[1].split("/")[0]
+                    await fake_discord.slash(jo, channel, "nails place", tile=placement.tile,
+                                             at=at, rotate=placement.rotation)
+                elif "@" in value:
+                    dm = next(m for m in reversed(fake_discord.dm_messages(jo)) if m.components)
+                    picker = next(c for c in select_ids(dm) if c.startswith("cr:keys:"))
+                    listed = await fake_discord.select(jo, dm, picker, [value.split("@")[0]])
+                    page = listed.message
+                    while not any(value in select_values(page, c) for c in select_ids(page)):
+                        page = (await fake_discord.click(jo, page, next_page(page))).message
+                    menu = next(c for c in select_ids(page) if value in select_values(page, c))
+                    await fake_discord.select(jo, page, menu, [value])
+                else:
+                    dm = next(m for m in reversed(fake_discord.dm_messages(jo)) if m.components)
+                    menu = next(c for c in select_ids(dm) if value in select_values(dm, c))
+                    await fake_discord.select(jo, dm, menu, [value])
+                steps += 1
+                await bot.service.settle()
+                assert steps < 200
+            await bot.service.settle()
+    assert match.finished and refused and places
+    # Choices are notation (`17@C4/90`, `yes`, `keep`): the acknowledgement repeats one
+    # as chosen; /rules names the options as /play types them.
+    choices = [f"**{word}**" for word in ("yes", "no", "keep", "cannot", "challenge",
+                                          "accept")]
+    options = [f"**{name}**" for name in ("deck", "objective", "teams", "final_round")]
+    assert_all_pseudo(fake_discord, allowed=["Jo", "Croupier Bot", "Hammer & Nails", "Z99",
+                                             *choices, *options])

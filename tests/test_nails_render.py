@@ -21,7 +21,8 @@ from bot.games.nails.pictures import (
     render_stack,
     render_tile,
 )
-from rules.nails import DECKS, NailsState, Placement, parse_deck
+from bot.i18n import pseudo, speaking
+from rules.nails import DECKS, NailsState, NailsView, Placement, parse_deck
 from rules.nails import GAME as NAILS
 from rules.nails.tiles import Tile
 from tests.images import (
@@ -33,6 +34,7 @@ from tests.images import (
     opened,
     undrawable,
 )
+from tests.pseudo import pictures_checked
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 
@@ -257,3 +259,69 @@ def test_no_nails_picture_draws_a_glyph_the_font_lacks() -> None:
 
 def test_every_text_the_nails_renderer_draws_goes_through_the_helper() -> None:
     assert direct_text_calls(Path(nails_render.__file__)) == []
+
+
+# --- languages -------------------------------------------------------------------------------
+
+
+def _every_kind_of_view() -> list[tuple[NailsView, list[str]]]:
+    """Views of every deck and table size, a crowded four-colour table with long names, an
+    obligation, penalties, a player out, a finished game and a tie-break."""
+    long_names = ["Ada Lovelace, Countess", "Bo Bo Bo Bo Bo Bo Bo", "Cy Young the Third",
+                  "Di of the Long Name"]
+    views: list[tuple[NailsView, list[str]]] = []
+    for deck, seats, moves in (("workshop", 2, 6), ("space", 2, 12), ("workshop", 4, 40),
+                               ("workshop4", 4, 60), ("workshop4", 3, 20)):
+        state = NAILS.new({"deck": deck}, seats, seed=2)
+        for _ in range(moves):
+            if state.over:
+                break
+            decision = state.pending()[0]
+            state.apply(decision.seat, decision.options[0])
+        view = state.observe(None)
+        views.append((view, NAMES[:seats]))
+        views.append((dataclasses.replace(view, obligation=("green", 1), phase="cover",
+                                          penalties=(2,) * seats, went_out=(0,),
+                                          final_round=True, waiting=tuple(range(seats))),
+                      long_names[:seats]))
+    finished = played("workshop", 2, 5000)
+    views.append((finished.observe(None), NAMES[:2]))
+    space = played("space", 2, 5000, seed=3)
+    views.append((space.observe(None), long_names[:2]))
+    return views
+
+
+def test_pictures_in_the_pseudo_locale_keep_their_text_inside_and_apart() -> None:
+    pseudo.enable()
+    try:
+        with speaking("qps"), pictures_checked() as placed:
+            for view, names in _every_kind_of_view():
+                render_stack(view, names)
+            render_hand(played("workshop", 2, 3).observe(0).hand or ())
+            render_hand(DECKS["space"].tiles[:8])
+            render_hand(DECKS["workshop"].tiles[:6])
+            render_hand([])
+    finally:
+        pseudo.enable(False)
+    # Every text drawn is a catalog's (bracketed), or notation, a name or a number.
+    assert any(p.text.startswith("⟦") for p in placed)
+
+
+def test_the_pictures_speak_portuguese() -> None:
+    view = played("workshop", 2, 6).observe(None)
+    covering = dataclasses.replace(view, obligation=("green", 1), phase="cover")
+    with drawn_text() as calls, speaking("pt-BR"):
+        render_stack(covering, ["Ada", "Bo"])
+        render_hand(DECKS["workshop"].tiles[:4])
+    said = " ".join(call.text for call in calls)
+    assert "tem que cobrir um prego verde" in said and "vence quem tiver menos pregos" in said
+    assert "Sua mão: 4 peças" in said and "peça 3" in said and "must cover" not in said
+    with speaking("pt-BR"):
+        assert _seat_text(dataclasses.replace(view, penalties=(2, 0), showing=(7, 3)),
+                          ["Ada", "Bo"], 0) == ("Ada (vermelho): 7 à mostra (com 2 de "
+                                                "penalidade) · 4 na mão")
+    ships = dataclasses.replace(played("space", 2, 6).observe(None),
+                                obligation=("blue", 0), phase="place")
+    with speaking("pt-BR"):
+        assert "o próximo jogador tem que cobrir uma nave azul" in " ".join(
+            _status(ships, ["Ada", "Bo"]))

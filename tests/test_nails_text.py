@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot import i18n
 from rules.cells import cell_name
 from rules.core import Decision
@@ -409,3 +411,49 @@ def test_declining_keeping_and_trimming_are_narrated() -> None:
     trim.apply(0, "yes")
     assert trim.pending()[0].kind == "trim"
     assert narrated(trim, "80")[0] == "Ada discards a tile (at most 4 in hand)."
+
+
+# -- in Portuguese --------------------------------------------------------------------------
+
+def test_events_refusals_and_options_read_in_portuguese() -> None:
+    state = challenge_game(can_cover=True)
+    asked = state.pending()
+    assert i18n.say(asked[0].prompt, "pt_BR") == "Cubra um prego verde, ou declare que não pode."
+    said = [i18n.narrate(e, NAMES, "pt_BR") for e in state.apply(1, "cannot")]
+    assert said == ["Bo declara que não pode cobrir um prego verde."]
+    assert i18n.say(option_words(state.observe(0), state.pending()[0], "accept", NAMES),
+                    "pt_BR") == "Aceitar: a pessoa põe qualquer peça"
+    challenged = state.apply(0, "challenge")
+    assert i18n.narrate(challenged[0], NAMES, "pt_BR").startswith(
+        "Ada desafia: Bo podia cobrir um prego verde, leva 2 pregos de penalidade")
+    plain = NailsState.position([[2, 5], [6, 7]], stack=("3@A1",))
+    with pytest.raises(IllegalChoice) as refused:
+        plain.apply(0, "2@B1")
+    assert i18n.say(refused.value.text, "pt_BR") == (
+        "a peça 2 em B1 poria um prego sobre um martelo em B1 (peça 3); sobre um martelo só "
+        "vai um vazio")
+    assert i18n.say(refused.value.text, "en").startswith("tile 2 at B1 would lay a nail")
+    assert i18n.say(option_words(plain.observe(0), plain.pending()[0], "2@-A-1/90", NAMES),
+                    "pt_BR") == ("peça 2 em -A-1, girada 90° — cobre 1 prego vermelho; ativa "
+                                 "Jogue de Novo")
+
+
+def test_ships_agree_in_portuguese() -> None:
+    space = NailsState.position([[1, 2], [4, 5]], stack=("3@A1",),
+                                options=NailsOptions(deck="space"))
+    text = i18n.say(render_words(space.observe(0), NAMES), "pt_BR")
+    assert "naves" in text and "prego" not in text and "martelo" not in text
+    assert "vence quem tiver mais naves" in text and "baralho Espaço" in text
+    rules = [i18n.say(part, "pt_BR") for part in NAILS.rules_for({"deck": "space"}, 2)]
+    assert "uma nave vermelha ou azul" in rules[1]
+
+
+@pytest.mark.parametrize("locale", ["en", "pt_BR"])
+def test_the_rules_fit_an_embed_in_every_language(locale: str) -> None:
+    for options, seats in (({}, None), ({}, 2), ({}, 4), ({"teams": False}, 4),
+                           ({"deck": "space"}, None), ({"deck": "workshop4"}, 3),
+                           ({"deck": "workshop4"}, None), ({"final_round": "dealer"}, 2)):
+        paragraphs = NAILS.rules_for(options, seats)
+        assert isinstance(paragraphs, list)
+        text = "\n\n".join(i18n.say(part, locale) for part in paragraphs)
+        assert 1500 < len(text) < 4000, (options, seats, len(text))
