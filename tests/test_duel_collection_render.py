@@ -119,7 +119,7 @@ def test_a_pack_picture_is_the_same_every_time() -> None:
     copies = a_pack(3)
     first = render_pack(copies)
     assert render_pack(copies) == first
-    collection_render._pack_card.cache_clear()
+    collection_render._pack_card_in.cache_clear()
     assert render_pack(copies) == first
     assert render_pack(a_pack(4)) != first
 

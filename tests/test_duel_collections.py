@@ -23,6 +23,7 @@ from bot.duel.collections import (
     wait_text,
 )
 from bot.errors import CroupierError, NotAllowed
+from bot.i18n import say
 from rules.duel.decks import starter
 from storage.collections import Copy
 
@@ -63,7 +64,8 @@ async def refused(service: CollectionService, users: tuple[int, ...], call, erro
 
 # -- helpers ---------------------------------------------------------------------------
 def test_wait_text_and_giving_order():
-    assert wait_text(3 * 3600 + 11 * 60 + 5) == "3 h 12 min"
+    assert wait_text(3 * 3600 + 11 * 60 + 5).english() == "3 h 12 min"
+    assert wait_text(42.2).in_locale("pt_BR") == "43 s"
     copies = [Copy(i, GUILD, "Kindlewhip", "limited" if s else "unlimited", s, ADA, "pack", 0)
               for i, s in ((1, 3), (2, None), (3, 40))]
     chosen, short = pick_free(copies, {"Kindlewhip": 2, "Ashpeak": 1})
@@ -88,7 +90,7 @@ async def test_daily_pack_is_seeded_rarest_first_and_daily(service, clock):
     again = await service.open_daily_pack(2, ADA)  # another server, same seeded rng
     assert [c.card for c in first.copies] == [c.card for c in again.copies]
     assert [c.rarity for c in first.copies] == ["rare"] + ["uncommon"] * 3 + ["common"] * 11
-    assert all(c.serial == 1 and c.label.endswith("#1 of " + str(c.run_size))
+    assert all(c.serial == 1 and say(c.label, "en").endswith("#1 of " + str(c.run_size))
                for c in first.copies)
     clock.advance(48 * 60)
     message = await refused(service, (ADA,), service.open_daily_pack(GUILD, ADA), TooSoon)
@@ -139,9 +141,9 @@ async def test_card_counts(service):
 async def test_deck_crud_and_export(service):
     await service.claim_starter(GUILD, ADA, RED_GREEN)
     view = await service.save_deck(GUILD, ADA, "  burn  it ", "4 Kindlewhip\n17 Ashpeak")
-    assert view.name == "burn it" and view.total == 21 and "at least 40" in view.problem
+    assert view.name == "burn it" and view.total == 21 and "at least 40" in view.problem.english()
     view = await service.add_cards(GUILD, ADA, "burn it", "22 Mossvale, Scorchback Runner")
-    assert view.total == 44 and view.problem.startswith("short of: 3 Kindlewhip")
+    assert view.total == 44 and view.problem.english().startswith("short of: 3 Kindlewhip")
     view = await service.remove_cards(GUILD, ADA, "burn it", "3 Kindlewhip")
     assert view.problem is None
     assert await service.deck_for_duel(GUILD, ADA, "burn it")
@@ -431,8 +433,11 @@ async def test_taking_out_more_than_a_deck_holds_says_what_it_holds(service):
 async def test_a_short_deck_says_how_many_it_has_how_many_more_and_what_is_not_owned(
         service):
     view = await service.save_deck(GUILD, ADA, "Small", "4 Kindlewhip, 17 Ashpeak")
-    assert "21 cards: 19 more are needed (a deck has at least 40)" in view.problem
-    assert "short of: 4 Kindlewhip" in view.problem  # said together, not one at a time
+    assert "21 cards: 19 more are needed (a deck has at least 40)" in view.problem.english()
+    assert "short of: 4 Kindlewhip" in view.problem.english()  # said together, not one at a time
+    assert view.problem.in_locale("pt_BR").startswith(
+        "ele tem 21 cartas: faltam 19 (um baralho tem no mínimo 40); faltam cópias livres de: "
+        "4 Chicote de Brasa")
 
 
 async def test_deck_names_ignore_case_and_keep_the_case_typed(service):

@@ -39,6 +39,8 @@ from typing import Literal
 
 from bot.clock import Clock
 from bot.errors import CroupierError, NotAllowed
+from bot.i18n import Phrase, Text
+from bot.i18n.cards import card_phrase
 from rules.duel import MAX_DECK, MIN_DECK
 from rules.duel.cards import COLOUR_NAMES, card_set
 from rules.duel.decklists import (
@@ -52,7 +54,6 @@ from rules.duel.decklists import (
 from rules.duel.decks import STARTERS, starter
 from rules.duel.packs import RARITY_RANK, RUN_SIZES, open_pack, pack_pool, rarest_first
 from rules.errors import BadOptions, shown
-from rules.words import plural
 from storage import Store
 from storage.collections import (
     AlreadyClaimed,
@@ -105,36 +106,60 @@ class TradeProblem(CollectionError):
 class TooSoon(CollectionError):
     """Something that comes back with time (the daily pack); ``seconds_left`` until then."""
 
-    def __init__(self, message: str, seconds_left: float) -> None:
+    def __init__(self, message: str | Text, seconds_left: float) -> None:
         super().__init__(message)
         self.seconds_left = seconds_left
 
 
 # -- small helpers -----------------------------------------------------------------------
-def wait_text(seconds: float) -> str:
+def wait_text(seconds: float) -> Text:
     """A wait as a player reads it, rounded up to the minute past one minute.
 
-    >>> wait_text(3 * 3600 + 12 * 60), wait_text(42.2), wait_text(61), wait_text(7200)
-    ('3 h 12 min', '43 s', '2 min', '2 h')
+    >>> [wait_text(s).english() for s in (3 * 3600 + 12 * 60, 42.2, 61, 7200)]
+    ['3 h 12 min', '43 s', '2 min', '2 h']
     """
     whole = max(1, int(-(-seconds // 1)))
     if whole < 60:
-        return f"{whole} s"
+        return Text("collections.wait.seconds", seconds=whole)
     minutes = -(-whole // 60)
     hours, minutes = divmod(minutes, 60)
     if not hours:
-        return f"{minutes} min"
-    return f"{hours} h" + (f" {minutes} min" if minutes else "")
+        return Text("collections.wait.minutes", minutes=minutes)
+    if not minutes:
+        return Text("collections.wait.hours", hours=hours)
+    return Text("collections.wait.hours_minutes", hours=hours, minutes=minutes)
 
 
-def counts_text(counts: Mapping[str, int]) -> str:
-    """``{"Kindlewhip": 2}`` as "2 Kindlewhip", most first then by name.
+def listed(parts: Sequence[Phrase | str]) -> Phrase | str:
+    """Words one after the other, separated by commas ("2 Kindlewhip, 1 Ashpeak")."""
+    if len(parts) <= 1:
+        return parts[0] if parts else ""
+    return Text("collections.list", first=parts[0], rest=listed(parts[1:]))
 
-    >>> counts_text({"Ashpeak": 1, "Kindlewhip": 2})
-    '2 Kindlewhip, 1 Ashpeak'
+
+def listed_and(parts: Sequence[Phrase | str]) -> Phrase | str:
+    """Words as a list ending in "and" ("a, b and c")."""
+    if len(parts) <= 2:
+        return listed(parts) if len(parts) < 2 else Text("collections.list.and",
+                                                          first=parts[0], last=parts[1])
+    return Text("collections.list", first=parts[0], rest=listed_and(parts[1:]))
+
+
+def counts_text(counts: Mapping[str, int]) -> Phrase | str:
+    """``{"Kindlewhip": 2}`` as "2 Kindlewhip", most first then by name, each card named
+    in the reader's language.
+
+    >>> from bot.i18n import say
+    >>> say(counts_text({"Ashpeak": 1, "Kindlewhip": 2}), "pt_BR")
+    '2 Chicote de Brasa, 1 Pico das Cinzas'
     """
-    return ", ".join(f"{n} {card}" for card, n in
-                     sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+    return listed([Text("collections.count_of", number=n, card=card_phrase(card))
+                   for card, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))])
+
+
+def cards_named(cards: Iterable[str]) -> Phrase | str:
+    """Card names, in the reader's language, separated by commas."""
+    return listed([card_phrase(card) for card in cards])
 
 
 def file_safe(text: str) -> str:
@@ -160,9 +185,15 @@ def deck_name(text: object) -> str:
     """  # noqa: E501 (a doctest's expected line is as long as the message)
     name = " ".join(text.split()) if isinstance(text, str) else ""
     if not _DECK_NAME.fullmatch(name):
-        raise CollectionError("A deck name is 1 to 32 letters, digits, spaces, - or _, not "
-                              f"{shown(text)}.")
+        raise CollectionError(Text("collections.error.deck_name", typed=shown(text)))
     return name
+
+
+LISTS = {"card list": Phrase("collections.what.card_list"),
+         "deck list": Phrase("collections.what.deck_list"),
+         "give list": Phrase("collections.what.give_list"),
+         "get list": Phrase("collections.what.get_list")}
+"""The lists of cards a person types, named in refusals."""
 
 
 def card_list(text: object, what: str = "card list") -> Counter[str]:
@@ -171,14 +202,16 @@ def card_list(text: object, what: str = "card list") -> Counter[str]:
     >>> sorted(card_list("2 kindlewhip, Ashpeak").items())
     [('Ashpeak', 1), ('Kindlewhip', 2)]
     """
+    named = LISTS.get(what, what)
     if not isinstance(text, str):
-        raise CollectionError(f"The {what} is text such as '2 Kindlewhip, Ashpeak'.")
+        raise CollectionError(Text("collections.error.list_not_text", what=named))
     if not text.strip():
         return Counter()
     try:
         return parse_decklist(text.replace(",", "\n"))
     except BadOptions as exc:
-        raise CollectionError(f"I can't read the {what}: {exc}.") from None
+        raise CollectionError(Text("collections.error.list_unread", what=named,
+                                   why=exc.text)) from None
 
 
 def one_card(text: object) -> str:
@@ -186,9 +219,17 @@ def one_card(text: object) -> str:
     name = card_named(text) if isinstance(text, str) else None
     if name is None:
         near = nearest_cards(text) if isinstance(text, str) else []
-        hint = f" Did you mean {' or '.join(near)}?" if near else ""
-        raise CollectionError(f"There is no card {shown(text)}.{hint}")
+        if near:
+            raise CollectionError(Text("collections.error.no_card_near", typed=shown(text),
+                                       near=_or([card_phrase(n) for n in near])))
+        raise CollectionError(Text("collections.error.no_card", typed=shown(text)))
     return name
+
+
+def _or(parts: Sequence[Phrase | str]) -> Phrase | str:
+    if len(parts) == 1:
+        return parts[0]
+    return Text("collections.list.or", first=parts[0], rest=_or(parts[1:]))
 
 
 def giving_order(copy: Copy) -> tuple[bool, int]:
@@ -213,48 +254,44 @@ def pick_free(copies: Iterable[Copy], wanted: Mapping[str, int]) -> tuple[list[C
     return chosen, short
 
 
-def size_problem(total: int) -> str | None:
+def size_problem(total: int) -> Text | None:
     """What a deck of ``total`` cards lacks or has too many of, or ``None``.
 
-    >>> size_problem(21), size_problem(40), size_problem(251)
+    >>> size_problem(21).english(), size_problem(40), size_problem(251).english()
     ('it has 21 cards: 19 more are needed (a deck has at least 40)', None, 'it has 251 cards: 1 too many (a deck has at most 250)')
     """  # noqa: E501 (a doctest's expected line is as long as the message)
     if total < MIN_DECK:
-        return (f"it has {plural(total, 'card')}: {MIN_DECK - total} more "
-                f"{'is' if MIN_DECK - total == 1 else 'are'} needed (a deck has at least "
-                f"{MIN_DECK})")
+        return Text("collections.deck.too_few", count=MIN_DECK - total,
+                    has=Text("collections.deck.cards", count=total), least=MIN_DECK)
     if total > MAX_DECK:
-        return (f"it has {total} cards: {total - MAX_DECK} too many (a deck has at most "
-                f"{MAX_DECK})")
+        return Text("collections.deck.too_many", count=total - MAX_DECK,
+                    has=Text("collections.deck.cards", count=total), most=MAX_DECK)
     return None
 
 
-def unstakeable(cards: Mapping[str, int], free: Mapping[str, int]) -> str | None:
+def unstakeable(cards: Mapping[str, int], free: Mapping[str, int]) -> Text | None:
     """Why a deck that can be played can't be staked, or ``None``. The ante is a copy
     one owns of whichever card is set aside, and any card of the deck may be: so each
     needs a free copy of one's own. Basic lands are free to *play* with (never short),
     so only they can lack one.
 
     >>> unstakeable({"Mistshore": 20, "Kindlewhip": 1}, {"Kindlewhip": 1, "Mistshore": 2})
-    >>> print(unstakeable({"Dawnfield": 20, "Mistshore": 20}, {}))
+    >>> print(unstakeable({"Dawnfield": 20, "Mistshore": 20}, {}).english())
     short of a copy to stake of: Dawnfield, Mistshore (basic lands are free to play with, but the ante stakes an owned copy of the card set aside, so an ante deck needs a free copy of its own of every card in it, basic lands too; a starter comes with some).
     """  # noqa: E501 (a doctest's expected line is as long as the message)
     missing = sorted(card for card in cards if cards[card] > 0 and free.get(card, 0) < 1)
     if not missing:
         return None
-    return (f"short of a copy to stake of: {', '.join(missing)} (basic lands are free to "
-            "play with, but the ante stakes an owned copy of the card set aside, so an "
-            "ante deck needs a free copy of its own of every card in it, basic lands too; "
-            "a starter comes with some).")
+    return Text("collections.deck.unstakeable", cards=cards_named(missing))
 
 
-def _problem(exc: CollectionRefusal) -> str:
+def _problem(exc: CollectionRefusal) -> Text:
     """A storage refusal nobody anticipated, in words (no ids)."""
     if isinstance(exc, NotOwned):
-        return "One of those copies is no longer owned by the one giving it."
+        return Text("collections.error.not_owned_now")
     if isinstance(exc, Locked):
-        return "One of those copies is now held by another trade or an ante."
-    return "That can't be done."
+        return Text("collections.error.locked_now")
+    return Text("collections.error.cannot")
 
 
 # -- results ------------------------------------------------------------------------------
@@ -270,11 +307,15 @@ class CopyView:
     locked: bool = False
 
     @property
-    def label(self) -> str:
-        """The card's name, with its serial and run if limited."""
+    def label(self) -> Phrase | str:
+        """The card's name (in the reader's language), with its serial and run if
+        limited."""
         if self.serial is None:
-            return self.card
-        return f"{self.card} #{self.serial}" + (f" of {self.run_size}" if self.run_size else "")
+            return card_phrase(self.card)
+        if self.run_size:
+            return Text("collections.copy.serial_of", card=card_phrase(self.card),
+                        serial=self.serial, run=self.run_size)
+        return Text("collections.copy.serial", card=card_phrase(self.card), serial=self.serial)
 
 
 @dataclass(frozen=True)
@@ -327,6 +368,8 @@ class AuditReport:
     copies: int
     ledger_rows: int
     problems: tuple[str, ...]
+    """The ledger replay's findings, as the books write them (ids and card names: a
+    moderator's check, not a player's words)."""
 
 
 @dataclass(frozen=True)
@@ -343,11 +386,13 @@ class CollectionRow:
     serials: tuple[int, ...]
 
     @property
-    def serials_text(self) -> str:
+    def serials_text(self) -> Phrase | str:
         """The limited copies' serials, short: "#3, #17, #40 +2 more"."""
         shown_serials = ", ".join(f"#{s}" for s in self.serials[:3])
         more = len(self.serials) - 3
-        return shown_serials + (f" +{more} more" if more > 0 else "")
+        if more > 0:
+            return Text("collections.serials.more", count=more, serials=shown_serials)
+        return shown_serials
 
 
 @dataclass(frozen=True)
@@ -410,9 +455,9 @@ class DeckView:
     name: str
     cards: Mapping[str, int]
     total: int
-    problem: str | None
+    problem: Text | None
     """Why ``deck_for_duel`` would refuse it now, or ``None``."""
-    ante_problem: str | None = None
+    ante_problem: Text | None = None
     """Why an ante table would refuse it now though it can be played (its basic
     lands not owned: :func:`unstakeable`), or ``None``."""
 
@@ -444,13 +489,14 @@ class TradeView:
         return f"{self.status}:{int(self.offerer_confirmed)}{int(self.receiver_confirmed)}"
 
     @property
-    def summary(self) -> str:
+    def summary(self) -> Text:
         """The state in words."""
-        return {"open": "waiting for the receiver to accept",
-                "accepted": "accepted: both confirm once the window opens",
-                "done": "done: the cards changed hands",
-                "declined": "declined", "cancelled": "cancelled",
-                "expired": "expired"}[self.status]
+        return {"open": Text("collections.trade.summary.open"),
+                "accepted": Text("collections.trade.summary.accepted"),
+                "done": Text("collections.trade.summary.done"),
+                "declined": Text("collections.trade.summary.declined"),
+                "cancelled": Text("collections.trade.summary.cancelled"),
+                "expired": Text("collections.trade.summary.expired")}[self.status]
 
 
 @dataclass(frozen=True)
@@ -507,14 +553,13 @@ class CollectionService:
         """Give ``user`` the starter ``deck`` (once per server), saved as a deck too."""
         key = deck.strip().casefold() if isinstance(deck, str) else ""
         if key not in STARTERS:
-            raise CollectionError(f"There is no starter {shown(deck)}. Pick one of: "
-                                  f"{', '.join(STARTERS)}.")
+            raise CollectionError(Text("collections.error.no_starter", typed=shown(deck),
+                                       starters=", ".join(STARTERS)))
         try:
             copies = await self.repo.claim_starter(guild, user, key, starter(key),
                                                    self.clock.now())
         except AlreadyClaimed:
-            raise CollectionError("You already claimed your starter on this server: "
-                                  "one each. Packs bring more cards.") from None
+            raise CollectionError(Text("collections.error.starter_claimed")) from None
         return StarterClaimed(await self._views(guild, copies), key)
 
     async def open_daily_pack(self, guild: int, user: int) -> PackOpened:
@@ -537,11 +582,11 @@ class CollectionService:
             opened = await self.repo.open_next_pack(guild, user, self._pulls(), self.run_sizes,
                                                     now, daily_every=daily)
         except AlreadyClaimed as exc:
-            raise TooSoon(f"You have no pack waiting and have opened today's pack. The next "
-                          f"is due in {wait_text(exc.seconds_left)}.", exc.seconds_left) from None
+            raise TooSoon(Text("collections.error.no_pack_daily_opened",
+                               wait=wait_text(exc.seconds_left)), exc.seconds_left) from None
         except NoPack:
-            raise CollectionError("You have no pack to open. " + _how_packs_come(
-                settings.daily_pack, settings.win_packs)) from None
+            raise CollectionError(Text("collections.error.no_pack", how=_how_packs_come(
+                settings.daily_pack, settings.win_packs))) from None
         copies = await self._ordered(guild, opened.copies)
         if opened.credit is None:
             return PackOpened(copies, now + self.daily_seconds, "daily", opened.waiting)
@@ -553,17 +598,17 @@ class CollectionService:
         settings = await self.settings.get(guild)
         role = settings.organiser_role_id
         if not giver.manages_server and (role is None or role not in giver.role_ids):
-            raise NotAllowed("Only the organiser role or people who may manage the server "
-                             "can give packs.")
+            raise NotAllowed(Text("collections.error.give_not_allowed"))
         count = _whole(count, "number of packs")
         if not 1 <= count <= MOST_GIVEN:
-            raise CollectionError(f"Give 1 to {MOST_GIVEN} packs at a time, not {count}.")
+            raise CollectionError(Text("collections.error.give_count", most=MOST_GIVEN,
+                                       given=count))
         try:
             return await self.repo.give_packs(guild, user, count, giver.user_id,
                                               self.clock.now(), MOST_WAITING)
         except TooMany as exc:
-            raise CollectionError(f"They have {exc.waiting} packs waiting; at most "
-                                  f"{MOST_WAITING} may wait. Nothing was given.") from None
+            raise CollectionError(Text("collections.error.too_many_waiting", count=exc.waiting,
+                                       most=MOST_WAITING)) from None
 
     async def packs_waiting(self, guild: int, user: int) -> PacksWaiting:
         """``/pack list``: the person's unopened packs and when the daily one is due."""
@@ -589,8 +634,8 @@ class CollectionService:
             copies = await self.repo.open_pack(guild, user, self._pulls(), self.run_sizes, now,
                                                daily_every=daily)
         except AlreadyClaimed as exc:
-            raise TooSoon(f"You have opened today's pack. The next is due in "
-                          f"{wait_text(exc.seconds_left)}.", exc.seconds_left) from None
+            raise TooSoon(Text("collections.error.daily_opened",
+                               wait=wait_text(exc.seconds_left)), exc.seconds_left) from None
         return await self._ordered(guild, copies)
 
     # -- looking
@@ -605,8 +650,7 @@ class CollectionService:
         if public is None and viewer != owner:
             public = (await self.settings.get(guild)).collections_public
         if viewer != owner and not public:
-            raise NotAllowed("Collections on this server are private: you can see only "
-                             "your own.")
+            raise NotAllowed(Text("collections.error.private"))
         keep = _filters(colour, type, rarity, edition, name)
         rows = [row for row in _rows(await self.repo.owned(guild, owner)) if keep(row)]
         rows.sort(key=_SORTS.get(sort) or _bad_sort(sort))
@@ -658,15 +702,13 @@ class CollectionService:
         name = deck_name(name)
         cards = card_list(text, "deck list")
         if not cards:
-            raise CollectionError("A deck list names at least one card, e.g. '4 Kindlewhip'.")
+            raise CollectionError(Text("collections.error.deck_list_empty"))
         existing = {d.name.casefold(): d.name for d in await self.repo.decks(guild, user)}
         same = existing.get(name.casefold())
         if not replace and same is not None:
-            raise CollectionError(f"You already have a deck {same!r}: pick another name, or "
-                                  "say replace:true to overwrite it.")
+            raise CollectionError(Text("collections.error.deck_exists", deck=same))
         if same is None and len(existing) >= MAX_DECKS:
-            raise CollectionError(f"You have {MAX_DECKS} decks here, the most: delete one "
-                                  "first.")
+            raise CollectionError(Text("collections.error.too_many_decks", most=MAX_DECKS))
         return await self._store_deck(guild, user, name, cards)
 
     async def add_cards(self, guild: int, user: int, name: str, text: str) -> DeckView:
@@ -676,9 +718,9 @@ class CollectionService:
         cards.update(adding)
         total = sum(cards.values())
         if total > MAX_DECK:
-            raise CollectionError(f"A deck holds at most {MAX_DECK} cards: {name} has "
-                                  f"{total - sum(adding.values())}, and {sum(adding.values())}"
-                                  f" more would make {total}. Nothing was added.")
+            raise CollectionError(Text("collections.error.deck_full", most=MAX_DECK, deck=name,
+                                       has=total - sum(adding.values()),
+                                       adding=sum(adding.values()), total=total))
         return await self._store_deck(guild, user, name, cards)
 
     async def remove_cards(self, guild: int, user: int, name: str, text: str) -> DeckView:
@@ -686,11 +728,14 @@ class CollectionService:
         of each card asked for beyond that."""
         name, cards = await self._saved(guild, user, name)
         asked = card_list(text)
-        over = [f"{f'{cards[card]}' if cards[card] else 'no'} {card} (you asked to take "
-                f"out {n})" for card, n in sorted(asked.items()) if n > cards[card]]
+        over: list[Phrase | str] = [
+            Text("collections.deck.holds", held=cards[card], card=card_phrase(card), asked=n)
+            if cards[card] else Text("collections.deck.holds_none", card=card_phrase(card),
+                                     asked=n)
+            for card, n in sorted(asked.items()) if n > cards[card]]
         if over:
-            listed = ", ".join(over[:-1]) + " and " + over[-1] if len(over) > 1 else over[0]
-            raise CollectionError(f"Deck {name} holds {listed}. Nothing was taken out.")
+            raise CollectionError(Text("collections.error.deck_holds", deck=name,
+                                       holds=listed_and(over)))
         cards.subtract(asked)
         return await self._store_deck(guild, user, name, +cards)
 
@@ -725,7 +770,8 @@ class CollectionService:
         owner's free copies (not locked by a trade or ante) are short."""
         view = await self.deck(guild, user, name)
         if view.problem:
-            raise CollectionError(f"Deck {view.name!r} can't be played: {view.problem}")
+            raise CollectionError(Text("collections.error.deck_unplayable", deck=view.name,
+                                       problem=view.problem))
         return check_deck(view.cards)
 
     async def saved_name(self, guild: int, user: int, name: str) -> str | None:
@@ -748,9 +794,10 @@ class CollectionService:
 
     async def _no_deck(self, guild: int, user: int, name: str) -> CollectionError:
         names = [d.name for d in await self.repo.decks(guild, user)]
-        return CollectionError(f"You have no deck {name!r} here."
-                               + (f" Your decks: {', '.join(names)}." if names
-                                  else " /deck create makes one."))
+        if names:
+            return CollectionError(Text("collections.error.no_deck_yours", deck=name,
+                                        decks=", ".join(names)))
+        return CollectionError(Text("collections.error.no_deck", deck=name))
 
     async def _store_deck(self, guild: int, user: int, name: str,
                           cards: Mapping[str, int]) -> DeckView:
@@ -759,7 +806,7 @@ class CollectionService:
         return _deck_view(name, Counter(cards), await self.repo.counts(guild, user))
 
     async def deck_problem(self, guild: int, user: int, cards: Counter[str], *,
-                           ante: bool = False) -> str | None:
+                           ante: bool = False) -> Text | None:
         """What keeps ``cards`` from play for ``user`` now (illegal, or short of free
         copies, naming those locked), or ``None``. With ``ante``, also what keeps it
         from being staked (:func:`unstakeable`): the one check of an ante table's
@@ -771,34 +818,32 @@ class CollectionService:
                     get: str) -> TradeView:
         """Offer the offerer's free copies named in ``give`` for the receiver's in ``get``."""
         if offerer == receiver:
-            raise TradeProblem("A trade needs someone else: you can't trade with yourself.")
+            raise TradeProblem(Text("collections.error.trade_self"))
         giving, getting = card_list(give, "give list"), card_list(get, "get list")
         if not giving and not getting:
-            raise TradeProblem("Name the cards to give or to get, e.g. '2 Kindlewhip, "
-                               "Ashpeak'.")
+            raise TradeProblem(Text("collections.error.trade_empty"))
         if max(sum(giving.values()), sum(getting.values())) > MAX_TRADE_COPIES:
-            raise TradeProblem(f"A trade moves at most {MAX_TRADE_COPIES} copies each way.")
-        give_copies = await self._pick(guild, offerer, giving, "You")
+            raise TradeProblem(Text("collections.error.trade_too_big", most=MAX_TRADE_COPIES))
+        give_copies = await self._pick(guild, offerer, giving, mine=True)
         public = (await self.settings.get(guild)).collections_public
-        get_copies = await self._pick(guild, receiver, getting, "They", counted=public)
+        get_copies = await self._pick(guild, receiver, getting, mine=False, counted=public)
         try:
             trade = await self.repo.offer_trade(
                 guild, offerer, receiver, [c.id for c in give_copies],
                 [c.id for c in get_copies], self.clock.now(), self.offer_seconds)
         except CollectionRefusal as exc:
-            raise TradeProblem(f"{_problem(exc)} Nothing was offered; try again.") from None
+            raise TradeProblem(Text("collections.error.not_offered", why=_problem(exc))) from None
         return await self._trade_view(trade)
 
-    async def _pick(self, guild: int, owner: int, wanted: Mapping[str, int],
-                    who: str, counted: bool = True) -> list[Copy]:
+    async def _pick(self, guild: int, owner: int, wanted: Mapping[str, int], *,
+                    mine: bool, counted: bool = True) -> list[Copy]:
         chosen, short = pick_free(await self.repo.owned(guild, owner), wanted)
         if short and not counted:
-            raise TradeProblem("They don't have all of those free to trade (collections "
-                               "here are private, so I can't say which).")
+            raise TradeProblem(Text("collections.error.they_short_private"))
+        if short and mine:
+            raise TradeProblem(Text("collections.error.you_short", cards=counts_text(short)))
         if short:
-            raise TradeProblem(f"{who} don't have enough free copies: short of "
-                               f"{counts_text(short)} (copies in an open trade or ante "
-                               "don't count).")
+            raise TradeProblem(Text("collections.error.they_short", cards=counts_text(short)))
         return chosen
 
     async def accept(self, trade_id: int, user: int, *, guild: int | None = None) -> TradeView:
@@ -837,7 +882,7 @@ class CollectionService:
     async def _here(self, trade_id: int, guild: int | None) -> Trade:
         trade = await self.repo.trade(trade_id)
         if trade is None or (guild is not None and trade.guild_id != guild):
-            raise TradeProblem("There is no such trade on this server.")
+            raise TradeProblem(Text("collections.error.no_trade_here"))
         return trade
 
     # -- the offer messages
@@ -867,16 +912,14 @@ class CollectionService:
         try:
             trade = await write()
         except TooEarly as exc:
-            raise TooSoon(f"The confirm window opens in {wait_text(exc.seconds_left)}; "
-                          "confirm then.", exc.seconds_left) from None
+            raise TooSoon(Text("collections.error.confirm_window",
+                               wait=wait_text(exc.seconds_left)), exc.seconds_left) from None
         except NotParty:
-            who = "the person the offer was made to" if verb in ("accept", "decline") \
-                else "the two people trading"
-            raise TradeProblem(f"Only {who} can {verb} this trade.") from None
+            raise TradeProblem(NOT_PARTY[verb]) from None
         except TradeClosed as exc:
             raise TradeProblem(_closed_text(str(exc), verb)) from None
         except CollectionRefusal as exc:
-            raise TradeProblem(f"{_problem(exc)} The trade did not happen.") from None
+            raise TradeProblem(Text("collections.error.trade_failed", why=_problem(exc))) from None
         return await self._trade_view(trade)
 
     async def _trade_view(self, trade: Trade) -> TradeView:
@@ -901,11 +944,12 @@ class CollectionService:
         try:
             ids = await self.repo.stake_cards(guild, match, stakes, self.clock.now())
         except AnteClosed:
-            raise CollectionError("This match already has an ante.") from None
+            raise CollectionError(Text("collections.error.ante_exists")) from None
         except NotOwned:
             raise await self._no_stake(guild, seats, stakes) from None
         except CollectionRefusal as exc:
-            raise CollectionError(f"{_problem(exc)} No ante was staked.") from None
+            raise CollectionError(Text("collections.error.ante_not_staked",
+                                       why=_problem(exc))) from None
         copies = {copy.id: copy for copy in await self.repo.copies(ids)}
         return AnteStaked(match, {seat: await self._view(guild, copies[copy_id])
                                   for seat, copy_id in zip(seats, ids, strict=True)})
@@ -916,18 +960,18 @@ class CollectionService:
         for seat, (user, card) in zip(seats, stakes, strict=True):
             count = (await self.repo.counts(guild, user)).get(card)
             if count is None or count.free < 1:
-                return CollectionError(f"Seat {seat + 1} has no free copy of {card} to "
-                                       "stake: no ante for this duel.")
-        return CollectionError("A card to stake is no longer free: no ante for this duel.")
+                return CollectionError(Text("collections.error.ante_no_copy", seat=seat + 1,
+                                            card=card_phrase(card)))
+        return CollectionError(Text("collections.error.ante_not_free"))
 
     async def settle_ante(self, guild: int, match: int, winner: int | None) -> AnteSettled:
         """Give every staked copy to ``winner`` (``None``: a draw, all go back)."""
         try:
             moved = await self.repo.settle_ante(match, winner, self.clock.now())
         except AnteClosed:
-            raise CollectionError("This match has no ante to settle.") from None
+            raise CollectionError(Text("collections.error.ante_none")) from None
         except BadRequest:
-            raise CollectionError("The winner staked nothing in this match.") from None
+            raise CollectionError(Text("collections.error.ante_winner_staked_nothing")) from None
         copies = [] if winner is None else [c for c in await self.repo.owned(guild, winner)
                                             if c.id in set(moved)]
         return AnteSettled(match, winner, await self._views(guild, copies))
@@ -944,27 +988,30 @@ class CollectionService:
 
 
 def _deck_problem(cards: Counter[str], counts: Mapping[str, CardCount], *,
-                  ante: bool) -> str | None:
+                  ante: bool) -> Text | None:
     """:meth:`CollectionService.deck_problem` from the owner's ``counts``."""
     size = size_problem(sum(cards.values()))
     if size is None:
         try:
             check_deck(cards)
         except BadOptions as exc:
-            return f"{exc}."
+            return Text("collections.sentence", words=exc.text)
     free = {card: c.free for card, c in counts.items()}
     short = shortfall(cards, free)
     if not short:
         if size is not None:
-            return f"{size}."
+            return Text("collections.sentence", words=size)
         return unstakeable(cards, free) if ante else None
     locked = {card: min(n, counts[card].owned - counts[card].free)
               for card, n in short.items() if card in counts}
     locked = {card: n for card, n in locked.items() if n > 0}
-    note = (f" (locked in a trade or ante: {counts_text(locked)})"
-            if locked else "")
+    shortage = Text("collections.deck.short_locked", cards=counts_text(short),
+                    locked=counts_text(locked)) if locked else Text(
+        "collections.deck.short", cards=counts_text(short))
     # Every fault at once: a deck is built a few cards at a time.
-    return (f"{size}; " if size else "") + f"short of: {counts_text(short)}{note}."
+    if size:
+        return Text("collections.deck.size_and_short", size=size, short=shortage)
+    return shortage
 
 
 def _deck_view(name: str, cards: Counter[str], counts: Mapping[str, CardCount]) -> DeckView:
@@ -975,30 +1022,62 @@ def _deck_view(name: str, cards: Counter[str], counts: Mapping[str, CardCount]) 
     return DeckView(name, dict(sorted(cards.items())), sum(cards.values()), problem, staked)
 
 
-def _how_packs_come(daily: bool, wins: bool) -> str:
+def _how_packs_come(daily: bool, wins: bool) -> Phrase | str:
     """How packs come on a server, in words."""
-    ways = (["a daily pack with /pack open"] if daily else []) \
-        + (["a pack for each rated duel won"] if wins else []) \
-        + ["prize packs that the organisers give"]
-    return "Here you get " + (", ".join(ways[:-1]) + " and " if len(ways) > 1 else "") \
-        + ways[-1] + "."
+    ways: list[Phrase | str] = (
+        ([Text("collections.packs.way.daily")] if daily else [])
+        + ([Text("collections.packs.way.wins")] if wins else [])
+        + [Text("collections.packs.way.prizes")])
+    return Text("collections.packs.how", ways=listed_and(ways))
 
 
 def _whole(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CollectionError(f"The {what} is a whole number, not {shown(value)}.")
+        raise CollectionError(Text("collections.error.not_whole", what=WHOLE.get(what, what),
+                                   typed=shown(value)))
     return value
 
 
-def _closed_text(raw: str, verb: str) -> str:
+WHOLE = {"number of packs": Phrase("collections.what.packs"),
+         "page": Phrase("collections.what.page"), "per_page": Phrase("collections.what.per_page")}
+"""The numbers a person gives, named in a refusal."""
+NOT_PARTY = {"accept": Text("collections.error.only_receiver.accept"),
+             "decline": Text("collections.error.only_receiver.decline"),
+             "confirm": Text("collections.error.only_parties.confirm"),
+             "cancel": Text("collections.error.only_parties.cancel")}
+"""Who may do what to a trade, said to someone else who tried."""
+CLOSED = {
+    "accept": {"done": Text("collections.error.closed.accept.done"),
+               "declined": Text("collections.error.closed.accept.declined"),
+               "cancelled": Text("collections.error.closed.accept.cancelled"),
+               "expired": Text("collections.error.closed.accept.expired"),
+               "accepted": Text("collections.error.closed.accept.accepted")},
+    "confirm": {"done": Text("collections.error.closed.confirm.done"),
+                "declined": Text("collections.error.closed.confirm.declined"),
+                "cancelled": Text("collections.error.closed.confirm.cancelled"),
+                "expired": Text("collections.error.closed.confirm.expired"),
+                "accepted": Text("collections.error.closed.confirm.accepted")},
+    "decline": {"done": Text("collections.error.closed.decline.done"),
+                "declined": Text("collections.error.closed.decline.declined"),
+                "cancelled": Text("collections.error.closed.decline.cancelled"),
+                "expired": Text("collections.error.closed.decline.expired"),
+                "accepted": Text("collections.error.closed.decline.accepted")},
+    "cancel": {"done": Text("collections.error.closed.cancel.done"),
+               "declined": Text("collections.error.closed.cancel.declined"),
+               "cancelled": Text("collections.error.closed.cancel.cancelled"),
+               "expired": Text("collections.error.closed.cancel.expired"),
+               "accepted": Text("collections.error.closed.cancel.accepted")},
+}
+"""A closed trade's refusal of each action, by the state it is in."""
+
+
+def _closed_text(raw: str, verb: str) -> Text:
     if "not accepted" in raw:
-        return "The offer has not been accepted yet: confirm after both have accepted."
+        return Text("collections.error.not_accepted_yet")
     if "no trade" in raw:
-        return "There is no such trade."
+        return Text("collections.error.no_trade")
     state = raw.rsplit(" ", 1)[-1]
-    done = {"accept": "accepted", "confirm": "confirmed", "decline": "declined",
-            "cancel": "cancelled"}[verb]
-    return f"This trade is {state}: it can't be {done} any more."
+    return CLOSED[verb].get(state) or Text("collections.error.closed", state=state)
 
 
 # -- collection rows, filters and sorts ---------------------------------------------------
@@ -1025,7 +1104,8 @@ _SORTS: dict[str, Callable[[CollectionRow], tuple]] = {
 
 
 def _bad_sort(sort: object) -> Callable[[CollectionRow], tuple]:
-    raise CollectionError(f"Sort by one of {', '.join(_SORTS)}, not {shown(sort)}.")
+    raise CollectionError(Text("collections.error.bad_sort", sorts=", ".join(_SORTS),
+                               typed=shown(sort)))
 
 
 def _choice(value: str | None, choices: Mapping[str, str], what: str) -> str | None:
@@ -1033,8 +1113,9 @@ def _choice(value: str | None, choices: Mapping[str, str], what: str) -> str | N
         return None
     key = str(value).strip().casefold()
     if key not in choices:
-        raise CollectionError(f"Filter {what} by one of {', '.join(sorted(set(choices)))}, "
-                              f"not {shown(value)}.")
+        raise CollectionError(Text("collections.error.bad_filter", what=what,
+                                   choices=", ".join(sorted(set(choices))),
+                                   typed=shown(value)))
     return choices[key]
 
 
@@ -1048,7 +1129,7 @@ def _filters(colour: str | None, type_: str | None, rarity: str | None,
     want_edition = _choice(edition, {"limited": "limited", "unlimited": "unlimited"},
                            "edition")
     if name is not None and len(name) > 40:
-        raise CollectionError("A card name is at most 40 characters.")
+        raise CollectionError(Text("collections.error.name_too_long"))
     needle = " ".join((name or "").split()).casefold()
 
     def keep(row: CollectionRow) -> bool:
@@ -1065,7 +1146,7 @@ __all__ = [
     "MOST_GIVEN", "MOST_WAITING", "AnteSettled", "AnteStaked", "AuditReport", "CardCounts",
     "CollectionError", "CollectionPage", "CollectionRow", "CollectionService", "CopyView",
     "DeckView", "PackGiver", "PackOpened", "PacksWaiting", "StarterClaimed", "TooSoon",
-    "TradeProblem", "TradeView", "card_list", "counts_text", "deck_name", "file_safe",
-    "one_card",
+    "TradeProblem", "TradeView", "card_list", "cards_named", "counts_text", "deck_name",
+    "file_safe", "listed", "listed_and", "one_card",
     "pick_free", "wait_text",
 ]

@@ -25,10 +25,11 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from bot.i18n import DEFAULT, LOCALES, current, translate
+from bot.i18n import DEFAULT, LOCALES, Phrase, current, translate
 from bot.i18n.catalogs import loaded
 
-__all__ = ["card_flavour", "card_ids", "card_name", "card_type_line", "cards_named"]
+__all__ = ["card_flavour", "card_ids", "card_name", "card_phrase", "card_type_line",
+           "cards_named"]
 
 PREFIX = "cards."
 
@@ -51,6 +52,18 @@ def card_name(card: str, locale: str | None = None) -> str:
     """The name of card ``card`` (its id or English name) in ``locale`` (``None``: the
     locale being spoken); ``card`` itself if the set has no such card."""
     return _words(card, "name", locale) or card
+
+
+def card_phrase(card: str) -> Phrase | str:
+    """Card ``card``'s name as words made later, in the reader's locale (an argument of
+    a :class:`~bot.i18n.Text`); ``card`` itself if the set has no such card.
+
+    >>> from bot.i18n import Text
+    >>> Text("cards.rules.destroy", what=card_phrase("Ashpeak")).in_locale("pt_BR")
+    'Destrua Pico das Cinzas.'
+    """
+    key = f"{PREFIX}{_id(card)}.name"
+    return Phrase(key) if key in loaded(DEFAULT).entries else card
 
 
 def card_type_line(card: str, locale: str | None = None) -> str:

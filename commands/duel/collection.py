@@ -11,13 +11,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_parts.answer_first import send_then_draw
-from bot.discord_parts.replies import for_send, send
+from bot.discord_parts.replies import channel_locale, for_send, send
 from bot.duel.collections import CollectionError
 from bot.errors import NoSuchPage, NotAllowed
 from bot.games.duel.collection_messages import audit_text, starter_parts
 from bot.games.duel.commands import card_names
 from bot.games.duel.interactions import collections_of, guild_of
 from bot.games.duel.views import TYPES, Filters, page_parts
+from bot.i18n import Text, speaking
 from rules.duel.cards import COLOUR_NAMES
 from rules.duel.decks import STARTERS
 
@@ -90,15 +91,19 @@ class CollectionCog(commands.Cog):
         server's collections are public: the service checks)."""
         owner = user or interaction.user
         if owner.bot:
-            raise CollectionError("Bots own no cards.")
+            raise CollectionError(Text("collections.error.bot_cards"))
         filters = Filters.typed(colour, kind, rarity, edition, name, sort)
         viewer = interaction.user.id
         shown = await collections_of(interaction).collection(
             guild_of(interaction), viewer, owner.id, page=page, **filters.kwargs())
         if shown.page != page:  # the page buttons may land past the end; a command not
             raise NoSuchPage("this collection", page, shown.pages)
-        await send(interaction, ephemeral=not public, **for_send(page_parts(shown, viewer,
-                                                                           filters)))
+        if not public:
+            await send(interaction, **for_send(page_parts(shown, viewer, filters)))
+            return
+        with speaking(await channel_locale(interaction)):
+            parts = for_send(page_parts(shown, viewer, filters))
+        await send(interaction, ephemeral=False, **parts)
 
     @app_commands.command(name="audit", description="Moderators: check that every card's "
                                                     "owner is explained by the ledger.")
@@ -109,7 +114,7 @@ class CollectionCog(commands.Cog):
         server may open the command to others)."""
         perms = getattr(interaction.user, "guild_permissions", None)
         if not (perms and perms.manage_guild):
-            raise NotAllowed("Only people who may manage the server can audit the books.")
+            raise NotAllowed(Text("collections.error.audit_not_allowed"))
         report = await collections_of(interaction).audit_report(guild_of(interaction))
         files = []
         if len(report.problems) > 15:

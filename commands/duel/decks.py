@@ -11,10 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_parts.answer_first import send_then_draw
-from bot.discord_parts.replies import send
+from bot.discord_parts.replies import channel_locale, send
 from bot.duel.collections import CollectionError
 from bot.games.duel.collection_messages import deck_parts, decks_text, file_safe
 from bot.games.duel.interactions import collections_of, guild_of
+from bot.i18n import Number, Text, speaking, tr
 from commands.duel.complete import card_entries, own_decks
 
 if TYPE_CHECKING:
@@ -33,11 +34,11 @@ Cards = app_commands.Range[str, 1, LIST_TEXT]
 def check_list_file(file: discord.Attachment) -> None:
     """Refuse an attached deck list that is too big or not text, before reading it."""
     if file.size > FILE_BYTES:
-        raise CollectionError(f"That file is {file.size:,} bytes; a deck list is at most "
-                              f"{FILE_BYTES:,}.")
+        raise CollectionError(Text("collections.error.file_too_big", size=Number(file.size),
+                                   most=Number(FILE_BYTES)))
     kind = (file.content_type or "").split(";")[0]
     if kind and not kind.startswith("text/"):
-        raise CollectionError("Attach the deck list as a plain text file (.txt).")
+        raise CollectionError(Text("collections.error.file_not_text"))
 
 
 async def read_list(file: discord.Attachment) -> str:
@@ -46,8 +47,7 @@ async def read_list(file: discord.Attachment) -> str:
     try:
         return (await file.read()).decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise CollectionError("That file is not plain text (UTF-8): attach a .txt "
-                              "list such as '4 Kindlewhip'.") from None
+        raise CollectionError(Text("collections.error.file_not_utf8")) from None
 
 
 @app_commands.guild_only()
@@ -75,7 +75,7 @@ class DeckCog(commands.GroupCog, group_name="deck",
         """Save a deck (it may be short: the picture says what keeps it from play)."""
         view = await collections_of(interaction).save_deck(
             guild_of(interaction), interaction.user.id, name, cards, replace=replace)
-        await self._show(interaction, deck_parts(view, "Saved."))
+        await self._show(interaction, deck_parts(view, tr("collections.deck.saved")))
 
     @app_commands.command(name="add", description="Add cards to one of your decks.")
     @app_commands.describe(name="Which deck", cards="Cards to add, e.g. '2 Kindlewhip'")
@@ -84,7 +84,7 @@ class DeckCog(commands.GroupCog, group_name="deck",
         """Add cards to a saved deck."""
         view = await collections_of(interaction).add_cards(
             guild_of(interaction), interaction.user.id, name, cards)
-        await self._show(interaction, deck_parts(view, "Added."))
+        await self._show(interaction, deck_parts(view, tr("collections.deck.added")))
 
     @app_commands.command(name="remove", description="Take cards out of one of your decks.")
     @app_commands.describe(name="Which deck", cards="Cards to take out, e.g. '1 Ashpeak'")
@@ -93,7 +93,7 @@ class DeckCog(commands.GroupCog, group_name="deck",
         """Take cards out of a saved deck."""
         view = await collections_of(interaction).remove_cards(
             guild_of(interaction), interaction.user.id, name, cards)
-        await self._show(interaction, deck_parts(view, "Removed."))
+        await self._show(interaction, deck_parts(view, tr("collections.deck.removed")))
 
     @app_commands.command(name="show", description="One of your decks as a picture, and "
                                                    "whether it can be played.")
@@ -105,7 +105,11 @@ class DeckCog(commands.GroupCog, group_name="deck",
         """A deck's picture, size, and what (if anything) keeps it from play."""
         view = await collections_of(interaction).deck(guild_of(interaction),
                                                       interaction.user.id, name)
-        await self._show(interaction, deck_parts(view), public)
+        if not public:
+            await self._show(interaction, deck_parts(view))
+            return
+        with speaking(await channel_locale(interaction)):
+            await self._show(interaction, deck_parts(view), public)
 
     @app_commands.command(name="list", description="Your decks here and whether each "
                                                    "can be played.")
@@ -123,8 +127,7 @@ class DeckCog(commands.GroupCog, group_name="deck",
         """Delete a saved deck."""
         gone = await collections_of(interaction).delete_deck(guild_of(interaction),
                                                              interaction.user.id, name)
-        await send(interaction, f"Deck **{gone}** deleted; its cards are still yours.",
-                   ephemeral=True)
+        await send(interaction, tr("collections.deck.deleted", deck=gone), ephemeral=True)
 
     @app_commands.command(name="import", description="Save a deck from a shared list: "
                                                      "pasted, or a .txt file.")
@@ -138,8 +141,7 @@ class DeckCog(commands.GroupCog, group_name="deck",
                       replace: bool = False) -> None:
         """Save a deck from a list someone shared (what is not owned shows as short)."""
         if (cards is None) == (file is None):
-            raise CollectionError("Give the list either pasted (list:) or as a file "
-                                  "(file:), one of the two.")
+            raise CollectionError(Text("collections.error.list_or_file"))
         if file is not None:
             check_list_file(file)
             # Reading the file is a request to Discord: answered first, privately.
@@ -147,7 +149,7 @@ class DeckCog(commands.GroupCog, group_name="deck",
         text = await read_list(file) if file is not None else cards or ""
         view = await collections_of(interaction).save_deck(
             guild_of(interaction), interaction.user.id, name, text, replace=replace)
-        await self._show(interaction, deck_parts(view, "Imported."))
+        await self._show(interaction, deck_parts(view, tr("collections.deck.imported")))
 
     @app_commands.command(name="export", description="One of your decks as a plain list "
                                                      "to share.")
@@ -162,7 +164,7 @@ class DeckCog(commands.GroupCog, group_name="deck",
         if file or len(text) > INLINE:
             listing = discord.File(io.BytesIO(text.encode()),
                                    filename=f"{file_safe(name)}.txt")
-            await send(interaction, "Your deck as a list (/deck import reads it back):",
-                       ephemeral=True, files=[listing])
+            await send(interaction, tr("collections.deck.exported"), ephemeral=True,
+                       files=[listing])
         else:
             await send(interaction, f"```\n{text}\n```", ephemeral=True)

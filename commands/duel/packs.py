@@ -9,10 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_parts.answer_first import send_then_draw
-from bot.discord_parts.replies import ping, send
+from bot.discord_parts.replies import channel_locale, ping, send
 from bot.duel.collections import MOST_GIVEN, CollectionError, PackGiver
 from bot.games.duel.collection_messages import pack_parts, packs_text
 from bot.games.duel.interactions import collections_of, guild_of
+from bot.i18n import Text, speaking, trn
 
 if TYPE_CHECKING:
     from bot.discord_side.client import CroupierBot
@@ -42,7 +43,11 @@ class PackCog(commands.GroupCog, group_name="pack",
         """Open the oldest given pack, else the daily one; the cards as one picture."""
         opened = await collections_of(interaction).open_pack(guild_of(interaction),
                                                              interaction.user.id)
-        await send_then_draw(interaction, pack_parts(opened), ephemeral=not public)
+        if not public:
+            await send_then_draw(interaction, pack_parts(opened))
+            return
+        with speaking(await channel_locale(interaction)):
+            await send_then_draw(interaction, pack_parts(opened), ephemeral=False)
 
     @app_commands.command(name="list", description="Your unopened packs and the daily pack.")
     async def waiting(self, interaction: discord.Interaction) -> None:
@@ -59,10 +64,10 @@ class PackCog(commands.GroupCog, group_name="pack",
         """Give unopened prize packs (the organiser role or managers: the service
         checks); said in the channel, pinging the one who gets them."""
         if user.bot:
-            raise CollectionError("Bots can't open packs: give them to a person.")
+            raise CollectionError(Text("collections.error.bot_packs"))
         waiting = await collections_of(interaction).give_packs(
             guild_of(interaction), giver_of(interaction), user.id, count)
-        packs = f"{count} pack{'s' if count != 1 else ''}"
-        await send(interaction, f"{user.mention}: {interaction.user.mention} gave you {packs} "
-                                f"to open with /pack open ({waiting} waiting).",
-                   ephemeral=False, allowed_mentions=ping([user.id]))
+        with speaking(await channel_locale(interaction)):
+            said = trn("collections.packs.given", count, to=user.mention,
+                       giver=interaction.user.mention, waiting=waiting)
+        await send(interaction, said, ephemeral=False, allowed_mentions=ping([user.id]))

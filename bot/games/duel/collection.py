@@ -37,6 +37,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.duel.card import CARD_H, CARD_W, NAME_BAR, card_image
 from bot.games.duel.frames import BG, DIM, GOLD, INK, PAD
+from bot.i18n import Phrase, current, say, tr, trn
 from bot.pictures.common import MAX_SIDE, Colour, draw_text, fit, font, length, png
 from rules.duel.cards import CardDef, card
 from rules.duel.packs import rarest_first
@@ -102,13 +103,25 @@ SECTION_INK = (246, 214, 140)
 
 GROUPS = ("Creatures", "Other spells", "Lands")
 """A deck's sections, in the order shown."""
+GROUP_WORDS = {"Creatures": Phrase("collections.picture.group.creatures"),
+               "Other spells": Phrase("collections.picture.group.spells"),
+               "Lands": Phrase("collections.picture.group.lands")}
+"""Each section's heading, in the locale spoken."""
+RARITY_WORDS = {"rare": Phrase("collections.picture.rarity.rare"),
+                "uncommon": Phrase("collections.picture.rarity.uncommon"),
+                "common": Phrase("collections.picture.rarity.common")}
+"""Each rarity's word beside its mark."""
 
 
 # --- a pack --------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
 def _pack_card(name: str, edition: str) -> Image.Image:
+    return _pack_card_in(name, edition, current())
+
+
+@lru_cache(maxsize=64)
+def _pack_card_in(name: str, edition: str, locale: str) -> Image.Image:
     """Card ``name`` in ``edition`` at :data:`PACK_SCALE` on the picture's background, RGB
     (do not modify it). Laid on the background first: scaling an RGBA picture down would
     mix the transparent corners' black into the edge."""
@@ -171,7 +184,8 @@ def serial_words(serial: int, run: int | None) -> str:
     >>> serial_words(37, 500), serial_words(8, None)
     ('#37 of 500', '#8')
     """
-    return f"#{serial} of {run}" if run is not None else f"#{serial}"
+    return tr("collections.picture.serial_of", serial=serial, run=run) if run is not None \
+        else f"#{serial}"
 
 
 def _ribbon(draw: ImageDraw.ImageDraw, right: float, cy: float, words: str, room: float
@@ -195,7 +209,7 @@ def _mark(draw: ImageDraw.ImageDraw, x: float, cy: float, rarity: str) -> float:
     letter, fill, ink = RARITY_MARKS[rarity]
     draw.ellipse((x, cy - MARK / 2, x + MARK, cy + MARK / 2), fill=fill, outline=(12, 12, 14))
     draw_text(draw, (x + MARK / 2, cy + 1), letter, font(12), ink, anchor="mm")
-    word = rarity.capitalize()
+    word = say(RARITY_WORDS[rarity])
     draw_text(draw, (x + MARK + 5, cy), word, font(CAPTION_FONT), DIM, anchor="lm")
     return x + MARK + 5 + length(word, font(CAPTION_FONT))
 
@@ -204,7 +218,8 @@ def draw_pack(copies: Sequence[Copy]) -> Image.Image:
     """The picture :func:`render_pack` sends."""
     if not copies:
         image = Image.new("RGB", (300, 64), BG)
-        draw_text(ImageDraw.Draw(image), (150, 32), "The pack is empty.", font(18), DIM,
+        draw_text(ImageDraw.Draw(image), (150, 32),
+                  fit(tr("collections.picture.pack_empty"), font(18), 280), font(18), DIM,
                   anchor="mm")
         return image
     shown = pack_order(copies)
@@ -215,8 +230,8 @@ def draw_pack(copies: Sequence[Copy]) -> Image.Image:
     image = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(image)
     limited = sum(1 for _, edition, _, _ in shown if edition == "limited")
-    count = f"{limited} limited" if limited else ""
-    title = f"Pack: {len(shown)} card{'s' if len(shown) != 1 else ''}, rarest first"
+    count = trn("collections.picture.limited", limited) if limited else ""
+    title = trn("collections.picture.pack", len(shown))
     room = width - 2 * PAD - (length(count, font(16)) + 12 if count else 0)
     draw_text(draw, (PAD, PAD + PACK_HEAD / 2 - 4), fit(title, font(20), room), font(20), INK,
               anchor="lm")
@@ -247,10 +262,14 @@ def render_pack(copies: Sequence[Copy]) -> bytes:
 # --- a deck --------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=128)
 def _strip(name: str) -> Image.Image:
-    """Card ``name``'s name bar (name and cost on its frame's colour), RGB (do not modify
-    it)."""
+    """Card ``name``'s name bar (name and cost on its frame's colour) in the locale
+    spoken, RGB (do not modify it)."""
+    return _strip_in(name, current())
+
+
+@lru_cache(maxsize=128)
+def _strip_in(name: str, locale: str) -> Image.Image:
     return card_image(name).crop(STRIP_BOX).convert("RGB")
 
 
@@ -326,16 +345,19 @@ def draw_deck(cards: Mapping[str, int], title: str) -> Image.Image:
     total = sum(count for _, rows in sections for _, count in rows)
     distinct = sum(len(rows) for _, rows in sections)
     heading = font(24)
-    draw_text(draw, (PAD, PAD + 14), fit(title[:MAX_TITLE] or "Deck", heading, width - 2 * PAD),
-              heading, INK, anchor="lm")
-    counts = f"{total} card{'s' if total != 1 else ''} · {distinct} different"
+    draw_text(draw, (PAD, PAD + 14), fit(title[:MAX_TITLE] or tr("collections.picture.deck"),
+                                         heading, width - 2 * PAD), heading, INK, anchor="lm")
+    counts = trn("collections.picture.deck_counts", total, distinct=distinct)
     draw_text(draw, (PAD, PAD + 44), fit(counts, font(16), width - 2 * PAD), font(16), DIM,
               anchor="lm")
     y = PAD + DECK_HEAD
     if not sections:
-        draw_text(draw, (PAD, y + SECTION_HEAD / 2), "No cards.", font(16), DIM, anchor="lm")
+        draw_text(draw, (PAD, y + SECTION_HEAD / 2),
+                  fit(tr("collections.picture.no_cards"), font(16), width - 2 * PAD), font(16),
+                  DIM, anchor="lm")
     for group, rows in sections:
-        words = f"{group} ({sum(count for _, count in rows)})"
+        words = fit(tr("collections.picture.group", group=GROUP_WORDS[group],
+                       cards=sum(count for _, count in rows)), font(18), width - 2 * PAD - 20)
         draw_text(draw, (PAD, y + SECTION_HEAD / 2), words, font(18), SECTION_INK, anchor="lm")
         draw.line((PAD + length(words, font(18)) + 10, y + SECTION_HEAD / 2,
                    width - PAD, y + SECTION_HEAD / 2), fill=(70, 78, 98), width=1)
@@ -389,12 +411,13 @@ def draw_trade(sides: Sequence[tuple[str, Mapping[str, int]]]) -> Image.Image:
     x = PAD
     for (title, rows), w in zip(laid, side_w, strict=True):
         total = sum(count for _, count in rows)
-        words = f"{title[:MAX_TITLE]} ({total})"
+        words = tr("collections.picture.side", title=title[:MAX_TITLE], cards=total)
         draw_text(draw, (x, PAD + SECTION_HEAD / 2 - 2), fit(words, font(18), w), font(18),
                   SECTION_INK, anchor="lm")
         top = PAD + SECTION_HEAD
         if not rows:
-            draw_text(draw, (x, top + STRIP_H / 2), "nothing (a gift)", font(16), DIM,
+            draw_text(draw, (x, top + STRIP_H / 2),
+                      fit(tr("collections.picture.gift"), font(16), w), font(16), DIM,
                       anchor="lm")
         for k, (name, count) in enumerate(rows):
             column, row = divmod(k, TRADE_ROWS)

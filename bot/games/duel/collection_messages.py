@@ -32,13 +32,20 @@ from bot.duel.collections import (
 )
 from bot.games.duel.collection import render_deck, render_pack, render_trade
 from bot.games.presenter import COLOUR
-from rules.duel.cards import COLOUR_NAMES
+from bot.i18n import Phrase, say, tr, trn
+from bot.i18n.cards import card_phrase, card_type_line
 from rules.duel.decklists import is_free
 
 GOOD = discord.Colour.green()
 OVER = discord.Colour.dark_grey()
 WAITING = discord.Colour.gold()
 RARITY_MARK = {"rare": "R", "uncommon": "U", "common": "C"}
+COLOUR_WORDS = {"W": Phrase("collections.colour.W"), "U": Phrase("collections.colour.U"),
+                "B": Phrase("collections.colour.B"), "R": Phrase("collections.colour.R"),
+                "G": Phrase("collections.colour.G"), "": Phrase("collections.colour.none")}
+RARITY_WORDS = {"common": Phrase("collections.rarity.common"),
+                "uncommon": Phrase("collections.rarity.uncommon"),
+                "rare": Phrase("collections.rarity.rare")}
 
 
 def when(seconds: float) -> str:
@@ -56,16 +63,18 @@ def mention(user_id: int) -> str:
 
 
 def labels(copies: Iterable[CopyView]) -> str:
-    """Copies as a short list, alike ones counted: "2× Ashpeak, Kindlewhip #3 of 100".
+    """Copies as a short list in the locale spoken, alike ones counted: "2× Ashpeak,
+    Kindlewhip #3 of 100".
 
     >>> labels([CopyView(1, "Ashpeak", "common", None, None),
     ...         CopyView(2, "Ashpeak", "common", None, None),
     ...         CopyView(3, "Kindlewhip", "common", 3, 100)])
     '2× Ashpeak, Kindlewhip #3 of 100'
     """
-    counted = sorted(Counter(copy.label for copy in copies).items(),
+    counted = sorted(Counter(say(copy.label) for copy in copies).items(),
                      key=lambda item: (-item[1], item[0]))
-    return ", ".join(f"{n}× {label}" if n > 1 else label for label, n in counted)
+    return ", ".join(trn("collections.times", n, label=label) if n > 1 else label
+                     for label, n in counted)
 
 
 def counts_of(copies: Iterable[CopyView]) -> dict[str, int]:
@@ -74,22 +83,23 @@ def counts_of(copies: Iterable[CopyView]) -> dict[str, int]:
 
 
 # -- packs and starters -----------------------------------------------------------------------
-SOURCE_WORDS = {"daily": "Your daily pack", "prize": "A prize pack", "win": "A pack for a win"}
+SOURCE_WORDS = {"daily": Phrase("collections.pack.source.daily"),
+                "prize": Phrase("collections.pack.source.prize"),
+                "win": Phrase("collections.pack.source.win")}
 
 
 def pack_parts(opened: PackOpened) -> dict[str, Any]:
     """A pack just opened: its cards in words and one picture, rarest first."""
-    lines = [f"`{RARITY_MARK[c.rarity]}` {c.label}" for c in opened.copies]
-    title = f"{SOURCE_WORDS[opened.source]}: {len(opened.copies)} cards, rarest first"
+    lines = [f"`{RARITY_MARK[c.rarity]}` {say(c.label)}" for c in opened.copies]
+    title = trn("collections.pack.title", len(opened.copies), source=SOURCE_WORDS[opened.source])
     embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines))
     after = []
     if opened.waiting:
-        after.append(f"{opened.waiting} more pack{'s' if opened.waiting != 1 else ''} "
-                     "waiting: /pack open again.")
+        after.append(trn("collections.pack.more_waiting", opened.waiting))
     if opened.next_claim_at is not None:
-        after.append(f"Next daily pack {when(opened.next_claim_at)}.")
+        after.append(tr("collections.pack.next_daily", when=when(opened.next_claim_at)))
     if after:
-        embed.add_field(name="Next", value="\n".join(after), inline=False)
+        embed.add_field(name=tr("collections.pack.next"), value="\n".join(after), inline=False)
     embed.set_image(url="attachment://pack.png")
     copies = [(c.card, "limited" if c.serial is not None else "unlimited", c.serial, c.run_size)
               for c in opened.copies]
@@ -100,10 +110,9 @@ def starter_parts(claimed: StarterClaimed) -> dict[str, Any]:
     """A starter just claimed: its deck, saved under its name, as a picture."""
     cards = counts_of(claimed.copies)
     embed = discord.Embed(
-        title=f"Starter claimed: {claimed.deck_name}", colour=GOOD,
-        description=f"{len(claimed.copies)} cards are now yours, saved as the deck "
-                    f"**{claimed.deck_name}**: play it with `/play duel`. /pack open brings "
-                    "more cards.")
+        title=tr("collections.starter.title", deck=claimed.deck_name), colour=GOOD,
+        description=trn("collections.starter.claimed", len(claimed.copies),
+                        deck=claimed.deck_name))
     embed.set_image(url="attachment://starter.png")
     return {"embed": embed, "attachments": [
         Drawing("starter.png", lambda: render_deck(cards, claimed.deck_name))]}
@@ -113,54 +122,97 @@ def packs_text(waiting: PacksWaiting, now: float) -> str:
     """``/pack list`` in words."""
     lines = []
     if waiting.given:
-        lines.append(f"**{len(waiting.given)} pack{'s' if len(waiting.given) != 1 else ''} "
-                     "waiting** (/pack open opens the oldest):")
+        lines.append(trn("collections.packs.waiting", len(waiting.given)))
         shown = waiting.given[:10]
-        lines += [f"• {'a prize' if p.why == 'prize' else 'a win'}, given {when(p.given_at)}"
-                  for p in shown]
+        lines += [tr("collections.packs.given.prize", when=when(p.given_at)) if p.why == "prize"
+                  else tr("collections.packs.given.win", when=when(p.given_at)) for p in shown]
         if len(waiting.given) > len(shown):
-            lines.append(f"• … and {len(waiting.given) - len(shown)} more")
+            lines.append(trn("collections.packs.given.more", len(waiting.given) - len(shown)))
     else:
-        lines.append("No given pack is waiting.")
+        lines.append(tr("collections.packs.none_waiting"))
     if not waiting.daily:
-        lines.append("There is no daily pack on this server.")
+        lines.append(tr("collections.packs.no_daily"))
     elif waiting.daily_due_at is None or waiting.daily_due_at <= now:
-        lines.append("Your daily pack is ready: /pack open.")
+        lines.append(tr("collections.packs.daily_ready"))
     else:
-        lines.append(f"Your next daily pack is due {when(waiting.daily_due_at)} "
-                     f"(in {wait_text(waiting.daily_due_at - now)}).")
+        lines.append(tr("collections.packs.daily_due", when=when(waiting.daily_due_at),
+                        wait=wait_text(waiting.daily_due_at - now)))
     if waiting.win_packs:
-        lines.append("Each rated duel you win here brings a pack.")
+        lines.append(tr("collections.packs.win_packs"))
     return "\n".join(lines)
 
 
 # -- collections and cards --------------------------------------------------------------------
 def _row_line(row: CollectionRow, own: bool) -> str:
-    colour = COLOUR_NAMES.get(row.colour or "", "colourless")
-    parts = [f"`{row.count:>3}×` **{row.card}**", f"{colour} {row.type}", row.rarity]
+    colour = say(COLOUR_WORDS.get(row.colour or "", COLOUR_WORDS[""]))
+    kind = tr("collections.row.kind", colour=colour, type=card_type_line(row.card))
+    parts = [f"`{row.count:>3}×` **{say(card_phrase(row.card))}**", kind,
+             say(RARITY_WORDS[row.rarity])]
     if own and row.free < row.count:
         # Only to its owner: what is held by a trade or an ante is their business.
-        parts.append(f"{row.count - row.free} held by a trade or ante")
+        parts.append(trn("collections.row.held", row.count - row.free))
     if row.serials:
-        parts.append(row.serials_text)
+        parts.append(say(row.serials_text))
     return " · ".join(parts)
+
+
+COLOUR_FILTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
+                  "colourless": ""}
+"""A colour filter's value and its colour's letter."""
+TYPE_WORDS = {"land": Phrase("collections.type.land"),
+              "creature": Phrase("collections.type.creature"),
+              "artifact": Phrase("collections.type.artifact"),
+              "artifact creature": Phrase("collections.type.artifact_creature"),
+              "enchantment": Phrase("collections.type.enchantment"),
+              "enchant creature": Phrase("collections.type.enchant_creature"),
+              "enchant artifact": Phrase("collections.type.enchant_artifact"),
+              "enchant land": Phrase("collections.type.enchant_land"),
+              "enchant enchantment": Phrase("collections.type.enchant_enchantment"),
+              "sorcery": Phrase("collections.type.sorcery"),
+              "instant": Phrase("collections.type.instant"),
+              "interrupt": Phrase("collections.type.interrupt")}
+EDITION_WORDS = {"limited": Phrase("collections.edition.limited"),
+                 "unlimited": Phrase("collections.edition.unlimited")}
+SORT_WORDS = {"colour": Phrase("collections.sort.colour"),
+              "rarity": Phrase("collections.sort.rarity"),
+              "count": Phrase("collections.sort.count")}
+
+
+def filter_words(colour: str | None, kind: str | None, rarity: str | None,
+                 edition: str | None, name: str | None, sort: str) -> str:
+    """A collection page's filters in words ("" when none), in the locale spoken.
+
+    >>> filter_words("red", "creature", None, "limited", "wyrm", "count")
+    "red, creature, limited, names holding 'wyrm', by count"
+    """
+    parts = []
+    if colour:
+        parts.append(say(COLOUR_WORDS.get(COLOUR_FILTERS.get(colour, ""), COLOUR_WORDS[""])))
+    for value, words in ((kind, TYPE_WORDS), (rarity, RARITY_WORDS), (edition, EDITION_WORDS)):
+        if value:
+            parts.append(say(words[value]) if value in words else value)
+    if name:
+        parts.append(tr("collections.filter.name", name=name))
+    if sort != "name" and sort in SORT_WORDS:
+        parts.append(say(SORT_WORDS[sort]))
+    return ", ".join(parts)
 
 
 def collection_parts(page: CollectionPage, viewer: int, filters: str,
                      items: Sequence[discord.ui.Item[Any]]) -> dict[str, Any]:
     """One page of a collection, with its page buttons."""
     own = viewer == page.owner
-    head = f"**Collection of {mention(page.owner)}**" + (f" · {filters}" if filters else "")
+    head = tr("collections.page.head", owner=mention(page.owner)) \
+        + (f" · {filters}" if filters else "")
     if page.rows:
         body = "\n".join(_row_line(row, own) for row in page.rows)
     elif filters:
-        body = "No card matches."
+        body = tr("collections.page.no_match")
     else:
-        body = ("No cards yet: /starter gives a starter deck, /pack open a pack." if own
-                else "No cards yet.")
+        body = tr("collections.page.empty_own") if own else tr("collections.page.empty")
     embed = discord.Embed(colour=COLOUR, description=f"{head}\n{body}")
-    embed.set_footer(text=f"Page {page.page} of {page.pages} · {page.cards} different cards, "
-                          f"{page.copies} copies")
+    embed.set_footer(text=tr("collections.page.footer", page=page.page, pages=page.pages,
+                             cards=page.cards, copies=page.copies))
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
@@ -169,14 +221,15 @@ def collection_parts(page: CollectionPage, viewer: int, filters: str,
 
 def counts_line(counts: CardCounts) -> str:
     """``/card``'s line about copies: yours, the server's, and the limited run."""
-    mine = f"You own {counts.owned}" + (f" ({counts.free} free)" if counts.locked else "")
+    mine = tr("collections.card.own_free", owned=counts.owned, free=counts.free) \
+        if counts.locked else tr("collections.card.own", owned=counts.owned)
     if counts.run_size is not None:
-        run = f"limited run: {counts.run_left} of {counts.run_size} left"
+        run = tr("collections.card.run_left", left=counts.run_left, size=counts.run_size)
     elif is_free(counts.card):
-        run = "a basic land: free and unlimited"
+        run = tr("collections.card.basic")
     else:
-        run = "limited run: none printed yet"
-    return f"{mine} · {counts.in_server} in this server · {run}"
+        run = tr("collections.card.run_none")
+    return tr("collections.card.counts", mine=mine, here=counts.in_server, run=run)
 
 
 # -- decks ------------------------------------------------------------------------------------
@@ -184,17 +237,18 @@ def deck_state(view: DeckView) -> str:
     """Whether a deck can be played now, and if not why; and, if it can, whether it can
     be staked at an ante table."""
     if view.problem is not None:
-        return f"Not playable yet: {view.problem}"
+        return tr("collections.deck.not_playable", problem=view.problem)
     if view.ante_problem is not None:
-        return f"Ready to play; not for ante: {view.ante_problem}"
-    return "Ready to play."
+        return tr("collections.deck.not_for_ante", problem=view.ante_problem)
+    return tr("collections.deck.ready")
 
 
 def deck_parts(view: DeckView, saying: str = "") -> dict[str, Any]:
     """A deck: its picture, size and legality (what is short, what is locked)."""
-    embed = discord.Embed(title=f"Deck {view.name}", colour=GOOD if view.problem is None
-                          else WAITING, description=(f"{saying}\n" if saying else "")
-                          + f"{view.total} cards. {deck_state(view)}")
+    embed = discord.Embed(title=tr("collections.deck.title", deck=view.name),
+                          colour=GOOD if view.problem is None else WAITING,
+                          description=(f"{saying}\n" if saying else "")
+                          + trn("collections.deck.total", view.total, state=deck_state(view)))
     filename = f"deck-{file_safe(view.name)}.png"
     embed.set_image(url=f"attachment://{filename}")
     cards = dict(view.cards)
@@ -205,8 +259,9 @@ def deck_parts(view: DeckView, saying: str = "") -> dict[str, Any]:
 def decks_text(views: Sequence[DeckView]) -> str:
     """``/deck list`` in words."""
     if not views:
-        return "You have no decks here. /starter gives one; /deck create makes one."
-    return "\n".join(f"• **{v.name}**: {v.total} cards. {deck_state(v)}" for v in views)
+        return tr("collections.decks.none")
+    return "\n".join(trn("collections.decks.line", v.total, deck=v.name, state=deck_state(v))
+                     for v in views)
 
 
 # -- trades -----------------------------------------------------------------------------------
@@ -214,53 +269,61 @@ def trade_status(view: TradeView) -> str:
     """Where a trade stands, for both to read."""
     offerer, receiver = mention(view.offerer), mention(view.receiver)
     if view.status == "open":
-        return (f"Waiting for {receiver} to accept or decline; either may cancel. "
-                f"Expires {when(view.expires_at)}.")
+        return tr("collections.trade.open", receiver=receiver, expires=when(view.expires_at))
     if view.status == "accepted":
-        ticks = " · ".join(f"{who} {'✅ confirmed' if done else 'not yet confirmed'}"
+        ticks = " · ".join(tr("collections.trade.confirmed", who=who) if done
+                           else tr("collections.trade.not_confirmed", who=who)
                            for who, done in ((offerer, view.offerer_confirmed),
                                              (receiver, view.receiver_confirmed)))
         opens = view.confirm_opens_at or 0.0
-        return (f"Accepted. Both confirm once the window opens {when(opens)} "
-                f"(a guard against last-second swaps). {ticks}. Expires "
-                f"{when(view.expires_at)}.")
+        return tr("collections.trade.accepted", opens=when(opens), ticks=ticks,
+                  expires=when(view.expires_at))
     if view.status == "done":
-        return (f"Done: the cards changed hands. {offerer} got: {labels(view.get) or 'nothing'}."
-                f" {receiver} got: {labels(view.give) or 'nothing'}.")
-    return {"declined": f"Declined by {receiver}: every card is free again.",
-            "cancelled": "Cancelled: every card is free again.",
-            "expired": "Expired before it was done: every card is free again."}[view.status]
+        nothing = tr("collections.trade.nothing")
+        return tr("collections.trade.done", offerer=offerer, receiver=receiver,
+                  got=labels(view.get) or nothing, gave=labels(view.give) or nothing)
+    if view.status == "declined":
+        return tr("collections.trade.declined", receiver=receiver)
+    if view.status == "cancelled":
+        return tr("collections.trade.cancelled")
+    return tr("collections.trade.expired")
 
 
 def trade_embed(view: TradeView) -> discord.Embed:
     """A trade's offer message: who gives what, where it stands."""
     colour = {"open": WAITING, "accepted": WAITING, "done": GOOD}.get(view.status, OVER)
-    embed = discord.Embed(title=f"Trade #{view.id}", colour=colour)
-    embed.add_field(name="Offered", value=f"{mention(view.offerer)} gives: "
-                    + (labels(view.give) or "nothing"), inline=False)
-    embed.add_field(name="Asked for", value=f"{mention(view.receiver)} gives: "
-                    + (labels(view.get) or "nothing (a gift)"), inline=False)
-    embed.add_field(name="Status", value=trade_status(view), inline=False)
+    embed = discord.Embed(title=tr("collections.trade.title", trade=view.id), colour=colour)
+    embed.add_field(name=tr("collections.trade.offered"),
+                    value=tr("collections.trade.gives", who=mention(view.offerer),
+                             cards=labels(view.give) or tr("collections.trade.nothing")),
+                    inline=False)
+    embed.add_field(name=tr("collections.trade.asked"),
+                    value=tr("collections.trade.gives", who=mention(view.receiver),
+                             cards=labels(view.get) or tr("collections.trade.gift")),
+                    inline=False)
+    embed.add_field(name=tr("collections.trade.status"), value=trade_status(view), inline=False)
     return embed
 
 
 def trade_picture(view: TradeView, offerer: str, receiver: str) -> Drawing:
     """The picture of what each side gives (display names: a picture shows no mention)."""
-    sides = [(f"{offerer} gives", counts_of(view.give)), (f"{receiver} gives",
-                                                          counts_of(view.get))]
+    sides = [(tr("collections.trade.side", who=offerer), counts_of(view.give)),
+             (tr("collections.trade.side", who=receiver), counts_of(view.get))]
     return Drawing(f"trade-{view.id}.png", lambda: render_trade(sides))
 
 
 def trade_list_text(views: Sequence[TradeView], links: Mapping[int, str]) -> str:
     """``/trade list``: someone's open trades, each with a link to its offer message."""
     if not views:
-        return "You have no open trades here. /trade offer makes one."
+        return tr("collections.trades.none")
     lines = []
+    nothing = tr("collections.trade.nothing")
     for view in views:
         link = f" ({links[view.id]})" if view.id in links else ""
-        lines.append(f"• **Trade #{view.id}**{link}: {mention(view.offerer)} gives "
-                     f"{labels(view.give) or 'nothing'} for {labels(view.get) or 'nothing'} "
-                     f"from {mention(view.receiver)}. {trade_status(view)}")
+        lines.append(tr("collections.trades.line", trade=view.id, link=link,
+                        offerer=mention(view.offerer), give=labels(view.give) or nothing,
+                        get=labels(view.get) or nothing, receiver=mention(view.receiver),
+                        status=trade_status(view)))
     return "\n".join(lines)
 
 
@@ -268,11 +331,9 @@ def trade_list_text(views: Sequence[TradeView], links: Mapping[int, str]) -> str
 def audit_text(report: AuditReport, most: int = 15) -> str:
     """``/audit`` in words: the books balance, or what is wrong."""
     if not report.problems:
-        return (f"The books balance: {report.copies} copies, {report.ledger_rows} ledger "
-                "rows. Every copy has one owner, and the ledger explains each one.")
+        return tr("collections.audit.balance", copies=report.copies, rows=report.ledger_rows)
     shown = "\n".join(f"• {problem}" for problem in report.problems[:most])
     more = len(report.problems) - most
-    return (f"The audit found {len(report.problems)} problem"
-            f"{'s' if len(report.problems) != 1 else ''} ({report.copies} copies, "
-            f"{report.ledger_rows} ledger rows):\n{shown}"
-            + (f"\n… and {more} more (see the attached list)." if more > 0 else ""))
+    return (trn("collections.audit.found", len(report.problems), copies=report.copies,
+                rows=report.ledger_rows) + f"\n{shown}"
+            + ("\n" + trn("collections.audit.more", more) if more > 0 else ""))

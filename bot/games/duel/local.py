@@ -40,6 +40,7 @@ from bot.duel.collections import (
 )
 from bot.errors import CroupierError
 from bot.games.duel.autopass import auto_passing, autopass_value, said, set_auto_pass
+from bot.i18n import say
 from bot.terminal_parts.files import (
     PATH_SHOWN,
     Unwritable,
@@ -161,7 +162,7 @@ async def open_pack(sitting: LocalSitting, rest: str) -> SeatSetup:
     opened = await collections(sitting).open_daily_pack(LOCAL_GUILD, sitting.user_id)
     sitting.screen.show(pack_block(opened.copies))
     if opened.next_claim_at is not None:
-        wait = wait_text(opened.next_claim_at - sitting.clock.now())
+        wait = say(wait_text(opened.next_claim_at - sitting.clock.now()))
         sitting.screen.say(f"Your next daily pack is due in {wait}.", "hint")
     if path is not None:
         _save_pack_picture(sitting, opened.copies, path)
@@ -264,7 +265,7 @@ def collection_block(page: CollectionPage, asked: Mapping[str, Any]) -> Renderab
     for row in page.rows:
         editions = [f"{row.unlimited} unlimited"] if row.unlimited else []
         if row.serials:
-            editions.append(row.serials_text)
+            editions.append(say(row.serials_text))
         locked = f" ({row.count - row.free} locked)" if row.free < row.count else ""
         table.add_row(Text(row.card, style="bold"), _colour(row.colour), row.type, row.rarity,
                       f"{row.count}{locked}", "; ".join(editions))
@@ -304,7 +305,7 @@ async def deck_list(sitting: LocalSitting, rest: str) -> SeatSetup:
         table.add_column(column, justify="right" if column == "cards" else "left")
     for view in saved:
         table.add_row(Text(view.name, style="bold"), str(view.total),
-                      Text("ready to play" if view.problem is None else view.problem))
+                      Text("ready to play" if view.problem is None else say(view.problem)))
     sitting.screen.show(titled(f"Your decks ({len(saved)}):", table))
     return None
 
@@ -328,7 +329,7 @@ def deck_block(view: DeckView) -> RenderableType:
         data = card_set()[name]
         table.add_row(f"{count}×", name, data.type, _colour(data.colour))
     state = ("ready to play" if view.problem is None
-             else f"not playable yet: {view.problem}")
+             else f"not playable yet: {say(view.problem)}")
     return titled(f"Deck {view.name}: {plural(view.total, 'card')}; {state}", table,
                   "verdict" if view.problem is None else "warning")
 

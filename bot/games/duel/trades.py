@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.discord_parts.answer_first import add_pictures
-from bot.discord_parts.replies import for_send, guarded, ping, release, send
+from bot.discord_parts.replies import channel_locale, for_send, guarded, ping, release, send
 from bot.discord_parts.views import ID, Claimed, croupier
 from bot.duel.collections import CollectionError, TradeProblem, TradeView
 from bot.games.duel.collection_messages import trade_embed, trade_picture
 from bot.games.duel.interactions import guild_of
+from bot.i18n import DEFAULT, Text, speaking, tr
 
 if TYPE_CHECKING:
     from bot.discord_side.client import CroupierBot
@@ -73,11 +74,15 @@ class TradeDesk:
         cancelled at once: a trade nobody can see must not hold cards."""
         guild = guild_of(interaction)
         if receiver.bot:
-            raise CollectionError("Trades are between people: a bot has no cards.")
+            raise CollectionError(Text("collections.error.bot_trades"))
         offerer = interaction.user
         view = await self.service.offer(guild, offerer.id, receiver.id, give, get)
-        parts = {"content": f"{receiver.mention}, {offerer.mention} offers you a trade.",
-                 "embed": trade_embed(view), "view": trade_buttons(view)}
+        # The offer message is the channel's: in the server's language, whoever offers.
+        locale = await channel_locale(interaction)
+        with speaking(locale):
+            parts = {"content": tr("collections.trade.offer", receiver=receiver.mention,
+                                   offerer=offerer.mention),
+                     "embed": trade_embed(view), "view": trade_buttons(view)}
         try:
             # The offer at once (its ping with it: an edit pings nobody); its picture
             # after, added alone, so that it never undoes a click's edit.
@@ -94,8 +99,9 @@ class TradeDesk:
                 await self.service.cancel(view.id, offerer.id, guild=guild)
             raise
         await self.service.offer_shown(view, message.channel.id, message.id)
-        await add_pictures(interaction, {"attachments": [
-            trade_picture(view, offerer.display_name, receiver.display_name)]})
+        with speaking(locale):
+            await add_pictures(interaction, {"attachments": [
+                trade_picture(view, offerer.display_name, receiver.display_name)]})
         return view
 
     async def act(self, interaction: discord.Interaction, trade_id: int, action: str) -> None:
@@ -119,9 +125,12 @@ class TradeDesk:
             else:
                 target = None
             if target is not None and clicked is not None and clicked.id == target[1]:
-                await interaction.response.edit_message(**_edit_parts(view))
+                with speaking(await channel_locale(interaction)):
+                    parts = _edit_parts(view)
+                await interaction.response.edit_message(**parts)
             else:
-                await send(interaction, f"Trade #{trade_id}: {view.summary}.", ephemeral=True)
+                await send(interaction, tr("collections.trade.now", trade=trade_id,
+                                           summary=view.summary), ephemeral=True)
                 if target is None or not await self._edit(*target, view):
                     return
             await self.service.offer_shown(view, *target)
@@ -174,8 +183,12 @@ class TradeDesk:
         tried again at the next sweep). A message deleted or out of reach counts as
         done: there is nothing left to keep true."""
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        languages = getattr(self.bot, "languages", None)
+        locale = await languages.channel(view.guild or None) if languages else DEFAULT
+        with speaking(locale):
+            parts = _edit_parts(view)
         try:
-            await message.edit(**_edit_parts(view))
+            await message.edit(**parts)
         except (discord.NotFound, discord.Forbidden):
             log.info("trade %s: its offer message is gone", view.id)
         except discord.HTTPException as error:
@@ -198,15 +211,17 @@ class TradeButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
     """One of a trade's actions on its offer message. Who may do it is checked by the
     service against the stored trade; a stranger's click is refused privately."""
 
-    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "accept": ("Accept", discord.ButtonStyle.success),
-        "decline": ("Decline", discord.ButtonStyle.danger),
-        "cancel": ("Cancel", discord.ButtonStyle.secondary),
-        "confirm": ("Confirm", discord.ButtonStyle.primary),
+    LOOKS: ClassVar[dict[str, tuple[Text, discord.ButtonStyle]]] = {
+        "accept": (Text("collections.trade.button.accept"), discord.ButtonStyle.success),
+        "decline": (Text("collections.trade.button.decline"), discord.ButtonStyle.danger),
+        "cancel": (Text("collections.trade.button.cancel"), discord.ButtonStyle.secondary),
+        "confirm": (Text("collections.trade.button.confirm"), discord.ButtonStyle.primary),
     }
+    """Each action's label (in the locale spoken when the button is made) and style."""
 
     def __init__(self, trade_id: int, action: str) -> None:
-        label, style = self.LOOKS[action]
+        words, style = self.LOOKS[action]
+        label = words.in_locale(None)
         super().__init__(discord.ui.Button(label=label, style=style,
                                            custom_id=f"cr:tr:{trade_id}:{action}"))
         self.trade_id, self.action = trade_id, action

@@ -22,9 +22,10 @@ import discord
 from bot.discord_parts.replies import for_edit, guarded, send
 from bot.discord_parts.views import ID, SMALL, Claimed, croupier, player_of, require_private
 from bot.games.duel.autopass import said, set_auto_pass
-from bot.games.duel.collection_messages import collection_parts
+from bot.games.duel.collection_messages import collection_parts, filter_words
 from bot.games.duel.interactions import collections_of, guild_of
 from bot.games.duel.trades import TradeButton
+from bot.i18n import tr
 from rules.duel.cards import COLOUR_NAMES, card_set
 
 if TYPE_CHECKING:
@@ -101,14 +102,10 @@ class Filters:
                    SORTS.get(sort, "name"))
 
     def words(self) -> str:
-        """The filters in words, for the page's heading ("" when none)."""
-        parts = [word for word in (self.colour, self.type, self.rarity, self.edition)
-                 if word]
-        if self.name:
-            parts.append(f"names holding {self.name!r}")
-        if self.sort != "name":
-            parts.append(f"by {self.sort}")
-        return ", ".join(parts)
+        """The filters in words in the locale spoken, for the page's heading ("" when
+        none)."""
+        return filter_words(self.colour, self.type, self.rarity, self.edition, self.name,
+                            self.sort)
 
 
 class CollectionPageButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -131,7 +128,8 @@ class CollectionPageButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> CollectionPageButton:
         return cls(int(match["viewer"]), int(match["owner"]), int(match["page"]),
-                   f"{match['flags']}:{match['name']}", getattr(item, "label", None) or "Page")
+                   f"{match['flags']}:{match['name']}", getattr(item, "label", None)
+                   or tr("collections.page.button"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
@@ -157,9 +155,11 @@ def page_buttons(viewer: int, page: CollectionPage,
         return []
     buttons: list[discord.ui.Item[Any]] = []
     if page.page > 1:
-        buttons.append(CollectionPageButton(viewer, page.owner, page.page - 1, code, "◀ Prev"))
+        buttons.append(CollectionPageButton(viewer, page.owner, page.page - 1, code,
+                                             tr("collections.page.prev")))
     if page.page < page.pages:
-        buttons.append(CollectionPageButton(viewer, page.owner, page.page + 1, code, "Next ▶"))
+        buttons.append(CollectionPageButton(viewer, page.owner, page.page + 1, code,
+                                             tr("collections.page.next")))
     return buttons
 
 
