@@ -11,14 +11,25 @@ from collections import Counter
 
 import pytest
 
+from bot.i18n import narrate, say
 from rules.core import RESIGN, replay
-from rules.duel import GAME, DuelOptions
+from rules.duel import GAME, DuelOptions, table_words
 from rules.duel.bot import choose
 from rules.duel.decks import STARTERS, starter
 from rules.duel.notation import parse, render
-from rules.duel.state import DuelState
-from rules.duel.text import ante_line, render_text
+from rules.duel.state import DuelState, DuelView
 from rules.errors import BadOptions, MalformedChoice
+
+
+def ante_line(view: DuelView, names: list[str]) -> str:
+    """The table's ante line, in English."""
+    return say(table_words.ante_line(view, names), "en")
+
+
+def render_text(view: DuelView, names: list[str]) -> str:
+    """The table in words, in English."""
+    return say(table_words.render_text(view, names), "en")
+
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 DECKS = [{"deck": "ember-and-grove"}, {"deck": "night-and-ember"}]
@@ -109,7 +120,7 @@ def test_each_seat_sets_aside_a_card_of_its_own_deck() -> None:
 
 def test_the_opening_events_say_who_set_aside_what() -> None:
     state = duel(2, ante=True)
-    said = [e.render(NAMES) for e in state.opening_events if e.kind == "ante"]
+    said = [narrate(e, NAMES, "en") for e in state.opening_events if e.kind == "ante"]
     assert said == [f"Ada sets aside {state.ante[0]} for ante.",
                     f"Bo sets aside {state.ante[1]} for ante."]
     assert all(e.public for e in state.opening_events if e.kind == "ante")
@@ -211,7 +222,7 @@ def test_a_forfeit_says_who_wins_the_ante_by_name_for_everyone() -> None:
     assert len(won) == 1 and won[0].public
     assert won[0].data == {"seat": 0, "cards": (ada, bo)}  # keys and arguments
     said = f"Ada wins the ante: {ada} (Ada's own) and {bo} (from Bo)."
-    assert won[0].render(NAMES) == said
+    assert narrate(won[0], NAMES, "en") == said
     for seat in (0, 1, None):
         view = state.observe(seat)
         assert ante_line(view, NAMES) == said.rstrip(".")
@@ -224,7 +235,7 @@ def test_a_draw_says_every_staked_card_goes_back() -> None:
                   "// p2 0 | lib 3 | hand - | gy - | play - | ante Rushing Sap")
     events = state.apply(0, "end")
     assert state.outcome() is not None and state.outcome().is_draw
-    said = [e.render(NAMES) for e in events if e.kind.startswith("ante-")]
+    said = [narrate(e, NAMES, "en") for e in events if e.kind.startswith("ante-")]
     back = "No one wins the ante: Burrtusk Boar goes back to Ada and Rushing Sap to Bo."
     assert said == [back]
     assert ante_line(state.observe(1), NAMES) == back.rstrip(".")

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
+from bot.i18n import say
 from rules.core import Event
 from rules.duel.notation import act, parse, pass_until, settle
 from rules.duel.state import DuelState
@@ -473,7 +474,7 @@ def test_the_stack_resolves_last_in_first_out() -> None:
     act(state, "cast Rushing Sap @2")
     assert [i.name for i in state.stack] == ["Kindlewhip", "Rushing Sap"]
     events = resolve_stack(state)
-    resolved = [e.text for e in events if e.kind == "resolve"]
+    resolved = [say(e.text, "en") for e in events if e.kind == "resolve"]
     assert resolved == ["Rushing Sap resolves.", "Kindlewhip resolves."]
     assert 2 in state.battlefield
     assert state.battlefield[2].damage == 2

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from bot.discord_side.client import CroupierBot
+from bot.i18n import say
 from bot.matches.live import LiveMatch, Player
 from rules.core import Decision, replay
 from rules.duel import choose as computer_choice
@@ -33,6 +34,7 @@ from tests.e2e import deal_the_same, make_bot, table_message
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.fakediscord.harness.results import InteractionResult
 from tests.fakediscord.model import FakeMessage
+from tests.pseudo import assert_all_pseudo, pseudo_discord, server_speaks_pseudo
 
 SEED = 20261125
 
@@ -120,6 +122,8 @@ class Person:
         """Messages to look in first, before the DMs ("My hand", an older DM)."""
         self.used: FakeMessage | None = None
         """The message of the last menu, button or form answered from."""
+        self.chose = "You chose"
+        """What an answer's acknowledgement says (another language says it its way)."""
 
     async def answer(self, match: LiveMatch, choice: str) -> InteractionResult:
         """``choice`` made from the current step's menu that offers it, else its button
@@ -153,14 +157,14 @@ class Person:
                         result = await self._split(message, component["custom_id"], choice)
                     else:
                         continue
-                    assert result.acked and "You chose" in (
+                    assert result.acked and self.chose in (
                         result.message.text if result.message else ""), result
                     self.how[kind] += 1
                     self.used = message
                     return result
         typed = await self.fake.slash(self.user, self.channel, "choose", choice=choice,
                                       timeout=15)
-        assert typed.ephemeral and "You chose" in typed.content, typed.content
+        assert typed.ephemeral and self.chose in typed.content, typed.content
         self.how["typed"] += 1
         return typed
 
@@ -490,7 +494,7 @@ async def counter_it(bot: CroupierBot, match: LiveMatch, people: dict[int, Perso
     state = duel_of(match)
     decision = state.decision_for(1)
     assert decision is not None and decision.kind == "priority"
-    assert decision.prompt.endswith(f"{spell.name}?"), decision.prompt
+    assert say(decision.prompt, "en").endswith(f"{spell.name}?"), decision.prompt
     counter = next(o for o in COUNTER_PLAYS if o in decision.options)
     await people[1].answer(match, counter)
     used = people[1].used
@@ -757,3 +761,41 @@ async def test_restarts_in_a_stack_and_in_combat_pick_up_the_same_decision(
     watch.check(duel_of(match))
     log = await bot.store.matches.choices(match.id)
     assert (1, decision.options[0]) in [(c.seat, c.choice) for c in log]
+
+
+async def test_a_duel_in_the_pseudo_locale_shows_no_english(
+        fake_discord: FakeDiscord, tmp_path: Path, fixed_seed: None,
+        records: list[logging.LogRecord]) -> None:
+    """Every word of a duel's play comes from a catalog: ``/rules duel`` and a short duel
+    against the computer (3 life), played to the end from the DMs, in the pseudo-locale,
+    leave no English anywhere the fake Discord was sent: table, narration, DMs, menus,
+    buttons, the result. What is no words is allowed: the players' names, the game's
+    title, choices echoed as typed (notation), and the mana costs."""
+    guild = fake_discord.add_guild("Qq")
+    channel = guild.add_text_channel("qq")
+    ada = fake_discord.add_user("Zoë")
+    bot = make_bot(tmp_path / "qps.sqlite3")
+    with pseudo_discord(fake_discord):
+        async with fake_discord.running(bot):
+            await server_speaks_pseudo(bot, guild.id)
+            rules = await fake_discord.slash(ada, channel, "rules", game="duel")
+            assert rules.ephemeral and "⟦" in str(rules.embeds)
+            await fake_discord.slash(ada, channel, "play duel", vs_bot=True, life=3)
+            await bot.service.settle()
+            match = bot.service.match_in(channel.id)
+            state = match.state
+            assert isinstance(state, DuelState)
+            watch = SecrecyWatch(fake_discord, channel, {0: ada}, {0: [], 1: []}, records)
+            person = Person(fake_discord, channel, ada)
+            person.chose = "⟦✅"
+            await play_until(bot, match, {0: person}, watch, random.Random(1))
+            await fake_discord.wait_for_message(channel, contains="⟦", timeout=15)
+            await bot.service.settle()
+    assert match.finished
+    # Choices are echoed as typed (notation: "land Ashpeak", "cast …"); the rest is words.
+    notation = ["**land ", "**cast ", "**use ", "**boost ", "**pass**", "**end**",
+                "**attack**", "**none**", "**cancel**"]
+    cards = {name for name in match.state.cards.values()}
+    options = ["**life**", "**auto_pass**", "**ante**", "**head_start**"]  # typed in /play
+    assert_all_pseudo(fake_discord, allowed=["Zoë", "Croupier Bot", "Arcane Duel", *options,
+                                             *notation, *sorted(cards, key=len, reverse=True)])

@@ -21,9 +21,11 @@ from rules.duel.decks import STARTERS, starter
 from rules.duel.options import DuelOptions
 from rules.duel.rules_text import rules_text
 from rules.duel.state import DuelState, DuelView
-from rules.duel.text import catalogue, option_text, render_text
+from rules.duel.table_words import option_words, render_text
+from rules.duel.text import catalogue
 from rules.duel.unseen import unseen
 from rules.errors import BadOptions, shown
+from rules.phrases import Phrase
 
 SETUP_KEYS = frozenset({"deck", "auto_pass", "saved"})
 """``saved``: the name of the owner's saved deck the card list came from (the bot
@@ -41,25 +43,26 @@ def deck_of(setup: SeatSetup, fallback: str) -> tuple[str, ...]:
     >>> deck_of({"deck": ["Ashpeak"] * 3}, "dawn-and-tide")
     Traceback (most recent call last):
     ...
-    rules.errors.BadOptions: a deck has at least 40 cards, not 3
+    rules.errors.BadOptions: duel.error.deck_too_small(least=40, given=3)
     """
     given = (setup or {}).get("deck")
     if given is None:
         return starter(fallback)
     if isinstance(given, str):
         if given not in STARTERS:
-            raise BadOptions(f"there is no starter deck {shown(given)}; the starters are "
-                             f"{', '.join(STARTERS)}")
+            raise BadOptions(Phrase("duel.error.no_starter", given=shown(given),
+                                    starters=", ".join(STARTERS)))
         return starter(given)
     if not isinstance(given, Sequence) or not all(isinstance(n, str) for n in given):
-        raise BadOptions("a deck is a starter deck's name or a list of card names")
+        raise BadOptions(Phrase("duel.error.deck_kind"))
     if not MIN_DECK <= len(given) <= MAX_DECK:
-        raise BadOptions(f"a deck has at least {MIN_DECK} cards, not {len(given)}"
-                         if len(given) < MIN_DECK else f"a deck has at most {MAX_DECK} cards")
+        raise BadOptions(Phrase("duel.error.deck_too_small", least=MIN_DECK, given=len(given))
+                         if len(given) < MIN_DECK else
+                         Phrase("duel.error.deck_too_big", most=MAX_DECK))
     known = card_set()
     unknown = [n for n in given if n not in known]
     if unknown:
-        raise BadOptions(f"there is no card {shown(unknown[0])}")
+        raise BadOptions(Phrase("duel.error.no_card", given=shown(unknown[0])))
     return tuple(given)
 
 
@@ -69,15 +72,15 @@ def new_duel(options: DuelOptions, seats: int, seed: int,
     for given in setup:
         unknown = sorted(set(given or {}) - SETUP_KEYS)
         if unknown:
-            raise BadOptions(f"a seat's setup holds {' and '.join(sorted(SETUP_KEYS))}, "
-                             f"not {shown(unknown[0])}")
+            raise BadOptions(Phrase("duel.error.setup_keys", keys=", ".join(sorted(SETUP_KEYS)),
+                                    given=shown(unknown[0])))
     starters = random.Random(f"duel-decks:{seed}").sample(list(STARTERS), seats)
     decks = [deck_of(s, starters[i]) for i, s in enumerate(setup)]
     if not all(isinstance((s or {}).get("saved", ""), str) for s in setup):
-        raise BadOptions("saved in a seat's setup is a deck's name")
+        raise BadOptions(Phrase("duel.error.saved"))
     auto_pass = [(s or {}).get("auto_pass", options.auto_pass) for s in setup]
     if not all(isinstance(a, bool) for a in auto_pass):
-        raise BadOptions("auto_pass in a seat's setup is true or false")
+        raise BadOptions(Phrase("duel.error.auto_pass"))
     return DuelState(decks, seed, life=options.life, auto_pass=auto_pass, ante=options.ante,
                      head_start=options.head_start)
 
@@ -95,14 +98,13 @@ GAME = GameInfo(
     options=DuelOptions,
     has_secrets=True,
     text=render_text,
-    option_text=option_text,
-    setup="a deck: a starter deck's name (" + ", ".join(STARTERS) + ") or 40+ card names",
+    option_text=option_words,
+    setup=Phrase("duel.setup", starters=", ".join(STARTERS), least=MIN_DECK),
     catalogue=catalogue,
     decks=tuple(STARTERS),
     levels={"easy": easy.choose, "hard": hard.choose},
     unseen=unseen,
-    notation_help="Type an option as shown (land Ashpeak, cast Kindlewhip, attack, pass), "
-                  "a number or p1/p2 for a target, 3>7 for a block, 7=2,p2=1 for damage.",
+    notation_help=Phrase("duel.notation_help"),
 )
 
 __all__ = ["GAME", "CardDef", "DuelOptions", "DuelState", "DuelView", "choose", "deck_of",

@@ -1,41 +1,63 @@
 """Who keeps the ante, in words: one wording for the event that says it as the duel
 ends (or as it is cancelled, every card going back) and for every later view of the
-table (channel, DMs, terminal). Seats are named through ``name`` (``who`` for an
-event's ``{s0}`` place-holders, the players' names for a view): never by number."""
+table (channel, DMs, terminal). Seats are :class:`~rules.phrases.Seat` (a player named
+where the words are made), never by number."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from rules.core import Event
-from rules.words import who
+from rules.duel.phrasing import card_named, listed
+from rules.phrases import Phrase, Seat
 
 
 def settled_event(ante: Sequence[str | None], winner: int | None) -> Event | None:
-    """The event that says who keeps the cards set aside (see :func:`settled_text`):
+    """The event that says who keeps the cards set aside (see :func:`settled_words`):
     ``ante-won`` by ``winner``, or ``ante-back`` (``winner`` ``None``: a draw, a shared
     first place, a duel cancelled); ``None`` in a duel without ante.
 
-    >>> settled_event(["Burrtusk Boar", "Rushing Sap"], None).render(["Ada", "Bo"])
-    'No one wins the ante: Burrtusk Boar goes back to Ada and Rushing Sap to Bo.'
+    >>> settled_event(["Burrtusk Boar", "Rushing Sap"], None).text.key
+    'duel.ante.sentence'
     """
     if not any(ante):
         return None
     return Event("ante-won" if winner is not None else "ante-back",
-                 settled_text(ante, winner, who) + ".",
+                 Phrase("duel.ante.sentence", line=settled_words(ante, winner)),
                  data={"seat": winner, "cards": tuple(card for card in ante if card)})
+
+
+def settled_words(ante: Sequence[str | None], winner: int | None,
+                  who: Callable[[int], object] = Seat) -> Phrase:
+    """Who keeps the cards set aside: the sole winner takes every one, else each goes
+    back to whoever set it aside (a draw, or first place shared). Seats are named by
+    ``who`` (a :class:`~rules.phrases.Seat`, named where the words are made; a view
+    gives the players' names).
+
+    >>> settled_words(["Burrtusk Boar", "Rushing Sap"], 1).key
+    'duel.ante.won'
+    """
+    staked = [(seat, card) for seat, card in enumerate(ante) if card is not None]
+    if winner is not None:
+        won = [Phrase("duel.ante.own", card=card_named(card), who=who(seat)) if seat == winner
+               else Phrase("duel.ante.from", card=card_named(card), who=who(seat))
+               for seat, card in staked]
+        return Phrase("duel.ante.won", who=who(winner), cards=listed(won, last="and"))
+    back = [Phrase("duel.ante.goes_back", card=card_named(card), who=who(seat)) if n == 0
+            else Phrase("duel.ante.back_to", card=card_named(card), who=who(seat))
+            for n, (seat, card) in enumerate(staked)]
+    return Phrase("duel.ante.back", cards=listed(back, last="and"))
 
 
 def settled_text(ante: Sequence[str | None], winner: int | None,
                  name: Callable[[int], str]) -> str:
-    """Who keeps the cards set aside: the sole winner takes every one, else each goes
-    back to whoever set it aside (a draw, or first place shared).
+    """Who keeps the cards set aside, in English, seats named by ``name``: kept for
+    :mod:`rules.duel.text` until its table words are phrases too (the duel's own
+    views say :func:`settled_words`).
 
     >>> names = ["Ada", "Bo", "Cy"].__getitem__
     >>> settled_text(["Burrtusk Boar", "Rushing Sap"], 1, names)
     "Bo wins the ante: Burrtusk Boar (from Ada) and Rushing Sap (Bo's own)"
-    >>> settled_text(["Burrtusk Boar", "Rushing Sap", "Ashpeak"], None, names)
-    'No one wins the ante: Burrtusk Boar goes back to Ada, Rushing Sap to Bo and Ashpeak to Cy'
     """
     staked = [(seat, card) for seat, card in enumerate(ante) if card is not None]
     if winner is not None:

@@ -21,8 +21,9 @@ from itertools import combinations
 from rules.core import Decision
 from rules.duel.attack import Assignment, CombatState
 from rules.duel.core import DuelCore
+from rules.duel.phrasing import card_named, cards
 from rules.errors import IllegalChoice, MalformedChoice
-from rules.words import who
+from rules.phrases import Phrase, Seat
 
 MAX_BANDS = 40
 """Most band options offered (attacks rarely have more than a handful)."""
@@ -47,26 +48,27 @@ class Combat(DuelCore):
         table = self.table
         match combat.stage:
             case "defender":
-                return Decision(self.active, "defender", "Attack which player?",
+                return Decision(self.active, "defender", Phrase("duel.prompt.defender"),
                                 tuple(self.player_ref(s) for s in self.others(self.active)))
             case "declare":
                 able = tuple(str(p) for p in self.battlefield
                              if table.can_attack(p, self.active))
-                return Decision(self.active, "attack", "Choose your attackers", able,
+                return Decision(self.active, "attack", Phrase("duel.prompt.attackers"), able,
                                 pick="several", least=1, most=len(able))
             case "band":
-                return Decision(self.active, "band", "Form a band?",
+                return Decision(self.active, "band", Phrase("duel.prompt.band"),
                                 ("none", *self._bands()))
             case "block":
                 pairs = self.block_pairs()
                 blockers = {p.split(">")[0] for p in pairs}
-                return Decision(combat.defender, "block", "Declare your blockers", pairs,
+                return Decision(combat.defender, "block", Phrase("duel.prompt.blockers"), pairs,
                                 pick="several", least=0, most=len(blockers))
             case "assign":
                 job = combat.assignments[0]
-                names = ", ".join(self.cards[s] for s in job.sources)
-                prompt = (f"Split {names}'s {job.total} damage among your band" if job.to_band
-                          else f"Split {names}'s {job.total} damage")
+                names = cards([self.cards[s] for s in job.sources])
+                prompt = (Phrase("duel.prompt.split_band", cards=names, amount=job.total)
+                          if job.to_band else
+                          Phrase("duel.prompt.split", cards=names, amount=job.total))
                 return Decision(job.seat, "assign", prompt, job.options, pick="split",
                                 total=job.total)
         return None
@@ -111,7 +113,7 @@ class Combat(DuelCore):
         canonical = decision.canonical(choice.replace(" ", ""))
         blockers = [part.split(">")[0] for part in Decision.picks(canonical)]
         if len(set(blockers)) != len(blockers):
-            raise IllegalChoice("a creature blocks one attacker at most")
+            raise IllegalChoice(Phrase("duel.error.one_block"))
         return canonical
 
     def _canonical_band(self, decision: Decision, choice: str) -> str:
@@ -120,11 +122,11 @@ class Combat(DuelCore):
             return "none"
         parts = sorted(p.strip() for p in text.split("+"))
         if not all(p.isascii() and p.isdigit() for p in parts):
-            raise MalformedChoice(f"{choice[:40]!r} is not a band like 3+5")
+            raise MalformedChoice(Phrase("duel.error.not_a_band", choice=repr(choice[:40])))
         band = "+".join(sorted(parts, key=int))
         if band not in decision.options:
-            raise IllegalChoice(f"{band} is not a band you may form; "
-                                f"the bands are {', '.join(decision.options)}")
+            raise IllegalChoice(Phrase("duel.error.band_not_allowed", band=band,
+                                       bands=", ".join(decision.options)))
         return band
 
     def _canonical_assignment(self, decision: Decision, choice: str) -> str:
@@ -136,8 +138,7 @@ class Combat(DuelCore):
         if job.player is not None and amounts.get(job.player, 0):
             short = [ref for ref, need in job.lethal.items() if amounts.get(ref, 0) < need]
             if short:
-                raise IllegalChoice("trample: each blocker must be assigned lethal damage "
-                                    f"before the player ({', '.join(short)} short)")
+                raise IllegalChoice(Phrase("duel.error.trample_lethal", short=", ".join(short)))
         return canonical
 
     def _combat_choice(self, seat: int, kind: str, choice: str) -> None:
@@ -150,16 +151,17 @@ class Combat(DuelCore):
             combat.attackers = [int(p) for p in Decision.picks(choice)]
             for pid in combat.attackers:
                 self.battlefield[pid].tapped = True
-            names = ", ".join(self.cards[p] for p in combat.attackers)
-            self._say("attack", f"{who(seat)} attacks with {names}.", attackers=names)
+            names = [self.cards[p] for p in combat.attackers]
+            self._say("attack", Phrase("duel.event.attacks", who=Seat(seat), cards=cards(names)),
+                      attackers=", ".join(names))
             combat.stage = "band" if self._bands() else "attack window"
             if combat.stage == "attack window":
                 self._attack_declared()
         elif kind == "band":
             if choice != "none":
                 combat.band = tuple(int(p) for p in choice.split("+"))
-                self._say("band", "They attack as a band: "
-                          + ", ".join(self.cards[p] for p in combat.band) + ".")
+                self._say("band", Phrase("duel.event.band",
+                                         cards=cards([self.cards[p] for p in combat.band])))
             combat.stage = "attack window"
             self._attack_declared()
         elif kind == "block":
@@ -169,11 +171,14 @@ class Combat(DuelCore):
                 combat.blocks.setdefault(unit, []).append(blocker)
                 combat.blocking[blocker] = unit
                 combat.blocked.add(unit)
-                whom = "the band" if unit != attacker or (combat.band and unit in combat.band) \
-                    else self.cards[attacker]
-                self._say("block", f"{self.cards[blocker]} blocks {whom}.")
+                blocks = card_named(self.cards[blocker])
+                if unit != attacker or (combat.band and unit in combat.band):
+                    self._say("block", Phrase("duel.event.blocks_band", card=blocks))
+                else:
+                    self._say("block", Phrase("duel.event.blocks", card=blocks,
+                                              attacker=card_named(self.cards[attacker])))
             if choice == "none":
-                self._say("block", f"{who(seat)} does not block.")
+                self._say("block", Phrase("duel.event.no_block", who=Seat(seat)))
             combat.stage = "block window"
             self._open("fast")
         else:  # assign
@@ -285,7 +290,7 @@ class Combat(DuelCore):
                 if not amount:
                     continue
                 self._damage(ref, amount, table.colour(job.sources[0]),
-                             self.cards[job.sources[0]])
+                             card_named(self.cards[job.sources[0]]))
             for source in job.sources:
                 colours[source] = table.colour(source)
         if combat.step == "first":

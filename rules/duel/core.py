@@ -21,7 +21,8 @@ from rules.duel.board import Permanent, Player, StackItem
 from rules.duel.cards import Effect, card
 from rules.duel.characteristics import Table
 from rules.duel.mana import Source
-from rules.words import who
+from rules.duel.phrasing import card_named
+from rules.phrases import Phrase, Seat, Words
 
 HAND_LIMIT = 7
 OPENING_HAND = 7
@@ -131,7 +132,7 @@ class DuelCore(GameState):
                 and not self.stack and self.combat is None)
 
     # -- the smallest moves ------------------------------------------------------
-    def _say(self, kind: str, text: str, **data: Any) -> None:
+    def _say(self, kind: str, text: Words, **data: Any) -> None:
         self._events.append(Event(kind, text, data=data))
 
     def _open(self, kind: str) -> None:
@@ -144,14 +145,15 @@ class DuelCore(GameState):
         player = self.players[seat]
         if not player.library:
             player.drew_from_empty = True
-            self._say("deck-out", f"{who(seat)} must draw from an empty library.")
+            self._say("deck-out", Phrase("duel.event.deck_out", who=Seat(seat)))
             self.lost.add(seat)  # the outcome waits: both may lose at once (a draw)
             return
         cid = player.library.pop(0)
         player.hand.append(cid)
         if not quiet:
-            self._say("draw", f"{who(seat)} draws a card.")
-            self._events.append(Event("drew", f"You draw {self.cards[cid]}.",
+            self._say("draw", Phrase("duel.event.draw", who=Seat(seat)))
+            self._events.append(Event("drew", Phrase("duel.event.drew",
+                                                     card=card_named(self.cards[cid])),
                                       seats=frozenset({seat}), data={"card": self.cards[cid]}))
 
     # -- what one part asks of another ---------------------------------------------
@@ -161,7 +163,7 @@ class DuelCore(GameState):
         """Every legal target of ``effect`` (:mod:`rules.duel.plays`)."""
 
     @abstractmethod
-    def _damage(self, ref: str, amount: int, colour: str | None, source_name: str) -> None:
+    def _damage(self, ref: str, amount: int, colour: str | None, source_name: Words) -> None:
         """Deal damage to a player or a permanent (:mod:`rules.duel.effects`)."""
 
     @abstractmethod

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.duel import phrasing
 from rules.duel.board import StackItem
 from rules.duel.cards import Effect, card
 from rules.duel.core import DuelCore
-from rules.words import plural, who
+from rules.duel.phrasing import card_named, found, keyword, mana
+from rules.phrases import Phrase, Seat, Words
 
 PLAYER_EFFECTS = frozenset({"gain life", "lose life", "draw", "discard", "add mana", "search"})
 
@@ -28,18 +30,19 @@ class Effects(DuelCore):
                      *, spell: StackItem | None = None, name: str | None = None,
                      enchanted: int | None = None) -> None:
         """Run ``effects`` of a spell, ability or trigger called ``name``."""
-        name = name or (spell.name if spell else self.cards.get(source or 0, "the effect"))
+        name = name or (spell.name if spell else self.cards.get(source or 0))
+        said: Words = card_named(name) if name else Phrase("duel.event.the_effect")
         chosen = next((e for e in effects if e.chooses_target), None)
         if chosen is not None and target is not None:
             legal = self.targets(controller, chosen, colour, source=source,
                                  exclude=spell.id if spell else None)
             if target not in legal:
-                self._say("fizzle", f"{name}'s target is gone: it does nothing.")
+                self._say("fizzle", Phrase("duel.event.target_gone", card=said))
                 return
         for effect in effects:
             refs = self._affected(effect, controller, source, target, enchanted)
             amount = x if effect.amount == "X" else int(effect.amount)
-            self._effect(effect, refs, amount, controller, colour, name)
+            self._effect(effect, refs, amount, controller, colour, said)
         self._decide_outcome()  # a draw from an empty library, after every player drew
 
     def _affected(self, effect: Effect, controller: int, source: int | None,
@@ -88,7 +91,7 @@ class Effects(DuelCore):
         return None if perm is None else perm.controller
 
     def _effect(self, effect: Effect, refs: list[str], amount: int,
-                controller: int, colour: str | None, source_name: str) -> None:
+                controller: int, colour: str | None, source_name: Words) -> None:
         do = effect.do
         if do in PLAYER_EFFECTS:
             seats = [s for s in (self._seat_of(r) for r in refs) if s is not None]
@@ -118,48 +121,54 @@ class Effects(DuelCore):
                 case "damage":
                     self._damage(ref, amount, colour, source_name)
                 case "destroy":
-                    self._say("destroy", f"{name} is destroyed.")
+                    self._say("destroy", Phrase("duel.event.destroyed", card=card_named(name)))
                     self._destroy(pid)
                 case "pump":
                     perm.power_eot += effect.power
                     perm.toughness_eot += effect.toughness
-                    self._say("pump", f"{name} gets {effect.power:+d}/{effect.toughness:+d} "
-                              "until end of turn.")
+                    self._say("pump", Phrase("duel.event.pump", card=card_named(name),
+                                             boost=f"{effect.power:+d}/{effect.toughness:+d}"))
                 case "tap":
                     perm.tapped = True
-                    self._say("tap", f"{name} is tapped.")
+                    self._say("tap", Phrase("duel.event.tapped", card=card_named(name)))
                 case "untap":
                     perm.tapped = False
-                    self._say("untap", f"{name} is untapped.")
+                    self._say("untap", Phrase("duel.event.untapped", card=card_named(name)))
                 case "grant":
                     if effect.keyword and effect.keyword not in perm.granted:
                         perm.granted = (*perm.granted, effect.keyword)
-                    self._say("grant", f"{name} gains {effect.keyword} until end of turn.")
+                    self._say("grant", Phrase("duel.event.grant", card=card_named(name),
+                                             keyword=keyword(effect.keyword)))
                 case "prevent":
                     back = min(amount, perm.damaged_now) if self._in_prevention_window() else 0
                     perm.damage -= back
                     perm.damaged_now -= back
                     perm.prevent += amount - back
-                    self._say("prevent", f"The next {amount} damage to {name} is prevented.")
+                    self._say("prevent", Phrase("duel.event.prevent", amount=amount,
+                                                target=card_named(name)))
                 case "regenerate":
                     perm.shields += 1
-                    self._say("regenerate", f"{name} will regenerate.")
+                    self._say("regenerate", Phrase("duel.event.will_regenerate",
+                                                   card=card_named(name)))
                 case "bounce":
-                    self._say("bounce", f"{name} returns to its owner's hand.")
+                    self._say("bounce", Phrase("duel.event.bounce", card=card_named(name)))
                     self._leave(pid, "hand")
                 case "recolour":
                     perm.colour_eot = effect.colour
-                    self._say("recolour", f"{name} becomes {effect.colour} until end of turn.")
+                    self._say("recolour", Phrase("duel.event.recolour", card=card_named(name),
+                                                 colour=phrasing.colour(effect.colour)))
 
     def _player_effect(self, effect: Effect, seat: int, amount: int) -> None:
         player = self.players[seat]
         match effect.do:
             case "gain life":
                 player.life += amount
-                self._say("life", f"{who(seat)} gains {amount} life ({player.life}).")
+                self._say("life", Phrase("duel.event.gains_life", count=amount, who=Seat(seat),
+                                         life=player.life))
             case "lose life":
                 player.life -= amount
-                self._say("life", f"{who(seat)} loses {amount} life ({player.life}).")
+                self._say("life", Phrase("duel.event.loses_life", count=amount, who=Seat(seat),
+                                         life=player.life))
             case "draw":
                 for _ in range(amount):
                     if seat in self.lost:
@@ -169,26 +178,28 @@ class Effects(DuelCore):
                 for _ in range(min(amount, len(player.hand))):
                     cid = player.hand.pop(self.rng.randrange(len(player.hand)))
                     player.graveyard.append(cid)
-                    self._say("discard", f"{who(seat)} discards {self.cards[cid]} at random.")
+                    self._say("discard", Phrase("duel.event.discards_random", who=Seat(seat),
+                                                card=card_named(self.cards[cid])))
             case "add mana":
                 colour = effect.colour or "W"
                 player.pool[colour] = player.pool.get(colour, 0) + amount
-                self._say("mana", f"{who(seat)} adds {plural(amount, colour + ' mana')}."
-                          .replace(" manas", " mana"))
+                self._say("mana", Phrase("duel.event.adds_mana", count=amount, who=Seat(seat),
+                                         mana=mana(colour)))
             case "search":
                 for index, cid in enumerate(player.library):
                     if card(self.cards[cid]).is_a(effect.find or ""):
                         player.library.pop(index)
                         player.hand.append(cid)
-                        self._say("search", f"{who(seat)} searches their library for a "
-                                  f"{effect.find} card.")
+                        self._say("search", Phrase("duel.event.search", who=Seat(seat),
+                                                   find=found(effect.find, article=True)))
                         break
                 else:
-                    self._say("search", f"{who(seat)} finds no {effect.find} card.")
+                    self._say("search", Phrase("duel.event.search_none", who=Seat(seat),
+                                           find=found(effect.find)))
                 self.rng.shuffle(player.library)
 
     def _damage(self, ref: str, amount: int, colour: str | None,
-                source_name: str) -> None:
+                source_name: Words) -> None:
         if ref.startswith("p"):
             seat = int(ref[1:]) - 1
             player = self.players[seat]
@@ -197,22 +208,24 @@ class Effects(DuelCore):
             dealt = amount - stopped
             player.life -= dealt
             player.damaged_now += dealt
-            self._say("damage", f"{source_name} deals {dealt} damage to {who(seat)} "
-                      f"({player.life} life).")
+            self._say("damage", Phrase("duel.event.damage_player", source=source_name,
+                                       amount=dealt, who=Seat(seat), life=player.life))
             return
         pid = int(ref)
         perm = self.battlefield.get(pid)
         if perm is None:
             return
         if self.table.protected_from(pid, colour):
-            self._say("damage", f"{perm.name}'s protection prevents {source_name}'s damage.")
+            self._say("damage", Phrase("duel.event.protected", card=card_named(perm.name),
+                                       source=source_name))
             return
         stopped = min(perm.prevent, amount)
         perm.prevent -= stopped
         dealt = amount - stopped
         perm.damage += dealt
         perm.damaged_now += dealt
-        self._say("damage", f"{source_name} deals {dealt} damage to {perm.name}.")
+        self._say("damage", Phrase("duel.event.damage_card", source=source_name, amount=dealt,
+                                   card=card_named(perm.name)))
 
     def _prevent_player(self, seat: int, amount: int) -> None:
         player = self.players[seat]
@@ -220,7 +233,7 @@ class Effects(DuelCore):
         player.life += back
         player.damaged_now -= back
         player.prevent += amount - back
-        self._say("prevent", f"The next {amount} damage to {who(seat)} is prevented.")
+        self._say("prevent", Phrase("duel.event.prevent", amount=amount, target=Seat(seat)))
 
     def _in_prevention_window(self) -> bool:
         """The combat prevention window, where prevention also gives back damage
@@ -233,7 +246,7 @@ class Effects(DuelCore):
                 del self.stack[index]
                 if item.spell:
                     self._to_graveyard(item.id)
-                self._say("counter", f"{item.name} is countered.")
+                self._say("counter", Phrase("duel.event.countered", card=card_named(item.name)))
                 return
 
     # -- leaving play -----------------------------------------------------------------
@@ -247,7 +260,8 @@ class Effects(DuelCore):
             perm.damage = 0
             perm.damaged_now = 0
             self._leave_combat(pid)
-            self._say("regenerated", f"{perm.name} regenerates.")
+            self._say("regenerated", Phrase("duel.event.regenerates",
+                                               card=card_named(perm.name)))
             return
         self._leave(pid, "graveyard")
 
@@ -263,9 +277,9 @@ class Effects(DuelCore):
         else:
             owner.graveyard.append(pid)
         if to == "graveyard":
-            self._say("dies", f"{perm.name} goes to the graveyard.", card=perm.name)
+            self._say("dies", Phrase("duel.event.dies", card=card_named(perm.name)), card=perm.name)
         for aura in [p for p in self.battlefield.values() if p.attached == pid]:
-            self._say("dies", f"{aura.name} falls off and goes to the graveyard.")
+            self._say("dies", Phrase("duel.event.falls_off", card=card_named(aura.name)))
             self._leave(aura.id, "graveyard")
 
     def _state_checks(self) -> None:
@@ -276,14 +290,14 @@ class Effects(DuelCore):
         for perm in list(self.battlefield.values()):
             if perm.id in self.battlefield and perm.card.is_creature \
                     and table.toughness(perm.id) <= 0:
-                self._say("dies", f"{perm.name} has no toughness left.")
+                self._say("dies", Phrase("duel.event.no_toughness", card=card_named(perm.name)))
                 self._destroy(perm.id, regenerate=False)
         table = self.table  # what died above no longer lends its static effects
         for aura in list(self.battlefield.values()):
             if aura.id in self.battlefield and aura.attached is not None \
                     and table.protected_from(aura.attached, table.colour(aura.id)):
-                self._say("dies", f"{aura.name} cannot enchant a permanent with protection "
-                          "from its colour and goes to the graveyard.")
+                self._say("dies", Phrase("duel.event.aura_protected",
+                                         card=card_named(aura.name)))
                 self._leave(aura.id, "graveyard")
         if not self._in_prevention_window():
             self._destroy_lethal()
@@ -294,5 +308,5 @@ class Effects(DuelCore):
             if perm.id not in self.battlefield or not perm.card.is_creature:
                 continue
             if perm.damage >= table.toughness(perm.id) and perm.damage > 0:
-                self._say("lethal", f"{perm.name} has lethal damage.")
+                self._say("lethal", Phrase("duel.event.lethal", card=card_named(perm.name)))
                 self._destroy(perm.id)

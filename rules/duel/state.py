@@ -30,10 +30,11 @@ from rules.duel.combat import Combat
 from rules.duel.core import HAND_LIMIT, OPENING_HAND, Casting, Window
 from rules.duel.effects import Effects
 from rules.duel.options import DEFAULT_HEAD_START, HeadStart
+from rules.duel.phrasing import card_named, phase
 from rules.duel.plays import Plays
 from rules.duel.position import render
 from rules.errors import IllegalChoice, MalformedChoice
-from rules.words import who
+from rules.phrases import Phrase, Seat, Words
 
 
 @dataclass
@@ -114,7 +115,8 @@ class DuelState(Plays, Effects, Combat):
         cid = player.library.pop(0)
         player.ante = cid
         name = self.cards[cid]
-        self._say("ante", f"{who(seat)} sets aside {name} for ante.", seat=seat, card=name)
+        self._say("ante", Phrase("duel.event.ante", who=Seat(seat), card=card_named(name)),
+                  seat=seat, card=name)
 
     # -- small questions -----------------------------------------------------
     @property
@@ -137,12 +139,12 @@ class DuelState(Plays, Effects, Combat):
         turn begun): :meth:`apply` returns only what choices make happen."""
         return list(self._opening)
 
-    def name_of(self, ref: str) -> str:
+    def name_of(self, ref: str) -> Words | Seat:
         """A target reference in words for narration (a card's name or a player)."""
         if ref.startswith("p"):
-            return who(int(ref[1:]) - 1)
+            return Seat(int(ref[1:]) - 1)
         cid = int(ref)
-        return self.cards.get(cid, ref)
+        return card_named(self.cards[cid]) if cid in self.cards else ref
 
     def in_hand(self, seat: int, name: str) -> int | None:
         """The first copy of card ``name`` in the seat's hand."""
@@ -155,7 +157,7 @@ class DuelState(Plays, Effects, Combat):
     def _begin_turn(self) -> None:
         self.turn += 1
         seat = self.active
-        self._say("turn", f"Turn {self.turn}: {who(seat)}'s turn.", seat=seat)
+        self._say("turn", Phrase("duel.event.turn", turn=self.turn, who=Seat(seat)), seat=seat)
         self.players[seat].land_played = False
         self.attacked = False
         table = self.table
@@ -167,7 +169,8 @@ class DuelState(Plays, Effects, Combat):
         self.phase = "upkeep"
         for perm in list(self.battlefield.values()):
             if perm.controller == seat and perm.id in self.battlefield and perm.card.upkeep:
-                self._say("upkeep", f"{perm.name} ({who(seat)}'s upkeep):")
+                self._say("upkeep", Phrase("duel.event.upkeep", card=card_named(perm.name),
+                                             who=Seat(seat)))
                 self._run_effects(perm.card.upkeep, seat, perm.id, None, 0, perm.card.colour)
         self._open("fast")
 
@@ -186,7 +189,7 @@ class DuelState(Plays, Effects, Combat):
             self.phase = "draw"
             turn = self.turn
             if turn == 1 and self.skip_first_draw:
-                self._say("no-draw", f"{who(self.active)} moves first and skips this draw.",
+                self._say("no-draw", Phrase("duel.event.no_draw", who=Seat(self.active)),
                           seat=self.active)
             else:
                 self._draw(self.active)
@@ -207,7 +210,7 @@ class DuelState(Plays, Effects, Combat):
                 self._open("fast")
         elif phase == "discard":
             self.phase = "end"
-            self._say("end", f"{who(self.active)} ends the turn.")
+            self._say("end", Phrase("duel.event.end_turn", who=Seat(self.active)))
             self._open("fast")
         elif phase == "end":
             self.phase = "heal"
@@ -253,7 +256,8 @@ class DuelState(Plays, Effects, Combat):
             return (self._casting_decision(),)
         if self.discarding:
             return (Decision(self.active, "discard",
-                             f"Discard {self.discarding} (hand limit {HAND_LIMIT})",
+                             Phrase("duel.prompt.discard", count=self.discarding,
+                                    limit=HAND_LIMIT),
                              tuple(self.hand_labels(self.active)), pick="several",
                              least=self.discarding, most=self.discarding),)
         asked = self._combat_decision()
@@ -266,17 +270,17 @@ class DuelState(Plays, Effects, Combat):
         options = self._plays(seat)
         if self._main_turn(seat):
             extra = (["attack"] if self._may_attack() else []) + ["end"]
-            return (Decision(seat, "main", "Your main phase", tuple(options + extra),
+            return (Decision(seat, "main", Phrase("duel.prompt.main"), tuple(options + extra),
                              automatic=self.players[seat].auto_pass),)
         player = self.players[seat]
         return (Decision(seat, "priority", self._priority_prompt(), ("pass", *options),
                          automatic=player.auto_pass, default="pass", strike=False),)
 
-    def _priority_prompt(self) -> str:
+    def _priority_prompt(self) -> Phrase:
         if self.stack:
             top = self.stack[-1]
-            return f"Respond to {top.name}?"
-        return f"Anything before the {self.phase} phase ends?"
+            return Phrase("duel.prompt.respond", card=card_named(top.name))
+        return Phrase("duel.prompt.before_phase_ends", phase=phase(self.phase))
 
     def _may_attack(self) -> bool:
         table = self.table
@@ -290,9 +294,10 @@ class DuelState(Plays, Effects, Combat):
         data, cost, effect = self.casting_parts(casting)
         if data.cost_parts.x and casting.card_id is not None and casting.x is None:
             top = self._max_x(casting.seat, cost, named=casting.named)
-            return Decision(casting.seat, "x", f"{data.name}: choose X",
+            return Decision(casting.seat, "x", Phrase("duel.prompt.x", card=card_named(data.name)),
                             (*(str(n) for n in range(top + 1)), "cancel"))
-        return Decision(casting.seat, "target", f"{data.name}: choose a target",
+        return Decision(casting.seat, "target",
+                        Phrase("duel.prompt.target", card=card_named(data.name)),
                         (*self._casting_targets(casting, data, effect), "cancel"))
 
     def casting_parts(self, casting: Casting) -> tuple[CardDef, str, Effect | None]:
@@ -346,10 +351,10 @@ class DuelState(Plays, Effects, Combat):
         """``option`` paid with the mana sources the player named (``cast X with 3,5``)."""
         verb, _, rest = option.partition(" ")
         if verb not in {"cast", "use"}:
-            raise IllegalChoice(f"only a spell or an ability is paid for, not {option!r}")
+            raise IllegalChoice(Phrase("duel.error.not_paid_for", option=repr(option)))
         parts = [p.strip() for p in named.split(",")]
         if not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
-            raise MalformedChoice(f"{named[:40]!r} is not a list of land numbers like 3,5")
+            raise MalformedChoice(Phrase("duel.error.not_land_numbers", named=repr(named[:40])))
         ids = tuple(sorted({int(p) for p in parts}))
         if verb == "cast":
             data = card(rest)
@@ -362,9 +367,10 @@ class DuelState(Plays, Effects, Combat):
         usable = {s.id for s in self._sources(seat, exclude)}
         wrong = [i for i in ids if i not in usable]
         if wrong:
-            raise IllegalChoice(f"{wrong[0]} is not an untapped mana source of yours")
+            raise IllegalChoice(Phrase("duel.error.not_a_source", source=wrong[0]))
         if self._payment(seat, cost, 0, exclude=exclude, named=ids) is None:
-            raise IllegalChoice(f"{named[:40]!r} does not pay for {rest}")
+            raise IllegalChoice(Phrase("duel.error.does_not_pay", named=repr(named[:40]),
+                                       play=card_named(rest)))
         return f"{option} with {','.join(map(str, ids))}"
 
     def _apply(self, seat: int, choice: str) -> list[Event]:
@@ -409,7 +415,8 @@ class DuelState(Plays, Effects, Combat):
             cid = labels[part]
             player.hand.remove(cid)
             player.graveyard.append(cid)
-            self._say("discard", f"{who(seat)} discards {self.cards[cid]}.")
+            self._say("discard", Phrase("duel.event.discards", who=Seat(seat),
+                                        card=card_named(self.cards[cid])))
         self.discarding = 0
         self._open("fast")
 
@@ -436,7 +443,7 @@ class DuelState(Plays, Effects, Combat):
             self.players[seat].hand.remove(cid)
             self.players[seat].land_played = True
             self._enter(cid, seat)
-            self._say("land", f"{who(seat)} plays {rest}.")
+            self._say("land", Phrase("duel.event.land", who=Seat(seat), card=card_named(rest)))
             self._answer(seat)
             return
         if verb == "boost":
@@ -447,7 +454,8 @@ class DuelState(Plays, Effects, Combat):
                 if enhance_colour == colour:
                     perm.power_eot += power
                     perm.toughness_eot += toughness
-            self._say("boost", f"{who(seat)} pays {colour} to boost {perm.name}.")
+            self._say("boost", Phrase("duel.event.boost", who=Seat(seat), mana=colour,
+                                      card=card_named(perm.name)))
             return  # a boost needs no stack and opens no window
         if verb == "cast":
             cid = self.in_hand(seat, rest)
@@ -458,7 +466,7 @@ class DuelState(Plays, Effects, Combat):
             self.casting = Casting(seat, source=int(pid_text), ability=int(index_text),
                                    named=named)
         else:  # pragma: no cover - options are only these verbs
-            raise MalformedChoice(f"{choice!r} is not a play")
+            raise MalformedChoice(Phrase("duel.error.not_a_play", choice=repr(choice)))
         self._announce_if_ready()
 
     def _next_priority(self, seat: int) -> int:
@@ -506,10 +514,18 @@ class DuelState(Plays, Effects, Combat):
         item = StackItem(cid, seat, data.name, (*data.spell, *data.enters), casting.target,
                          casting.x or 0, data.colour, data.type == "interrupt")
         self.stack.append(item)
-        aim = f" on {self.name_of(casting.target)}" if casting.target else ""
-        x = f" with X={casting.x}" if data.cost_parts.x else ""
-        self._say("cast", f"{who(seat)} casts {data.name}{x}{aim}.",
-                  seat=seat, card=data.name)
+        name = card_named(data.name)
+        if data.cost_parts.x and casting.target:
+            said = Phrase("duel.event.cast_x_on", who=Seat(seat), card=name, x=casting.x or 0,
+                          target=self.name_of(casting.target))
+        elif data.cost_parts.x:
+            said = Phrase("duel.event.cast_x", who=Seat(seat), card=name, x=casting.x or 0)
+        elif casting.target:
+            said = Phrase("duel.event.cast_on", who=Seat(seat), card=name,
+                          target=self.name_of(casting.target))
+        else:
+            said = Phrase("duel.event.cast", who=Seat(seat), card=name)
+        self._say("cast", said, seat=seat, card=data.name)
 
     def _activate(self, casting: Casting) -> None:
         seat = casting.seat
@@ -526,8 +542,10 @@ class DuelState(Plays, Effects, Combat):
         if ability.sacrifice:
             self._leave(perm.id, "graveyard")
             source = None
-        aim = f" on {self.name_of(casting.target)}" if casting.target else ""
-        self._say("use", f"{who(seat)} uses {perm.name}{aim}.", seat=seat, card=perm.name)
+        said = (Phrase("duel.event.use_on", who=Seat(seat), card=card_named(perm.name),
+                       target=self.name_of(casting.target)) if casting.target else
+                Phrase("duel.event.use", who=Seat(seat), card=card_named(perm.name)))
+        self._say("use", said, seat=seat, card=perm.name)
         if ability.mana_only:
             self._run_effects(ability.effects, seat, source, casting.target, 0,
                               perm.card.colour, name=perm.name, enchanted=enchanted)
@@ -541,7 +559,7 @@ class DuelState(Plays, Effects, Combat):
                named: tuple[int, ...] | None = None) -> None:
         payment = self._payment(seat, cost, x, named=named)
         if payment is None:
-            raise IllegalChoice("there is not enough mana for that")
+            raise IllegalChoice(Phrase("duel.error.not_enough_mana"))
         player = self.players[seat]
         for colour, count in payment.from_pool.items():
             player.pool[colour] -= count
@@ -559,18 +577,20 @@ class DuelState(Plays, Effects, Combat):
             if data.enchants is not None and (target is None or target not in
                                               self.aura_targets(item.controller, data)):
                 self._to_graveyard(item.id)
-                self._say("fizzle", f"{data.name} has nothing to enchant and does nothing.")
+                self._say("fizzle", Phrase("duel.event.nothing_to_enchant",
+                                           card=card_named(data.name)))
                 return
             perm = self._enter(item.id, item.controller)
             if data.enchants is not None and target is not None:
                 perm.attached = int(target)
-            self._say("resolve", f"{data.name} comes into play.")
+            self._say("resolve", Phrase("duel.event.comes_into_play", card=card_named(data.name)))
             if data.enters:
                 self._run_effects(data.enters, item.controller, perm.id, item.target, item.x,
                                   item.colour)
         else:
-            self._say("resolve", f"{item.name} resolves." if item.spell
-                      else f"{item.name}'s ability resolves.")
+            self._say("resolve", Phrase("duel.event.resolves", card=card_named(item.name))
+                      if item.spell else
+                      Phrase("duel.event.ability_resolves", card=card_named(item.name)))
             self._run_effects(item.effects, item.controller, item.source, item.target, item.x,
                               item.colour, spell=item if item.spell else None, name=item.name,
                               enchanted=item.enchanted)
@@ -590,7 +610,7 @@ class DuelState(Plays, Effects, Combat):
         for seat, player in enumerate(self.players):
             if player.life <= 0 and seat not in self.lost:
                 self.lost.add(seat)
-                self._say("lose", f"{who(seat)} is at {player.life} life and loses.")
+                self._say("lose", Phrase("duel.event.loses", who=Seat(seat), life=player.life))
         self._decide_outcome()
         return not self.finished and self.turn == turn
 
@@ -617,10 +637,10 @@ class DuelState(Plays, Effects, Combat):
 
         places = tuple(place(s) for s in range(self.seats))
         if not alive:
-            reason = ("both players lost at once: a draw" if self.seats == 2
-                      else "the last players lost at once: they share first place")
+            reason = (Phrase("duel.outcome.draw") if self.seats == 2
+                      else Phrase("duel.outcome.shared"))
         else:
-            reason = f"{who(alive[0])} is the last one standing"
+            reason = Phrase("duel.outcome.last_standing", who=Seat(alive[0]))
         self.finished = Outcome(places=places, scores=tuple(p.life for p in self.players),
                                 reason=reason)
         self._ante_settled()
@@ -657,7 +677,7 @@ class DuelState(Plays, Effects, Combat):
     def _eliminate(self, seats: list[int]) -> None:
         """Free-for-all: losers leave with everything they control, and play goes on."""
         for seat in seats:
-            self._say("out", f"{who(seat)} is out of the game.", seat=seat)
+            self._say("out", Phrase("duel.event.out", who=Seat(seat)), seat=seat)
             for perm in [p for p in self.battlefield.values() if p.controller == seat]:
                 self._leave(perm.id, "graveyard")
             for item in [i for i in self.stack if i.controller == seat]:
@@ -690,7 +710,8 @@ class DuelState(Plays, Effects, Combat):
         self._decide_outcome()
         # What the concession set off comes after it (the ante won, say).
         events, self._events = self._events, []
-        return [Event("resign", f"{who(seat)} concedes.", data={"seat": seat}), *events]
+        return [Event("resign", Phrase("duel.event.concedes", who=Seat(seat)), data={"seat": seat}),
+                *events]
 
     # -- what players see -----------------------------------------------------------------
     def observe(self, seat: int | None) -> DuelView:

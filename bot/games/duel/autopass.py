@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.errors import CroupierError, NoMatchHere, NotSeated, WrongPhase
-from bot.i18n import Text
+from bot.i18n import Text, tr
 from storage.models import SeatRow
 
 if TYPE_CHECKING:
@@ -52,12 +52,8 @@ def auto_passing(match: LiveMatch, seat: int) -> bool:
 
 
 def said(on: bool) -> str:
-    """What the player is told of their setting."""
-    if on:
-        return ("Automatic passing is on: a window where you can play nothing passes by "
-                "itself (the others see you pass at once).")
-    return ("Automatic passing is off: you are asked in every window, even where you can "
-            "play nothing.")
+    """What the player is told of their setting, in the locale spoken."""
+    return tr("duel.autopass.on") if on else tr("duel.autopass.off")
 
 
 async def set_auto_pass(service: MatchService, match: LiveMatch, user_id: int,

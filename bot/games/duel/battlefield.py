@@ -34,10 +34,13 @@ from bot.games.duel.permanents import (
     land_chips,
     slots_of,
 )
+from bot.i18n import say, tr
+from bot.i18n.cards import card_name
 from bot.pictures.common import MAX_SIDE, Colour, draw_text, fit, font, length, png, seat_name
 from rules.duel.cards import card
+from rules.duel.phrasing import phase
 from rules.duel.state import DuelView
-from rules.duel.text import asking_words
+from rules.duel.table_words import asking, stage
 
 # --- sizes ---------------------------------------------------------------------------------
 
@@ -110,12 +113,12 @@ def _seat_head(draw: ImageDraw.ImageDraw, view: DuelView, seat: int,
     lost = bool(player["lost"])
     tags: list[tuple[str, Colour]] = []
     if lost:
-        tags.append(("OUT", OUT))
+        tags.append((tr("duel.picture.out"), OUT))
     else:
         if seat == view.active:
-            tags.append(("TURN", GOLD))
+            tags.append((tr("duel.picture.turn"), GOLD))
         if seat == view.deciding:
-            tags.append(("TO ACT", ACT))
+            tags.append((tr("duel.picture.to_act"), ACT))
     name_font = font(18)
     tags_w = sum(length(w, font(14)) + 22 for w, _ in tags)
     name = fit(f"{seat + 1}. {seat_name(names, seat)}", name_font, band_w - 2 * INSET - tags_w)
@@ -128,8 +131,10 @@ def _seat_head(draw: ImageDraw.ImageDraw, view: DuelView, seat: int,
     draw_text(draw, (INSET + 22, INSET + 40), str(player["life"]), life_font,
               DIM if lost else INK, anchor="lm")
     pool = "".join(c * n for c, n in sorted(player["pool"].items()) if n)
-    counts = (f"library {player['library']} · hand {player['hand']} · "
-              f"graveyard {len(player['graveyard'])}" + (f" · pool {pool}" if pool else ""))
+    counts = tr("duel.picture.counts", library=player["library"], hand=player["hand"],
+                graveyard=len(player["graveyard"]))
+    if pool:
+        counts = tr("duel.picture.with_pool", counts=counts, pool=pool)
     left = INSET + 30 + length(str(player["life"]), life_font)
     draw_text(draw, (left, INSET + 40), fit(counts, font(15), band_w - INSET - left), font(15),
               DIM, anchor="lm")
@@ -175,7 +180,8 @@ def _seat_band(view: DuelView, seat: int, names: Sequence[str], slots: dict[int,
         w, h = (TILE_H, TILE_W) if slot.entry["tapped"] else (TILE_W, TILE_H)
         boxes[slot.entry["id"]] = (INSET + x, top_tiles + y, INSET + x + w, top_tiles + y + h)
     if empty:
-        draw_text(draw, (INSET, top_tiles + 6), "nothing in play", font(14), DIM, anchor="lm")
+        draw_text(draw, (INSET, top_tiles + 6), fit(tr("duel.picture.nothing_in_play"), font(14),
+                                                    inner), font(14), DIM, anchor="lm")
     if lost:
         image = Image.blend(image, Image.new("RGB", image.size, BG), 0.45)
     return Band(image, boxes)
@@ -227,14 +233,17 @@ def _header(view: DuelView, names: Sequence[str], band_w: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw_text(draw, (0, 14), "ARCANE DUEL", font(22), GOLD, anchor="lm")
     x = length("ARCANE DUEL", font(22)) + 14
-    info = f"turn {view.turn} · {seat_name(names, view.active)}'s {view.phase} phase"
+    info = tr("duel.picture.turn_phase", turn=view.turn, who=seat_name(names, view.active),
+              phase=say(phase(view.phase)))
     draw_text(draw, (x, 15), fit(info, font(16), band_w - x), font(16), INK, anchor="lm")
     if view.deciding is not None:
-        status = f"waiting for {seat_name(names, view.deciding)}: {asking_words(view)}"
+        status = tr("duel.picture.waiting", who=seat_name(names, view.deciding),
+                    doing=say(asking(view)))
     else:
-        status = "the duel is over"
+        status = tr("duel.picture.over")
     if view.combat is not None:
-        status += f" · attack: {view.combat['stage']}"
+        status = tr("duel.picture.with_attack", status=status,
+                    stage=say(stage(view.combat["stage"])))
     draw_text(draw, (0, 42), fit(status, font(15), band_w), font(15), DIM, anchor="lm")
     return image
 
@@ -245,7 +254,8 @@ def _target_words(target: str | None, view: DuelView, names: Sequence[str]) -> s
     if target.startswith("p") and target[1:].isdigit():
         return seat_name(names, int(target[1:]) - 1)
     if target.isdigit():
-        return view.names.get(int(target), target)
+        name = view.names.get(int(target))
+        return card_name(name) if name else target
     return target
 
 
@@ -256,21 +266,23 @@ def _stack_band(view: DuelView, names: Sequence[str], band_w: int) -> Image.Imag
     image = Image.new("RGB", (band_w, height), BG)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, band_w - 1, height - 1), radius=10, fill=STACK_BAND)
-    draw_text(draw, (INSET, INSET + 10), "Stack (top first)", font(16), INK, anchor="lm")
+    draw_text(draw, (INSET, INSET + 10), fit(tr("duel.picture.stack"), font(16),
+                                             band_w - 2 * INSET), font(16), INK, anchor="lm")
     for k, item in enumerate(reversed(view.stack)):
         y = INSET + 24 + row * k + row / 2
         _tag(draw, INSET, y, f"T{k + 1}", TARGET)
         data = card(item["name"])
         fill = FRAMES[kind_of(data)].frame
         draw.ellipse((INSET + 44, y - 6, INSET + 56, y + 6), fill=fill, outline=INK)
-        words = f"{item['name']} by {seat_name(names, item['controller'])}"
+        words = tr("duel.picture.stack_item", card=card_name(item["name"]),
+                   who=seat_name(names, item["controller"]))
         if item["x"]:
-            words += f", X={item['x']}"
+            words = tr("duel.picture.with_x", item=words, x=item["x"])
         if item["interrupt"]:
-            words += " (interrupt)"
+            words = tr("duel.picture.interrupt", item=words)
         target = _target_words(item["target"], view, names)
         if target:
-            words += f" → {target}"
+            words = tr("duel.picture.aimed", item=words, target=target)
         draw_text(draw, (INSET + 64, y), fit(words, font(15), band_w - INSET - 70), font(15),
                   INK, anchor="lm")
     return image

@@ -15,7 +15,8 @@ from PIL import Image, ImageDraw
 
 from bot.games.duel.card import CARD_H, CARD_W, NAME_BAR, card_face
 from bot.games.duel.frames import BG, DIM, INK, PAD, paste
-from bot.pictures.common import draw_text, font, png, supersampled
+from bot.i18n import current, tr, trn
+from bot.pictures.common import draw_text, fit, font, png, supersampled
 
 # --- sizes ---------------------------------------------------------------------------------
 
@@ -36,8 +37,9 @@ PLAYABLE = (64, 210, 100)
 
 
 @lru_cache(maxsize=16)
-def _dimmed(name: str) -> Image.Image:
-    """A card not castable now: its face a little darker (do not modify it)."""
+def _dimmed(name: str, locale: str) -> Image.Image:
+    """A card not castable now, its words in ``locale``: its face a little darker (do not
+    modify it)."""
     face = card_face(name, "unlimited")
     dark = Image.new("RGBA", face.size, (*BG, 255))
     dimmed = Image.blend(face, dark, 0.35)
@@ -78,8 +80,8 @@ def draw_hand(hand: Sequence[str], playable: Collection[str] = ()) -> Image.Imag
     """The picture :func:`render_hand` sends."""
     if not hand:
         image = Image.new("RGB", (300, 64), BG)
-        draw_text(ImageDraw.Draw(image), (150, 32), "Your hand is empty.", font(18), DIM,
-                  anchor="mm")
+        draw_text(ImageDraw.Draw(image), (150, 32), fit(tr("duel.picture.hand_empty"), font(18),
+                                                       280), font(18), DIM, anchor="mm")
         return image
     spots = hand_layout(len(hand))
     width = max(x for x, _ in spots) + CARD_W + PAD
@@ -87,8 +89,9 @@ def draw_hand(hand: Sequence[str], playable: Collection[str] = ()) -> Image.Imag
     image = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(image)
     castable = sum(1 for name in hand if name in playable)
-    title = f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''} · {castable} castable"
-    draw_text(draw, (PAD, HAND_TITLE / 2), title, font(18), INK, anchor="lm")
+    title = trn("duel.picture.hand", len(hand), castable=castable)
+    draw_text(draw, (PAD, HAND_TITLE / 2), fit(title, font(18), width - 2 * PAD), font(18), INK,
+              anchor="lm")
     for name, (x, y) in zip(hand, spots, strict=True):
         if name in playable:
             draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 3, y + CARD_H + 3), radius=18,
@@ -99,7 +102,7 @@ def draw_hand(hand: Sequence[str], playable: Collection[str] = ()) -> Image.Imag
             paste(image, tick, x - row * HAND_DX - HAND_GUTTER + 7,
                    y + (NAME_BAR[1] + NAME_BAR[3] - tick.height) / 2)
         else:
-            paste(image, _dimmed(name), x, y)
+            paste(image, _dimmed(name, current()), x, y)
     return image
 
 

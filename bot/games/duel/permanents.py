@@ -23,8 +23,11 @@ from PIL import Image, ImageDraw
 from bot.games.duel.art import shade
 from bot.games.duel.card import ART_BOX
 from bot.games.duel.frames import FRAMES, INK, MANA, art_of, crop_to, kind_of
+from bot.i18n import current, say, tr
+from bot.i18n.cards import card_name
 from bot.pictures.common import Colour, draw_text, fit, font, length, seat_name, wrap
-from rules.duel.cards import CardDef, card, keyword_words
+from rules.duel.cards import CardDef, card
+from rules.duel.phrasing import keyword
 from rules.duel.state import DuelView
 
 # --- sizes ---------------------------------------------------------------------------------
@@ -61,16 +64,25 @@ def _framed(draw: ImageDraw.ImageDraw, w: int, h: int, frame: Colour, inner: Col
                            fill=inner)
 
 
+def _kind_words(data: CardDef) -> str:
+    """What a permanent other than a creature is, in a word under its art."""
+    if data.enchants:
+        return tr("duel.picture.kind.aura")
+    kinds = {"land": tr("duel.picture.kind.land"), "artifact": tr("duel.picture.kind.artifact")}
+    return kinds.get(data.type.split()[0], tr("duel.picture.kind.enchantment"))
+
+
 @lru_cache(maxsize=128)
-def _tile_base(name: str) -> Image.Image:
-    """A permanent's tile without its state: frame, name, art and type (do not modify it)."""
+def _tile_base(name: str, locale: str) -> Image.Image:
+    """A permanent's tile without its state, in ``locale``: frame, name, art and type (do
+    not modify it)."""
     data = card(name)
     colours = FRAMES[kind_of(data)]
     image = Image.new("RGBA", (TILE_W, TILE_H), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     _framed(draw, TILE_W, TILE_H, colours.frame, colours.bar, radius=7, rim=3)
     name_font = font(14)
-    lines = wrap(data.name, name_font, TILE_W - 10)
+    lines = wrap(card_name(name, locale), name_font, TILE_W - 10)
     if len(lines) > 2:
         lines = [lines[0], fit(" ".join(lines[1:]), name_font, TILE_W - 10)]
     for k, line in enumerate(lines):
@@ -79,8 +91,8 @@ def _tile_base(name: str) -> Image.Image:
     box = (5, 36, TILE_W - 5, TILE_ART_BOTTOM)
     image.paste(crop_to(art, box[2] - box[0], box[3] - box[1]), box[:2])
     if not data.is_creature:
-        kind = "aura" if data.enchants else data.type.split()[0]
-        draw_text(draw, (TILE_W / 2, 104), kind, font(14), colours.ink, anchor="mm")
+        draw_text(draw, (TILE_W / 2, 104), fit(_kind_words(data), font(14), TILE_W - 10),
+                  font(14), colours.ink, anchor="mm")
     return image
 
 
@@ -97,9 +109,11 @@ class Marks:
 
 
 def _pill(draw: ImageDraw.ImageDraw, x: float, y: float, words: str, fill: Colour,
-          size: int = 13, ink: Colour = INK) -> float:
-    """A small rounded label from (x, y) (its top left); returns its width."""
+          size: int = 13, ink: Colour = INK, room: float = TILE_W - 14) -> float:
+    """A small rounded label from (x, y) (its top left), its words fitted to ``room``;
+    returns its width."""
     face = font(size)
+    words = fit(words, face, room - 8)
     w = length(words, face) + 8
     draw.rounded_rectangle((x, y, x + w, y + size + 4), radius=(size + 4) // 2, fill=fill)
     draw_text(draw, (x + w / 2, y + (size + 4) / 2), words, face, ink, anchor="mm")
@@ -109,15 +123,17 @@ def _pill(draw: ImageDraw.ImageDraw, x: float, y: float, words: str, fill: Colou
 def _tile(entry: dict[str, Any], marks: Marks) -> Image.Image:
     """A permanent's tile as it is now: power/toughness, damage, shields, sickness and
     the table's marks; turned 90° clockwise when tapped."""
-    image = _tile_base(entry["name"]).copy()
+    image = _tile_base(entry["name"], current()).copy()
     draw = ImageDraw.Draw(image)
     data = card(entry["name"])
     if "power" in entry:
         _tile_stats(draw, entry, data)
     y = 40.0
-    for words, fill, on in ((f"{entry['damage']} dmg", DAMAGE, entry["damage"]),
-                            (f"regen {entry['shields']}", SHIELD, entry["shields"]),
-                            ("sick", SICK, entry["sick"] and "power" in entry)):
+    for words, fill, on in ((tr("duel.picture.damage", amount=entry["damage"]), DAMAGE,
+                             entry["damage"]),
+                            (tr("duel.picture.shields", shields=entry["shields"]), SHIELD,
+                             entry["shields"]),
+                            (tr("duel.picture.sick"), SICK, entry["sick"] and "power" in entry)):
         if on:
             _pill(draw, 7, y, words, fill)
             y += 19
@@ -126,7 +142,8 @@ def _tile(entry: dict[str, Any], marks: Marks) -> Image.Image:
         # Orange and cyan, and a word: the frames of red and blue cards must not pass for them.
         draw.rounded_rectangle((0, 0, TILE_W - 1, TILE_H - 1), radius=7, outline=outline, width=5)
         number = marks.attack if marks.attack is not None else marks.block
-        words = f"{'ATK' if marks.attack is not None else 'BLK'} {number}"
+        words = fit(tr("duel.picture.attacker", number=number) if marks.attack is not None
+                    else tr("duel.picture.blocker", number=number), font(13), TILE_W - 22)
         w = length(words, font(13)) + 8
         _pill(draw, TILE_W - 6 - w, 40, words, outline, ink=(16, 16, 16))
     for k, position in enumerate(marks.targets):
@@ -149,17 +166,22 @@ def _tile_stats(draw: ImageDraw.ImageDraw, entry: dict[str, Any], data: CardDef)
     draw.rounded_rectangle((TILE_W - 6 - w, TILE_H - 28, TILE_W - 6, TILE_H - 6), radius=5,
                            fill=(250, 250, 250), outline=(40, 40, 40), width=1)
     draw_text(draw, (TILE_W - 6 - w / 2, TILE_H - 17), pt, face, ink, anchor="mm")
-    words = " ".join(_SHORT_KEYWORDS.get(k, keyword_words(k)) for k in entry["keywords"])
+    words = " ".join(_short_keyword(k) for k in entry["keywords"])
     if words:  # one line between the art and power/toughness
         face = font(12)
         draw_text(draw, (6, (TILE_ART_BOTTOM + TILE_H - 28) / 2), fit(words, face, TILE_W - 12),
                   face, (30, 30, 30), anchor="lm")
 
 
-_SHORT_KEYWORDS = {"flying": "fly", "first strike": "1st", "trample": "trample",
-                   "banding": "band", "protection:W": "pro-W", "protection:U": "pro-U",
-                   "protection:B": "pro-B", "protection:R": "pro-R", "protection:G": "pro-G"}
-"""Keywords as a tile says them (landwalk in full: ``islandwalk``)."""
+def _short_keyword(word: str) -> str:
+    """A keyword as a tile says it, short (landwalk in full: ``islandwalk``)."""
+    short = {"flying": tr("duel.picture.short.flying"),
+             "first strike": tr("duel.picture.short.first_strike"),
+             "trample": tr("duel.picture.short.trample"),
+             "banding": tr("duel.picture.short.banding")}
+    if word.startswith("protection:"):
+        return tr("duel.picture.short.protection", colour=word.split(":", 1)[1])
+    return short.get(word) or say(keyword(word))
 
 
 def _tab(name: str, controller: int | None, names: Sequence[str], width: int) -> Image.Image:
@@ -170,7 +192,8 @@ def _tab(name: str, controller: int | None, names: Sequence[str], width: int) ->
     image = Image.new("RGBA", (width, TAB_H), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     _framed(draw, width, TAB_H, colours.frame, colours.bar, radius=5, rim=2)
-    words = name if controller is None else f"{name} ({seat_name(names, controller)})"
+    words = (card_name(name) if controller is None else
+             tr("duel.picture.aura_of", card=card_name(name), who=seat_name(names, controller)))
     draw_text(draw, (6, TAB_H / 2), fit(words, font(13), width - 10), font(13), colours.ink,
               anchor="lm")
     return image
@@ -270,8 +293,10 @@ def draw_chip(chip: Chip, names: Sequence[str], controller: int) -> Image.Image:
     data = card(chip.name)
     colours = FRAMES["land"]
     fill = MANA[data.produces[0]][0] if data.produces else colours.bar
-    title = chip.name + (f" x{chip.count}" if chip.count > 1 else "")
-    status = f"{chip.tapped} tapped" if chip.tapped else "untapped"
+    title = (tr("duel.picture.lands", card=card_name(chip.name), copies=chip.count)
+             if chip.count > 1 else card_name(chip.name))
+    status = (tr("duel.picture.tapped", tapped=chip.tapped) if chip.tapped
+              else tr("duel.picture.untapped"))
     shown = min(chip.count, 6)
     lying = min(chip.tapped, shown)
     icons = 12 * lying + 9 * (shown - lying)

@@ -21,33 +21,57 @@ from bot.games.duel.hand import render_hand
 from bot.games.duel.terminal import duel_view
 from bot.games.duel.views import AutoPassButton
 from bot.games.presenter import COLOUR, MENU_SIZE, GamePresenter, seat_label, shown_names
+from bot.i18n import NAMERS, say, tr, trn
+from bot.i18n.cards import card_name
 from bot.matches.live import LiveMatch, PrivateView
 from rules.core import NOTHING, Decision
+from rules.duel.phrasing import phase
 from rules.duel.state import DuelView
-from rules.duel.text import (
-    answering_text,
+from rules.duel.table_words import (
+    answering,
     ante_line,
-    asking_words,
+    asking,
     now_lines,
-    option_text,
+    option_words,
     render_text,
 )
-from rules.words import clip, plural
+from rules.words import clip
+
+NAMERS.setdefault("cards", card_name)  # cards named in the duel's words: the reader's names
+OPTION_TEXT = 100
+"""Longest option label (Discord's menu limit)."""
 
 MENU_ROWS = 4
 """Select menus a DM holds: a message has five rows, and the buttons take one."""
 
-BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "attack": ("⚔️ Attack", discord.ButtonStyle.danger),
-    "end": ("End turn", discord.ButtonStyle.secondary),
-    "pass": ("Pass", discord.ButtonStyle.secondary),
-    "cancel": ("Cancel", discord.ButtonStyle.secondary),
-    NOTHING: ("None", discord.ButtonStyle.secondary),
+BUTTONS: dict[str, discord.ButtonStyle] = {
+    "attack": discord.ButtonStyle.danger, "end": discord.ButtonStyle.secondary,
+    "pass": discord.ButtonStyle.secondary, "cancel": discord.ButtonStyle.secondary,
+    NOTHING: discord.ButtonStyle.secondary,
 }
-"""The choices that are buttons rather than menu entries, with their labels."""
-PLAY_MENUS = (("land", "Play a land"), ("cast", "Cast a spell"),
-              ("use", "Use an ability"), ("boost", "Boost a creature"))
+"""The choices that are buttons rather than menu entries, with their styles."""
+PLAY_MENUS = ("land", "cast", "use", "boost")
 """How the plays of a main phase or a priority window are grouped into menus."""
+
+
+def button_label(word: str) -> str:
+    """A one-word choice's button label, in the locale spoken."""
+    labels = {"attack": tr("duel.button.attack"), "end": tr("duel.button.end"),
+              "pass": tr("duel.button.pass"), "cancel": tr("duel.button.cancel")}
+    return labels.get(word, tr("duel.button.none"))
+
+
+def menu_placeholder(verb: str) -> str:
+    """The placeholder of the menu of one kind of play, in the locale spoken."""
+    placeholders = {"land": tr("duel.menu.land"), "cast": tr("duel.menu.cast"),
+                    "use": tr("duel.menu.use")}
+    return placeholders.get(verb, tr("duel.menu.boost"))
+
+
+def option_label(view: DuelView, decision: Decision, option: str,
+                 names: Sequence[str]) -> str:
+    """What choosing ``option`` does, in the locale spoken, as a menu holds it."""
+    return clip(say(option_words(view, decision, option, names)), OPTION_TEXT)
 
 
 def playable_cards(decision: Decision | None) -> set[str]:
@@ -71,16 +95,30 @@ def whose_move(view: DuelView, names: list[str]) -> str:
     ...                  "// p2 20 | lib 5 | hand - | gy - | play -").observe(None), ["Ada", "Bo"])
     "Ada's main phase"
     """
-    line = f"{names[view.active]}'s {view.phase} phase"
+    line = tr("duel.board.whose_phase", who=names[view.active], phase=say(phase(view.phase)))
     if view.deciding is not None and view.asking != "main":
-        line += f" · {names[view.deciding]}: {asking_words(view)}"
+        line = tr("duel.board.deciding", line=line, who=names[view.deciding],
+                  doing=say(asking(view)))
     return line
 
 
 class DuelPresenter(GamePresenter):
     """Arcane Duel in Discord."""
 
-    private_title = "your hand"
+    @property
+    def private_title(self) -> str:  # type: ignore[override]
+        """What a seat's DM is called, in the locale spoken."""
+        return tr("duel.table.private_title")
+
+    def menu_groups(self, match: LiveMatch, decision: Decision,
+                    observation: Any) -> list[tuple[str, list[tuple[str, str]]]]:
+        # The rules say what an option does as a phrase: the menus show its words.
+        return [(prompt, [(clip(say(label), OPTION_TEXT), option) for label, option in entries])
+                for prompt, entries in super().menu_groups(match, decision, observation)]
+
+    def option_labels(self, match: LiveMatch, view: PrivateView) -> list[str]:
+        """Each option of the seat's pending decision in the duel's words."""
+        return [clip(say(label), OPTION_TEXT) for label in super().option_labels(match, view)]
 
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File | Drawing]]:
         """The battlefield picture; each player's counts (and the ante, which the
@@ -89,25 +127,28 @@ class DuelPresenter(GamePresenter):
         assert match.state is not None
         view: DuelView = match.state.observe(None)
         names = shown_names(match.names)
-        embed = discord.Embed(title=f"{match.info.title} — turn {view.turn}", colour=COLOUR)
+        embed = discord.Embed(title=tr("duel.board.title", game=match.info.title,
+                                       turn=view.turn), colour=COLOUR)
         if view.deciding is not None:
-            embed.add_field(name="Phase", value=whose_move(view, names), inline=False)
+            embed.add_field(name=tr("duel.board.phase"), value=whose_move(view, names),
+                            inline=False)
         counts = []
         for seat, player in enumerate(view.players):
             lands = [e for e in view.battlefield if e["controller"] == seat
                      and e["type"] == "land"]
             untapped = sum(not e["tapped"] for e in lands)
-            state = " · **out**" if player["lost"] else ""
-            counts.append(f"{seat_label(match, seat)}: **{player['life']}** life · "
-                          f"{plural(player['hand'], 'card')} in hand · library "
-                          f"{player['library']} · lands {untapped}/{len(lands)}{state}")
+            line = trn("duel.board.counts", player["hand"], who=seat_label(match, seat),
+                       life=player["life"], library=player["library"], untapped=untapped,
+                       lands=len(lands))
+            counts.append(tr("duel.board.out", line=line) if player["lost"] else line)
         if any(view.ante):
-            counts.append(ante_line(view, names))
-        embed.add_field(name="Players", value=clip("\n".join(counts), FIELD_VALUE), inline=False)
-        under_way = now_lines(view, names)
+            counts.append(say(ante_line(view, names)))
+        embed.add_field(name=tr("duel.board.players"), value=clip("\n".join(counts), FIELD_VALUE),
+                        inline=False)
+        under_way = [say(line) for line in now_lines(view, names)]
         if under_way:
-            embed.add_field(name="Stack and attack", value=clip("\n".join(under_way), FIELD_VALUE),
-                            inline=False)
+            embed.add_field(name=tr("duel.board.under_way"),
+                            value=clip("\n".join(under_way), FIELD_VALUE), inline=False)
         filename = f"duel-{match.id}-{view_step(match)}.png"
         embed.set_image(url=f"attachment://{filename}")
         # The view is a snapshot: the picture may be drawn later, off the event loop.
@@ -120,11 +161,8 @@ class DuelPresenter(GamePresenter):
         """The lobby; a table played for ante says so, and what joining means."""
         parts = super().lobby(match)
         if match.row.options.get("ante"):
-            parts["embed"].add_field(name="Played for ante", value=(
-                "As the duel starts, the top card of each library is set aside: the "
-                "winner keeps them all; a draw or a cancelled duel gives each back. "
-                "Taking a seat agrees to it. Bring a deck of your own: "
-                "`/join deck:` one of your /deck list."), inline=False)
+            parts["embed"].add_field(name=tr("duel.lobby.ante"),
+                                     value=tr("duel.lobby.ante_terms"), inline=False)
         return parts
 
     def private(self, match: LiveMatch, view: PrivateView) -> dict[str, Any]:
@@ -147,14 +185,13 @@ class DuelPresenter(GamePresenter):
         """The whole table as the seat sees it, with its hand."""
         observation: Any = view.observation
         names = shown_names(view.names)
-        text = render_text(observation, names)
+        text = say(render_text(observation, names))
         decision = view.decision
         if decision is not None and decision.kind == "priority" and observation.stack:
-            text = f"**{answering_text(observation, names)}**\n\n{text}"
+            text = f"**{say(answering(observation, names))}**\n\n{text}"
         if decision is not None and decision.kind in ("main", "priority") and \
                 len(self._play_groups(match, view, decision)) > MENU_ROWS:
-            text += ("\nMore plays than a message's menus hold: type the others with "
-                     "`/choose` in the channel (it suggests them).")
+            text += "\n" + tr("duel.dm.more_plays")
         return text
 
     def terminal(self, observation: Any, names: Sequence[str]) -> RenderableType:
@@ -191,23 +228,24 @@ class DuelPresenter(GamePresenter):
 
     @staticmethod
     def _button(view: PrivateView, decision: Decision, word: str) -> ChoiceButton:
-        label, style = BUTTONS[word]
+        label = button_label(word)
         if word == NOTHING:  # what choosing nothing means depends on the decision
-            label = option_text(view.observation, decision, word, view.names)
-        return ChoiceButton(view.match_id, view.step, word, label, style)
+            label = option_label(view.observation, decision, word, view.names)
+        return ChoiceButton(view.match_id, view.step, word, label, BUTTONS[word])
 
     @staticmethod
     def _play_groups(match: LiveMatch, view: PrivateView, decision: Decision
                      ) -> list[tuple[str, list[tuple[str, str]]]]:
         """The plays of a window as menus of one kind each, 25 at most a menu."""
         groups = []
-        for verb, placeholder in PLAY_MENUS:
-            entries = [(option_text(view.observation, decision, o, match.names), o)
+        for verb in PLAY_MENUS:
+            entries = [(option_label(view.observation, decision, o, match.names), o)
                        for o in decision.options if o.startswith(verb + " ")]
             chunks = [entries[i:i + MENU_SIZE] for i in range(0, len(entries), MENU_SIZE)]
+            placeholder = menu_placeholder(verb)
             for n, chunk in enumerate(chunks, start=1):
-                more = f" ({n}/{len(chunks)})" if len(chunks) > 1 else ""
-                groups.append((placeholder + more, chunk))
+                groups.append((tr("duel.menu.part", menu=placeholder, part=n, parts=len(chunks))
+                               if len(chunks) > 1 else placeholder, chunk))
         return groups
 
 

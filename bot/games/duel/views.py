@@ -175,7 +175,7 @@ class AutoPassButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
     was; the message then shows their view with the setting as it is now."""
 
     def __init__(self, match_id: int, on: bool) -> None:
-        label = "Auto-pass when I can't play" if on else "Stop auto-passing"
+        label = tr("duel.autopass.turn_on") if on else tr("duel.autopass.turn_off")
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary,
             custom_id=f"cr:autopass:{match_id}:{'on' if on else 'off'}"))
