@@ -240,7 +240,7 @@ def test_a_loser_facing_a_complete_safe_set_is_out_and_takes_it() -> None:
     # Out go the safe set, the two subset cards and the card just drawn.
     assert state.safe == [] and len(state.out_cards[1]) == 6 + 2 + 1
     assert "Bo is out (the safe set is complete) and takes the complete safe set" in said(events)
-    assert "Bo foi eliminado (o cofre está completo) e leva o cofre completo junto" in said(
+    assert "Bo está fora (o cofre está completo) e leva o cofre completo junto" in said(
         events, "pt_BR")
     # After an elimination the seat after the winner attacks the seat after it.
     assert (state.attacker, state.defender) == (2, 0)

@@ -38,7 +38,7 @@ def test_the_dm_of_a_seat_that_is_out_says_so_and_shows_no_hand():
     assert "Your hand" in winner and "out of the game" not in winner
     with speaking("pt-BR"):
         text = presenter_for("eclipse").private_text(match, match.private_view(1))
-    assert text.startswith("Você foi eliminado do jogo. O jogo acabou.")
+    assert text.startswith("Você está fora do jogo. O jogo acabou.")
 
 
 def test_the_local_view_of_a_seat_that_is_out_says_so():
@@ -49,7 +49,7 @@ def test_the_local_view_of_a_seat_that_is_out_says_so():
     # The local table shows the same words, in the language it speaks.
     with speaking("pt_BR"):
         local = presenter_for("eclipse").terminal(match.state.observe(1), NAMES)
-    assert str(local).splitlines()[-1] == "Você foi eliminado do jogo."
+    assert str(local).splitlines()[-1] == "Você está fora do jogo."
 
 
 def test_the_rules_fit_a_discord_message_in_every_language() -> None:

@@ -8,11 +8,11 @@ star). Sun cards are gold and moon cards blue-silver, so the tops read at a
 glance. A follower is a grey hatched card with a big F; a card back is violet
 with a gold eclipse.
 
-The built-in font has none of ☀🌙♂♀→ or the emblems, so every symbol is drawn
-as shapes (supersampled, for smooth edges), and text that mentions them is
-rewritten in words (``♂`` → ``male``) before it is drawn, by
-:func:`bot.pictures.common.ascii_text`; the judging's arrows are drawn as arrows by
-:func:`bot.pictures.common.draw_text`.
+The symbols on cards and in labels are drawn as shapes (supersampled, for smooth
+edges); text is drawn by :func:`bot.pictures.common.draw_text`, which keeps ♂ and ♀ (the
+font has them) and draws the judging's arrows as arrows. Every word is in the language
+spoken (the ``eclipse`` catalog) and fitted to its room, so that longer words never run
+out of their place.
 
 The emblem takes half the card's width (:func:`emblem_box`) and the number a third
 (:func:`number_box`), so both read on a phone: Discord shows a picture there about
