@@ -124,3 +124,24 @@ def test_x_axis_numbers_a_few_matches_from_the_first_to_the_newest(n: int) -> No
     assert ticks[0] == 1 and ticks[-1] == n
     assert ticks == sorted(set(ticks))
     assert len(ticks) <= 8
+
+
+def test_its_words_fit_in_the_pseudo_locale_and_numbers_are_the_locale_s() -> None:
+    """Drawn in the pseudo-locale (words 40 % longer), no text runs out of the chart or
+    over another; in pt-BR the axis is Portuguese and decimals have a comma."""
+    from bot.i18n import pseudo, speaking, tr
+    from tests.pseudo import pictures_checked
+
+    values = [-3.25, 0.5, 4.75, 2.0, 9.5, 12.25]
+    pseudo.enable()
+    try:
+        with speaking("qps"), pictures_checked() as placed:
+            render_rating_chart(values, title="Ŵ" * 80, subtitle=tr("stats.chart_subtitle"))
+        assert any("⟦" in one.text for one in placed)
+    finally:
+        pseudo.enable(False)
+    with speaking("pt_BR"), pictures_checked() as placed:
+        render_rating_chart(values, title="Zé — Flank", subtitle=tr("stats.chart_subtitle"))
+    texts = [one.text for one in placed]
+    assert "partidas ranqueadas" in texts and "12,2" in texts, texts
+    assert "12.2" not in texts and chart_render.tick_label(-2.5, 2.5) == "-2.5"

@@ -5,9 +5,14 @@ both languages; nothing is pinged."""
 
 from __future__ import annotations
 
-from bot.i18n import translate
+from bot.clock import FakeClock
+from bot.games.presenter import shown
+from bot.i18n import pseudo, translate
+from rules.core import RESIGN
+from rules.registry import games
 from tests.e2e import make_bot, select_ids, select_values, table_message
 from tests.fakediscord.model.constants import MANAGE_GUILD
+from tests.pseudo import assert_all_pseudo, pseudo_discord, server_speaks_pseudo
 
 HOSTILE = "{page} **@everyone** {0} <@1>"
 
@@ -70,3 +75,107 @@ async def test_a_hostile_value_stays_text_in_both_languages(fake_discord, tmp_pa
 def test_the_replies_words_are_the_catalogs() -> None:
     # The reply's frame is a catalog entry too: the warning sign, then the words.
     assert translate("reply.refused", "pt_BR", text=HOSTILE) == f"⚠️ {HOSTILE}"
+
+
+async def test_the_platform_in_the_pseudo_locale_shows_no_english(fake_discord, tmp_path):
+    """Every word the shared platform shows comes from a catalog: a lobby joined, left
+    and started, a deadline's warning and a timeout (a fake clock), a typed /choose,
+    /config, /stats, /leaderboard, /history, /match, /rules of every game and /privacy,
+    all in the pseudo-locale, leave no English anywhere the fake Discord was sent (game
+    titles are names; notation and numbers are no words)."""
+    guild = fake_discord.add_guild("Qq")
+    channel = guild.add_text_channel("qq")
+    jo, li = fake_discord.add_user("Jo"), fake_discord.add_user("Li")
+    boss = guild.add_user("Mo", roles=(guild.add_role("Mm", MANAGE_GUILD),))
+    clock = FakeClock()
+    bot = make_bot(tmp_path / "qps.sqlite3", clock=clock)
+    with pseudo_discord(fake_discord):
+        async with fake_discord.running(bot):
+            await server_speaks_pseudo(bot, guild.id)
+            await fake_discord.slash(jo, channel, "play flank", board="4")
+            await fake_discord.slash(li, channel, "join")
+            await fake_discord.slash(li, channel, "leave")
+            lobby = table_message_or_lobby(channel)
+            join = pseudo.pseudo(translate("lobby.button.join", "en"))
+            await fake_discord.click(li, lobby, label=join)
+            await fake_discord.slash(jo, channel, "start")
+            await bot.service.settle()
+            match = bot.service.match_in(channel.id)
+
+            due = bot.service.next_due()
+            assert due is not None
+            clock.advance(due - clock.now())  # the warning
+            await bot.service.tick()
+            clock.advance(bot.service.next_due() - clock.now())  # the deadline: a timeout
+            await bot.service.tick()
+            await bot.service.settle()
+            said = [m.content for m in channel.messages if m.content]
+            assert any(text.startswith("<@") and "⏳" in text for text in said), said
+            assert any("⏰" in text for text in said), said
+            pending = match.state.pending()[0]
+            person = jo if match.seats[pending.seat].user_id == jo.id else li
+            chosen = await fake_discord.slash(person, channel, "choose",
+                                              choice=pending.options[0])
+            assert chosen.ephemeral and "⟦" in chosen.content
+            await fake_discord.autocomplete(person, channel, "choose", option="choice",
+                                            value="")
+            await fake_discord.slash(jo, channel, "forfeit")
+            await bot.service.settle()
+            assert match.finished
+
+            for command in ("config show", "config ante", "config deadline"):
+                options = {"allowed": True} if command == "config ante" else (
+                    {"game": "flank", "seconds": 60, "warning": 10}
+                    if command == "config deadline" else {})
+                await fake_discord.slash(boss, channel, command, **options)
+            await fake_discord.slash(boss, channel, "config web")
+            await fake_discord.slash(jo, channel, "stats")
+            await fake_discord.slash(jo, channel, "leaderboard", game="flank")
+            await fake_discord.slash(jo, channel, "history")
+            await fake_discord.slash(jo, channel, "match", id=match.id)
+            await fake_discord.slash(jo, channel, "privacy")
+            await fake_discord.slash(jo, channel, "privacy", history="hide")
+            for name in games():
+                rules = await fake_discord.slash(jo, channel, "rules", game=name)
+                assert rules.ephemeral and "⟦" in rules.embeds[0]["description"], name
+        # Names, and what people type: option names (``/play flank board:4``) and the
+        # moves' notation (/match lists a resignation as ``resign``).
+        typed = [spec.name for info in games().values() for spec in info.options.specs()]
+        titles = [info.title for info in games().values()]
+        assert_all_pseudo(fake_discord, allowed=["Jo", "Li", "Mo", RESIGN, *titles, *typed])
+
+
+def table_message_or_lobby(channel):
+    """The newest bot message with buttons: the lobby."""
+    for message in reversed(channel.messages):
+        if not message.deleted and message.components:
+            return message
+    raise LookupError("no lobby in the channel")
+
+
+async def test_a_hostile_name_is_shown_as_typed_at_a_table_in_both_languages(fake_discord,
+                                                                            tmp_path):
+    """A name with braces and markdown hosts a lobby that another joins, in a Portuguese
+    and an English server: the public replies and the lobby's seats show it as typed
+    (markdown escaped), never read as a template, in either language's words; the
+    lobby passes to the next person when it leaves."""
+    for language, words in (("pt_BR", ("entrou", "Lugares", "(anfitrião)")),
+                            ("en", ("joins", "Seats", "(host)"))):
+        guild = fake_discord.add_guild(f"Casino {language}")
+        channel = guild.add_text_channel("t")
+        ada, rogue = guild.add_user("Ada"), guild.add_user(HOSTILE)
+        bot = make_bot(tmp_path / f"names-{language}.sqlite3")
+        async with fake_discord.running(bot):
+            await bot.store.settings.update(guild.id, language=language)
+            await fake_discord.slash(rogue, channel, "play flank", board="4")
+            joined = await fake_discord.slash(ada, channel, "join")
+            assert joined.content.startswith("Ada ") and words[0] in joined.content
+            await bot.service.settle()
+            seats = table_message_or_lobby(channel).embeds[0]["fields"][0]
+            assert seats["name"].startswith(words[1])
+            assert f"1. {shown(HOSTILE)} {words[2]}" in seats["value"], seats
+            await fake_discord.slash(rogue, channel, "leave")
+            await bot.service.settle()
+            seats = table_message_or_lobby(channel).embeds[0]["fields"][0]
+            assert seats["value"] == f"1. Ada {words[2]}\n2. —", seats
+            assert not [m for m in channel.messages if m.pinged]
