@@ -27,7 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_parts.replies import send
+from bot.discord_parts.replies import channel_locale, send
 from bot.discord_side.tournament_posts import (
     bracket_file,
     draw,
@@ -41,8 +41,10 @@ from bot.discord_side.tournament_posts import (
 from bot.discord_side.tournament_terms import FORMAT_WORDS, member_of
 from bot.discord_side.tournament_views import message_parts
 from bot.errors import NoSuchPage
-from bot.matches.levels import levels_said
+from bot.i18n import Text, speaking, tr, trn
+from bot.matches.levels import level_word, levels_said
 from bot.tournaments.model import FORMATS, MOST_PLAYERS, TournamentError
+from bot.tournaments.terms import entrant_words
 from commands.lobby import game_names
 from rules.core import DEFAULT_LEVEL, Level
 from rules.errors import shown
@@ -74,8 +76,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     for word in (text or "").split():
         name, sep, value = word.partition("=")
         if not sep or not name:
-            raise TournamentError(f"Options are name=value, separated by spaces; not "
-                                  f"{shown(word)}.")
+            raise TournamentError(Text("tournaments.command.options", word=shown(word)))
         found[name] = value
     return found
 
@@ -88,12 +89,11 @@ def entrant_meant(user: discord.User | None, computer: int | None) -> tuple[int,
     (-3, 'Computer 3')
     """
     if (user is None) == (computer is None):
-        raise TournamentError("Name either a user or a computer player's number (one of "
-                              "the two).")
+        raise TournamentError(Text("tournaments.command.user_or_computer"))
     if user is not None:
         return user.id, user.display_name
     assert computer is not None
-    return -computer, f"Computer {computer}"
+    return -computer, tr("tournaments.computer", number=computer)
 
 
 def parse_games(text: str | None) -> list[int] | None:
@@ -103,7 +103,8 @@ def parse_games(text: str | None) -> list[int] | None:
     try:
         return [int(part) for part in text.replace(":", "-").split("-")]
     except ValueError:
-        raise TournamentError(f"A games score is like 2-1, not {text!r}.") from None
+        raise TournamentError(Text("tournaments.command.games_score",
+                                   text=shown(text))) from None
 
 
 @app_commands.guild_only()
@@ -138,8 +139,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                       or await self.service.latest(who))
             if latest is not None:
                 return int(latest.id)
-            raise TournamentError("There is no tournament on this server yet.")
-        raise TournamentError("There is no tournament under way here; give its number.")
+            raise TournamentError(Text("tournaments.command.none_yet"))
+        raise TournamentError(Text("tournaments.command.none_here"))
 
     def _refresh(self, tournament_id: int) -> None:
         """Have the tournament message show a change, soon: it never holds up an answer."""
@@ -154,7 +155,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
 
     async def _post_message(self, interaction: discord.Interaction, tournament_id: int) -> None:
         """Post the tournament message (with its buttons) and remember it."""
-        parts = await message_parts(self.bot, tournament_id, interaction.guild_id or 0)
+        with speaking(await channel_locale(interaction)):
+            parts = await message_parts(self.bot, tournament_id, interaction.guild_id or 0)
         await send(interaction, parts["content"], ephemeral=False, view=parts["view"])
         message = await interaction.original_response()
         await self.service.set_message(member_of(interaction), tournament_id, message.id)
@@ -188,7 +190,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                      turn_seconds: app_commands.Range[int, 10, 86400] | None = None) -> None:
         """Create a tournament in this channel and post its message."""
         if game not in games():
-            raise TournamentError(f"There is no game {game!r}.")
+            raise TournamentError(Text("tournaments.command.no_game", game=shown(game)))
         given = {"best_of": best_of, "rounds": rounds, "top_cut": top_cut,
                  "seeding": seeding, "auto_next": auto_next, "rated": rated,
                  "use_threads": use_threads, "turn_seconds": turn_seconds}
@@ -206,7 +208,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         tid = await self._pick(interaction, tournament)
         await self.service.open(member_of(interaction), tid)
         self._refresh(tid)
-        await send(interaction, "Registration is open.", ephemeral=True)
+        await send(interaction, tr("tournaments.reply.opened"), ephemeral=True)
 
     @app_commands.command(name="checkin", description="Check in; organisers open or close "
                                                       "the check-in window.")
@@ -220,13 +222,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         who = member_of(interaction)
         if window == "open":
             await self.service.open_checkin(who, tid)
-            text, public = "Check-in is open.", True
+            with speaking(await channel_locale(interaction)):
+                text, public = tr("tournaments.reply.checkin_open"), True
         elif window == "close":
             removed = await self.service.close_checkin(who, tid)
-            text, public = f"Check-in closed; {len(removed)} removed.", True
+            with speaking(await channel_locale(interaction)):
+                text = trn("tournaments.reply.checkin_closed", len(removed))
+            public = True
         else:
             await self.service.checkin(who, tid)
-            text, public = "You are checked in.", False
+            text, public = tr("tournaments.reply.checked_in"), False
         self._refresh(tid)
         await send(interaction, text, ephemeral=not public)
 
@@ -237,7 +242,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         tid = await self._pick(interaction, tournament)
         await self.service.join(member_of(interaction), tid)
         self._refresh(tid)
-        await send(interaction, "You are in.")
+        await send(interaction, tr("tournaments.reply.joined"))
 
     @app_commands.command(name="leave", description="Leave a tournament (once it runs: drop).")
     @app_commands.describe(tournament=TOURNAMENT)
@@ -248,7 +253,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.leave(member_of(interaction), tid)
         self._refresh(tid)
-        await send(interaction, "You left.")
+        await send(interaction, tr("tournaments.reply.left"))
 
     @app_commands.command(name="start", description="Start: pair round 1 (organisers).")
     @app_commands.describe(tournament=TOURNAMENT)
@@ -259,7 +264,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.start(member_of(interaction), tid)
         self._refresh(tid)
-        await send(interaction, f"Started: round {view.round} is paired.")
+        await send(interaction, tr("tournaments.reply.started", round=view.round))
 
     @app_commands.command(name="standings", description="The standings (picture and text).")
     @app_commands.describe(tournament=TOURNAMENT)
@@ -274,7 +279,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         bracket = await self.bot.tournament_poster.bracket(found.tournament)
         if bracket is not None:
             makers.append(bracket_file(found.tournament.name, bracket))
-        texts = standings_texts(found) if found.lines else ["No standings yet."]
+        texts = standings_texts(found) if found.lines else [tr("tournaments.reply.no_standings")]
         await self._send_pages(interaction, texts, makers)
 
     @app_commands.command(name="pairings", description="A round's pairings (picture and text).")
@@ -288,7 +293,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.pairings(member_of(interaction), tid, round)
         if not view.pairings:
-            raise TournamentError("That round has no pairings.")
+            raise TournamentError(Text("tournaments.command.no_pairings"))
         await self._send_pages(interaction, pairings_texts(view), pairings_files(view))
 
     @app_commands.command(name="matches", description="Every round's matches and games, "
@@ -318,7 +323,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         tid = await self._pick(interaction, tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.next_round(member_of(interaction), tid)
-        await send(interaction, f"Round {view.round} is paired.")
+        await send(interaction, tr("tournaments.reply.paired", round=view.round))
 
     @app_commands.command(name="replay", description="Play a table's game again "
                                                      "(organisers).")
@@ -336,7 +341,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         who = member_of(interaction)
         round_no = round if round is not None else (await self.service.get(who, tid)).round
         pairing = await self.service.replay(who, tid, round_no, table)
-        await send(interaction, f"Table {pairing.table}: a new game is being played.")
+        await send(interaction, tr("tournaments.reply.replayed", table=pairing.table))
 
     @app_commands.command(name="report", description="Enter or correct a table's result "
                                                      "(organisers).")
@@ -359,28 +364,31 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         winner = None
         if result in ("win", "loss"):
             if player is None:
-                raise TournamentError("Say which player won (or lost).")
+                raise TournamentError(Text("tournaments.command.say_player"))
             winner = player.id
             if result == "loss":
                 view = await self.service.pairings(who, tid, round)
                 seats = next((p.seats for p in view.pairings if p.table == table), ())
                 others = [u for u in seats if u != player.id]
                 if len(seats) != 2 or len(others) != 1:
-                    raise TournamentError("A loss is for a table of two with that player.")
+                    raise TournamentError(Text("tournaments.command.loss_two"))
                 winner = others[0]
         await interaction.response.defer(ephemeral=True, thinking=True)
         pairing = await self.service.report(who, tid, table, round_no=round, winner=winner,
                                             games=parse_games(games),
                                             both_lose=result == "both_lose", why=why)
-        await send(interaction, f"Round {pairing.round}, table {pairing.table}: result "
-                                "recorded.")
+        await send(interaction, tr("tournaments.reply.reported", round=pairing.round,
+                                   table=pairing.table))
 
     @staticmethod
-    async def _said(interaction: discord.Interaction, text: str) -> None:
+    async def _said(interaction: discord.Interaction, text: Text) -> None:
         """An organiser's action done after a private deferral: confirmed privately
-        (a refusal would have been private too), then said in the channel."""
-        await send(interaction, f"Done: {text}")
-        await send(interaction, text, ephemeral=False)
+        (a refusal would have been private too), in the organiser's language; then said
+        in the channel, in the server's."""
+        await send(interaction, tr("tournaments.reply.done", text=text))
+        with speaking(await channel_locale(interaction)):
+            public = text.in_locale(None)
+        await send(interaction, public, ephemeral=False)
 
     @app_commands.command(name="drop", description="Drop out (or drop a player: organisers).")
     @app_commands.describe(user="Who to drop (organisers; default: you)",
@@ -395,7 +403,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         tid = await self._pick(interaction, tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         entrant = await self.service.drop(member_of(interaction), tid, target, why=why)
-        await self._said(interaction, f"{entrant.name} is dropped.")
+        await self._said(interaction, Text("tournaments.reply.dropped",
+                                           name=entrant_words(entrant.user_id, entrant.name)))
 
     @app_commands.command(name="add", description="Enter someone, or computer players "
                                                   "(organisers).")
@@ -410,21 +419,19 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         """Enter a person, or ``computers`` computer players of ``level`` (exactly one
         of the two)."""
         if (user is None) == (computers is None):
-            raise TournamentError("Give either a user or a number of computer players "
-                                  "(one of the two).")
+            raise TournamentError(Text("tournaments.command.user_or_computers"))
         if user is not None and level is not None:
-            raise TournamentError("A level is for computer players: give it with "
-                                  "computers, not with a user.")
+            raise TournamentError(Text("tournaments.command.level_for_computers"))
         tid = await self._pick(interaction, tournament)
         who = member_of(interaction)
         if user is not None:
             await self.service.add(who, tid, user.id, user.display_name, is_bot=user.bot)
-            text = f"{user.display_name} is in."
+            text = tr("tournaments.reply.added", name=user.display_name)
         else:
             added = await self.service.add_computers(who, tid, computers,
                                                      level or DEFAULT_LEVEL)
-            text = (f"{len(added)} computer player{'s are' if len(added) != 1 else ' is'} "
-                    f"in ({level or DEFAULT_LEVEL}).")
+            text = trn("tournaments.reply.computers_added", len(added),
+                       level=level_word(level or DEFAULT_LEVEL))
         self._refresh(tid)
         await send(interaction, text)
 
@@ -441,7 +448,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.remove(member_of(interaction), tid, target, why)
         self._refresh(tid)
-        await send(interaction, f"{name} is out.")
+        await send(interaction, tr("tournaments.reply.removed", name=name))
 
     @app_commands.command(name="disqualify", description="Disqualify a player (organisers).")
     @app_commands.describe(tournament=TOURNAMENT, why=WHY, user="Who to disqualify",
@@ -454,7 +461,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         tid = await self._pick(interaction, tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.disqualify(member_of(interaction), tid, target, why=why)
-        await self._said(interaction, f"{name} is disqualified.")
+        await self._said(interaction, Text("tournaments.reply.disqualified",
+                                           name=entrant_words(target, name)))
 
     @app_commands.command(name="cancel", description="Cancel a tournament (organisers).")
     @app_commands.describe(tournament=TOURNAMENT, why=WHY)
@@ -465,7 +473,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.cancel(member_of(interaction), tid, why=why)
         self._refresh(tid)
-        await send(interaction, "Cancelled.")
+        await send(interaction, tr("tournaments.reply.cancelled"))
 
 
 async def setup(bot: CroupierBot) -> None:

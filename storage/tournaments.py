@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from rules.phrases import Phrase, Words
 from storage.errors import StorageError
 from storage.tournament_games import (
     GameOutcome,
@@ -59,7 +60,14 @@ organiser, computer players): every write that enters someone checks it."""
 
 # -- refusals: plain exceptions with one message, so they pickle across the writer pipe --
 class TournamentRefusal(StorageError):
-    """A tournament change refused; nothing of it is stored."""
+    """A tournament change refused; nothing of it is stored. Its one argument is its
+    words as a :class:`~rules.phrases.Phrase` (a key of the ``tournaments`` catalog and
+    its arguments: storage keeps no sentences)."""
+
+    @property
+    def words(self) -> Words:
+        """What it says, for the reader's language."""
+        return self.args[0] if self.args else ""
 
 
 class NoSuchTournament(TournamentRefusal):
@@ -250,28 +258,31 @@ class AuditRow:
 
 
 def _require(conn: sqlite3.Connection, tid: int,
-             statuses: Sequence[TournamentStatus], doing: str) -> sqlite3.Row:
+             statuses: Sequence[TournamentStatus], doing: Words) -> sqlite3.Row:
     """The tournament, if its status is one of ``statuses``; refused otherwise."""
     row = tournament_in(conn, tid)
     if row is None:
-        raise NoSuchTournament(f"There is no tournament #{tid}.")
+        raise NoSuchTournament(Phrase("tournaments.refusal.no_tournament", id=tid))
     if row["status"] not in statuses:
-        raise WrongStatus(f"Tournament #{tid} is {_status_words(row['status'])}; "
-                          f"it cannot {doing} now.")
+        raise WrongStatus(Phrase("tournaments.refusal.wrong_status", id=tid,
+                                 status=_STATUS_WORDS.get(row["status"], row["status"]),
+                                 doing=doing))
     return row
 
 
-def _status_words(status: str) -> str:
-    return {"created": "not open for registration yet", "open": "open for registration",
-            "checkin": "in check-in", "running": "under way", "finished": "finished",
-            "cancelled": "cancelled"}.get(status, status)
+_STATUS_WORDS = {"created": Phrase("tournaments.refusal.status.created"),
+                 "open": Phrase("tournaments.refusal.status.open"),
+                 "checkin": Phrase("tournaments.refusal.status.checkin"),
+                 "running": Phrase("tournaments.refusal.status.running"),
+                 "finished": Phrase("tournaments.refusal.status.finished"),
+                 "cancelled": Phrase("tournaments.refusal.status.cancelled")}
 
 
 def _entrant(conn: sqlite3.Connection, tid: int, user: int) -> sqlite3.Row:
     row = conn.execute("SELECT * FROM tournament_entrants WHERE tournament_id = ?"
                        " AND user_id = ?", (tid, user)).fetchone()
     if row is None:
-        raise NotEntered("That person is not in this tournament.")
+        raise NotEntered(Phrase("tournaments.error.not_entered"))
     return row
 
 
@@ -328,9 +339,10 @@ def _make_room(conn: sqlite3.Connection, tid: int, adding: int,
     entered = conn.execute("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?",
                            (tid,)).fetchone()[0]
     if entered + adding > MOST_ENTRANTS:
-        raise Full(f"A tournament takes at most {MOST_ENTRANTS} players; {entered} are in.")
+        raise Full(Phrase("tournaments.refusal.most_entrants", most=MOST_ENTRANTS,
+                          entered=entered))
     if max_players is not None and entered + adding > max_players:
-        raise Full(f"The tournament is full ({max_players} players).")
+        raise Full(Phrase("tournaments.refusal.full", most=max_players))
 
 
 def _last_entry_no(conn: sqlite3.Connection, tid: int) -> int:
@@ -344,8 +356,8 @@ def _require_round_done(conn: sqlite3.Connection, tid: int, round_no: int) -> No
     row = conn.execute("SELECT COUNT(*) AS n FROM tournament_pairings WHERE tournament_id = ?"
                        " AND round = ? AND status <> 'done'", (tid, round_no)).fetchone()
     if row["n"]:
-        raise RoundNotDone(f"Round {round_no} still has {row['n']} match"
-                           f"{'es' if row['n'] != 1 else ''} without a result.")
+        raise RoundNotDone(Phrase("tournaments.refusal.round_not_done", count=row["n"],
+                                  round=round_no))
 
 
 # -- the writes ----------------------------------------------------------------------------
@@ -376,7 +388,7 @@ class _SetStatus:
     tid: int
     allowed: tuple[TournamentStatus, ...]
     status: TournamentStatus
-    doing: str
+    doing: Words
 
     def __call__(self, conn: sqlite3.Connection) -> None:
         _require(conn, self.tid, self.allowed, self.doing)
@@ -392,10 +404,11 @@ class _Join:
     max_players: int | None
 
     def __call__(self, conn: sqlite3.Connection) -> None:
-        row = _require(conn, self.tid, self.allowed, "take entrants")
+        row = _require(conn, self.tid, self.allowed,
+                     Phrase("tournaments.doing.take_entrants"))
         if conn.execute("SELECT 1 FROM tournament_entrants WHERE tournament_id = ?"
                         " AND user_id = ?", (self.tid, self.user_id)).fetchone():
-            raise AlreadyEntered("Already in this tournament.")
+            raise AlreadyEntered(Phrase("tournaments.refusal.already_entered"))
         _make_room(conn, self.tid, 1, self.max_players)
         # Joining during check-in is being here: it checks in too.
         conn.execute("INSERT INTO tournament_entrants (tournament_id, user_id, name,"
@@ -415,7 +428,8 @@ class _AddComputers:
     level: str = "normal"
 
     def __call__(self, conn: sqlite3.Connection) -> list[int]:
-        _require(conn, self.tid, self.allowed, "take entrants")
+        _require(conn, self.tid, self.allowed,
+                     Phrase("tournaments.doing.take_entrants"))
         _make_room(conn, self.tid, self.count)
         lowest = conn.execute("SELECT MIN(user_id) FROM tournament_entrants"
                               " WHERE tournament_id = ?", (self.tid,)).fetchone()[0]
@@ -436,7 +450,8 @@ class _Leave:
     user_id: int
 
     def __call__(self, conn: sqlite3.Connection) -> None:
-        _require(conn, self.tid, BEFORE_START, "lose entrants (drop instead)")
+        _require(conn, self.tid, BEFORE_START,
+                     Phrase("tournaments.doing.lose_entrants"))
         _entrant(conn, self.tid, self.user_id)
         conn.execute("DELETE FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?",
                      (self.tid, self.user_id))
@@ -448,7 +463,8 @@ class _CheckIn:
     user_id: int
 
     def __call__(self, conn: sqlite3.Connection) -> None:
-        _require(conn, self.tid, ("checkin",), "take check-ins")
+        _require(conn, self.tid, ("checkin",),
+                     Phrase("tournaments.doing.take_checkins"))
         _entrant(conn, self.tid, self.user_id)
         conn.execute("UPDATE tournament_entrants SET checked_in = 1 WHERE tournament_id = ?"
                      " AND user_id = ?", (self.tid, self.user_id))
@@ -461,7 +477,8 @@ class _CloseCheckIn:
     tid: int
 
     def __call__(self, conn: sqlite3.Connection) -> list[int]:
-        _require(conn, self.tid, ("checkin",), "close check-in")
+        _require(conn, self.tid, ("checkin",),
+                     Phrase("tournaments.doing.close_checkin"))
         gone = [row[0] for row in conn.execute(
             "SELECT user_id FROM tournament_entrants WHERE tournament_id = ?"
             " AND checked_in = 0 ORDER BY user_id", (self.tid,))]
@@ -481,7 +498,8 @@ class _Start:
     pairings: tuple[PairingPlan, ...]
 
     def __call__(self, conn: sqlite3.Connection) -> list[int]:
-        row = _require(conn, self.tid, ("open", "checkin"), "start")
+        row = _require(conn, self.tid, ("open", "checkin"),
+                     Phrase("tournaments.doing.start"))
         gone: list[int] = []
         if row["status"] == "checkin":
             gone = [r[0] for r in conn.execute(
@@ -492,8 +510,7 @@ class _Start:
         present = {r[0] for r in conn.execute(
             "SELECT user_id FROM tournament_entrants WHERE tournament_id = ?", (self.tid,))}
         if present != {user for user, _ in self.seeds}:
-            raise EntrantsChanged("The entrants changed meanwhile; nothing started. "
-                                  "Try again.")
+            raise EntrantsChanged(Phrase("tournaments.refusal.entrants_changed"))
         for user, seed in self.seeds:
             conn.execute("UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ?"
                          " AND user_id = ?", (seed, self.tid, user))
@@ -516,10 +533,11 @@ class _AddRound:
     cut_seeds: tuple[tuple[int, int], ...] = ()
 
     def __call__(self, conn: sqlite3.Connection) -> None:
-        row = _require(conn, self.tid, ("running",), "pair a round")
+        row = _require(conn, self.tid, ("running",),
+                     Phrase("tournaments.doing.pair_round"))
         if self.round <= row["round"]:
-            raise EntrantsChanged(f"Round {self.round} is paired already (round "
-                                  f"{row['round']} is the current one).")
+            raise EntrantsChanged(Phrase("tournaments.refusal.paired_already",
+                                         round=self.round, current=row["round"]))
         _require_round_done(conn, self.tid, row["round"])
         if self.cut_seeds:
             conn.execute("UPDATE tournaments SET cut_after = ? WHERE id = ?",
@@ -566,18 +584,21 @@ class _LinkGame:
     match_id: int
 
     def __call__(self, conn: sqlite3.Connection) -> None:
-        _require(conn, self.tid, ("running",), "start a game")
+        _require(conn, self.tid, ("running",),
+                     Phrase("tournaments.doing.start_game"))
         pairing = pairing_in(conn, self.tid, self.round, self.table)
         if pairing is None:
-            raise NoSuchPairing(f"Round {self.round} has no table {self.table}.")
+            raise NoSuchPairing(Phrase("tournaments.error.no_table", round=self.round,
+                                       table=self.table))
         if pairing["status"] == "done" or _game_in_play(conn, pairing) is not None:
-            raise PairingClosed(f"Table {self.table} of round {self.round} already has its "
-                                "result or a game being played.")
+            raise PairingClosed(Phrase("tournaments.refusal.table_busy", table=self.table,
+                                       round=self.round))
         linked = conn.execute("SELECT COUNT(*) FROM tournament_games WHERE tournament_id = ?"
                               " AND round = ? AND table_no = ?",
                               (self.tid, self.round, self.table)).fetchone()[0]
         if linked + 1 != self.game_no:
-            raise PairingClosed(f"Game {self.game_no} of table {self.table} is not the next.")
+            raise PairingClosed(Phrase("tournaments.refusal.not_next_game", game=self.game_no,
+                                       table=self.table))
         conn.execute("INSERT INTO tournament_games (match_id, tournament_id, round, table_no,"
                      " game_no) VALUES (?, ?, ?, ?, ?)",
                      (self.match_id, self.tid, self.round, self.table, self.game_no))
@@ -605,18 +626,20 @@ class _Report:
     rounds were paired from it)."""
 
     def __call__(self, conn: sqlite3.Connection) -> int | None:
-        row = _require(conn, self.tid, ("running",), "take results")
+        row = _require(conn, self.tid, ("running",),
+                     Phrase("tournaments.doing.take_results"))
         pairing = pairing_in(conn, self.tid, self.round, self.table)
         if pairing is None or self.round > row["round"]:
-            raise NoSuchPairing(f"Round {self.round} has no table {self.table}.")
+            raise NoSuchPairing(Phrase("tournaments.error.no_table", round=self.round,
+                                       table=self.table))
         seats = seats_of(pairing)
         if len(seats) == 1:
-            raise PairingClosed("A bye has no result to report.")
+            raise PairingClosed(Phrase("tournaments.error.bye_result"))
         if len(self.places) != len(seats) or len(self.games) != len(seats):
-            raise PairingClosed(f"Table {self.table} has {len(seats)} seats.")
+            raise PairingClosed(Phrase("tournaments.refusal.seats", table=self.table,
+                                       count=len(seats)))
         if self.round < row["round"] and not self.past_rounds:
-            raise TooLate(f"Round {self.round}'s results decided who plays on; only the "
-                          "current round's can change.")
+            raise TooLate(Phrase("tournaments.refusal.too_late", round=self.round))
         old = _result_of(pairing)
         in_play = _game_in_play(conn, pairing)
         conn.execute("UPDATE tournament_pairings SET status = 'done', places = ?, games = ?,"
@@ -646,17 +669,17 @@ class _Drop:
     """A player dropping themselves: only while they have no match to finish."""
 
     def __call__(self, conn: sqlite3.Connection) -> int | None:
-        row = _require(conn, self.tid, ("running",), "take drops")
+        row = _require(conn, self.tid, ("running",),
+                     Phrase("tournaments.doing.take_drops"))
         entrant = _entrant(conn, self.tid, self.user_id)
         if entrant["dropped_after"] is not None and not (
                 self.disqualify and not entrant["disqualified"]):
-            raise AlreadyDropped("Already dropped from this tournament.")
+            raise AlreadyDropped(Phrase("tournaments.refusal.already_dropped"))
         round_no = row["round"]
         pairing = _current_pairing_of(conn, self.tid, round_no, self.user_id)
         unfinished = pairing is not None and pairing["status"] != "done"
         if self.between_rounds and unfinished:
-            raise PairingClosed("Finish (or forfeit) your match of this round first; "
-                                "you may drop once it has its result.")
+            raise PairingClosed(Phrase("tournaments.refusal.finish_first"))
         dropped_after = (entrant["dropped_after"] if entrant["dropped_after"] is not None
                          else round_no)
         conn.execute("UPDATE tournament_entrants SET dropped_after = ?, disqualified = ?"
@@ -689,7 +712,8 @@ class _Finish:
     ranks: tuple[tuple[int, int], ...]
 
     def __call__(self, conn: sqlite3.Connection) -> None:
-        row = _require(conn, self.tid, ("running",), "finish")
+        row = _require(conn, self.tid, ("running",),
+                     Phrase("tournaments.doing.finish"))
         _require_round_done(conn, self.tid, row["round"])
         for user, rank in self.ranks:
             conn.execute("UPDATE tournament_entrants SET final_rank = ? WHERE tournament_id = ?"
@@ -707,7 +731,8 @@ class _Cancel:
     why: str
 
     def __call__(self, conn: sqlite3.Connection) -> list[int]:
-        row = _require(conn, self.tid, ("created", "open", "checkin", "running"), "be cancelled")
+        row = _require(conn, self.tid, ("created", "open", "checkin", "running"),
+                     Phrase("tournaments.doing.be_cancelled"))
         playing = [r[0] for r in conn.execute(
             "SELECT match_id FROM tournament_games WHERE tournament_id = ?"
             " AND outcome IS NULL ORDER BY match_id", (self.tid,))]
@@ -957,7 +982,7 @@ class TournamentRepository:
             json.dumps(dict(settings), sort_keys=True), organiser_id, seed))
 
     async def set_status(self, tournament_id: int, status: TournamentStatus, *,
-                         allowed: Sequence[TournamentStatus], doing: str) -> None:
+                         allowed: Sequence[TournamentStatus], doing: Words) -> None:
         """Move to ``status`` from one of ``allowed`` (refused from any other)."""
         await self._db.write(_SetStatus(tournament_id, tuple(allowed), status, doing))
 

@@ -20,12 +20,14 @@ import re
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 
 from bot.discord_side.client import CroupierBot
+from bot.i18n import say
+from bot.i18n.tournaments import label_words
 from bot.pictures.tournament import champion_of
 from storage.tournaments import EntrantRow, PairingRow, TournamentRow
 from tests.e2e import make_bot
@@ -69,6 +71,11 @@ class Snapshot:
 
     def seed_of(self) -> dict[int, int | None]:
         return {e.user_id: e.seed for e in self.entrants}
+
+
+def read(pairings: Iterable[PairingRow]) -> list[PairingRow]:
+    """Pairings as stored, each label (kept as a key and arguments) in English words."""
+    return [replace(p, label=say(label_words(p.label), "en")) for p in pairings]
 
 
 def losses_in(pairings: Iterable[PairingRow]) -> Counter[int]:
@@ -151,7 +158,7 @@ class Run(Event):
         async def look(bot: CroupierBot) -> Snapshot:
             row = await bot.store.tournaments.get(tid)
             assert row is not None
-            return Snapshot(row, await bot.store.tournaments.pairings(tid),
+            return Snapshot(row, read(await bot.store.tournaments.pairings(tid)),
                             await bot.store.tournaments.entrants(tid))
 
         return await self.step(look)
@@ -171,7 +178,7 @@ class Run(Event):
             assert row is not None
             if row.status != "running":
                 return None
-            pairings = await bot.store.tournaments.pairings(tid)
+            pairings = read(await bot.store.tournaments.pairings(tid))
             current = [p for p in pairings if p.round == row.round]
             playing = [p for p in current if p.in_play]
             assert playing, f"round {row.round} runs but has no game in play: {current}"

@@ -17,7 +17,7 @@ from bot.i18n import DEFAULT, LANGUAGE_KEY, LOCALES, catalog, name_of, translate
 from bot.i18n.catalogs import DOMAINS, fields, loaded
 
 ROOT = Path(__file__).resolve().parent.parent
-CODE = ("bot", "commands", "rules")
+CODE = ("bot", "commands", "rules", "storage")
 KEYED_CALLS = {"Text", "Phrase", "translate", "plural", "tr", "trn"}
 KEYED_MODULES = {"bot.i18n", "rules.phrases"}
 DATA_KEYED = {"commands", "cards"}

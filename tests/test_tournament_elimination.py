@@ -6,14 +6,18 @@ random brackets of 2–500 players with random results."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.i18n import say
 from rules.errors import RulesError
+from rules.phrases import Phrase, Words
 from rules.tournament.elimination import (
     BYE,
     Bracket,
@@ -31,6 +35,19 @@ PROFILE = settings(max_examples=60, deadline=None, derandomize=True, database=No
 FORMATS = [SingleEliminationFormat(), SingleEliminationFormat(third_place=True),
            DoubleEliminationFormat(), DoubleEliminationFormat(bracket_reset=False)]
 FORMAT_IDS = ["single", "single+third", "double", "double-no-reset"]
+
+
+def english(labels: Sequence[Words]) -> tuple[str, ...]:
+    """Labels as an English reader reads them."""
+    return tuple(say(label, "en") for label in labels)
+
+
+@contextmanager
+def refused(error: type[RulesError], pattern: str) -> Iterator[None]:
+    """Expect ``error`` whose English words match ``pattern``."""
+    with pytest.raises(error) as caught:
+        yield
+    assert re.search(pattern, say(caught.value.text, "en")), say(caught.value.text, "en")
 
 
 def field(players: int) -> list[Entrant]:
@@ -121,7 +138,7 @@ def test_the_spec_top_cut_order() -> None:
     assert bracket_order(4) == (1, 4, 2, 3)
     plan = SingleEliminationFormat().next_round(field(8), [], 0)
     assert plan.pairings == ((101, 108), (104, 105), (102, 107), (103, 106))
-    assert plan.labels == ("Quarter-final 1", "Quarter-final 2", "Quarter-final 3",
+    assert english(plan.labels) == ("Quarter-final 1", "Quarter-final 2", "Quarter-final 3",
                            "Quarter-final 4")
 
 
@@ -165,19 +182,23 @@ def test_seeds_not_ids_order_the_bracket() -> None:
 def test_labels_name_each_round() -> None:
     single = SingleEliminationFormat(third_place=True)
     _, _, plans = play(single, field(16), random_winner(random.Random(1)))
-    assert [plan.labels for plan in plans][1:] == [
+    assert [english(plan.labels) for plan in plans][1:] == [
         ("Quarter-final 1", "Quarter-final 2", "Quarter-final 3", "Quarter-final 4"),
         ("Semi-final 1", "Semi-final 2"),
         ("Final", "Third-place match")]
-    assert plans[0].labels[0] == "Round of 16, match 1"
+    assert say(plans[0].labels[0], "en") == "Round of 16, match 1"
     _, _, plans = play(DoubleEliminationFormat(), field(8), random_winner(random.Random(1)))
-    labels = [label for plan in plans for label in plan.labels]
+    labels = [say(label, "en") for plan in plans for label in plan.labels]
     assert labels[:4] == ["Winners' quarter-final 1", "Winners' quarter-final 2",
                           "Winners' quarter-final 3", "Winners' quarter-final 4"]
     for name in ("Winners' final", "Losers' round 1, match 2", "Losers' semi-final",
                  "Losers' final", "Grand final"):
         assert name in labels
     assert len(labels) == len(set(labels))
+    portuguese = [say(label, "pt_BR") for plan in plans for label in plan.labels]
+    assert portuguese[:2] == ["Quartas de final da chave superior, partida 1",
+                              "Quartas de final da chave superior, partida 2"]
+    assert "Grande final" in portuguese and "Final da chave inferior" in portuguese
 
 
 # -- Played to the end ----------------------------------------------------------------------
@@ -195,11 +216,12 @@ def test_single_elimination_played_out(players: int) -> None:
     assert all(lost[e.id] == 1 for e in entrants if e.id != champion)
     assert all(m.winner == champion for m in bracket.matches if champion in m.slots)
     final = bracket.match(f"R{len(plans)}-1")
-    assert final.label == "Final" and final.winner == champion
+    assert say(final.label, "en") == "Final" and final.winner == champion
     lines = fmt.standings(entrants, results)
     assert [line.entrant for line in lines[:2]] == [champion, final.loser]
     if players >= 4:
-        semis = {m.loser for m in bracket.matches if m.label.startswith("Semi-final")} - {None}
+        semis = {m.loser for m in bracket.matches
+                 if say(m.label, "en").startswith("Semi-final")} - {None}
         assert {line.entrant for line in lines if line.rank == 3} == semis
         assert [line.rank for line in lines[2:4]] == [3, 3]
     assert fmt.next_round(entrants, results, 0) is None
@@ -276,10 +298,11 @@ def test_bracket_reset_when_the_losers_champion_wins_the_grand_final() -> None:
     fmt = DoubleEliminationFormat()
     people = field(2)
     results = [win(1, 101, 102)]
-    assert fmt.next_round(people, results, 0) == RoundPlan(2, ((101, 102),), ("Grand final",))
+    assert fmt.next_round(people, results, 0) == RoundPlan(
+        2, ((101, 102),), (Phrase("tournaments.label.grand_final"),))
     results.append(win(2, 102, 101))
     assert fmt.next_round(people, results, 0) == RoundPlan(
-        3, ((101, 102),), ("Grand final reset",))
+        3, ((101, 102),), (Phrase("tournaments.label.grand_final_reset"),))
     results.append(win(3, 102, 101))
     assert fmt.finished(people, results)
     bracket = fmt.bracket(people, results)
@@ -315,7 +338,7 @@ def test_a_drawn_match_advances_the_higher_seed() -> None:
     results = [Result(1, (101, 104), (1, 1), (1, 1)), win(1, 103, 102)]
     assert fmt.next_round(people, results, 0).pairings == ((101, 103),)
     match = fmt.bracket(people, results).match("R1-1")
-    assert match.winner == 101 and "higher seed" in match.note
+    assert match.winner == 101 and "higher seed" in say(match.note, "en")
     line = next(line for line in fmt.standings(people, results) if line.entrant == 104)
     assert line.record == "0-0-1"
 
@@ -324,14 +347,16 @@ def test_both_lose_puts_both_out_and_the_next_opponent_has_a_bye() -> None:
     fmt = SingleEliminationFormat()
     people = field(4)
     results = [Result(1, (101, 104), (2, 2), both_lose=True), win(1, 102, 103)]
-    assert fmt.next_round(people, results, 0) == RoundPlan(2, ((102,),), ("Final",))
+    assert fmt.next_round(people, results, 0) == RoundPlan(
+        2, ((102,),), (Phrase("tournaments.label.final"),))
     results.append(bye(2, 102))
     assert fmt.finished(people, results)
     # Nobody reached the final against 102: everyone else went out in round 1.
     lines = fmt.standings(people, results)
     assert [(line.rank, line.entrant) for line in lines] == [
         (1, 102), (2, 101), (2, 103), (2, 104)]
-    assert lines[2].note == "out in the same round, listed by seed"
+    assert say(lines[2].note, "en") == "out in the same round, listed by seed"
+    assert say(lines[2].note, "pt_BR") == "eliminados na mesma rodada, em ordem de cabeça de chave"
 
 
 def test_a_dropped_player_forfeits_the_next_match() -> None:
@@ -345,7 +370,7 @@ def test_a_dropped_player_forfeits_the_next_match() -> None:
     bracket = fmt.bracket(people, results)
     walkover = bracket.match("R2-1")
     assert walkover.slots == (101, 104) and walkover.winner == 101 and walkover.loser == 104
-    assert "dropped" in walkover.note
+    assert "dropped" in say(walkover.note, "en")
     lines = {line.entrant: line for line in fmt.standings(people, results)}
     assert lines[104].dropped and lines[104].rank == 3 == lines[102].rank
 
@@ -382,13 +407,13 @@ def test_everyone_dropping_ends_the_bracket() -> None:
 def test_results_that_fit_no_match_are_refused() -> None:
     fmt = SingleEliminationFormat()
     people = field(4)
-    with pytest.raises(BracketError, match="no match"):
+    with refused(BracketError, "no match"):
         fmt.next_round(people, [win(1, 101, 102)], 0)
-    with pytest.raises(BracketError, match="two results"):
+    with refused(BracketError, "two results"):
         fmt.next_round(people, [win(1, 101, 104), win(1, 104, 101), win(1, 102, 103)], 0)
-    with pytest.raises(BracketError, match="before round 1 was finished"):
+    with refused(BracketError, "before round 1 was finished"):
         fmt.next_round(people, [win(1, 101, 104), win(2, 101, 102)], 0)
-    with pytest.raises(BracketError, match="no round 3"):
+    with refused(BracketError, "no round 3"):
         fmt.next_round(people, [win(1, 101, 104), win(1, 102, 103), win(2, 101, 102),
                                 win(3, 101, 102)], 0)
     assert issubclass(BracketError, RulesError) and issubclass(BracketError, ValueError)
@@ -397,7 +422,7 @@ def test_results_that_fit_no_match_are_refused() -> None:
 def test_a_round_half_played_is_not_the_next_round() -> None:
     fmt = SingleEliminationFormat()
     people = field(4)
-    with pytest.raises(BracketError, match="Semi-final 2 has no result yet"):
+    with refused(BracketError, "Semi-final 2 has no result yet"):
         fmt.next_round(people, [win(1, 101, 104)], 0)
     assert not fmt.finished(people, [win(1, 101, 104)])
     bracket = fmt.bracket(people, [win(1, 101, 104)])

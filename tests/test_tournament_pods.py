@@ -5,8 +5,10 @@ table, standings and their tiebreak; and random events of up to 200 players."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from itertools import combinations
 
@@ -14,7 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.i18n import say
 from rules.errors import RulesError
+from rules.phrases import Words
 from rules.tournament.model import Entrant, Result, RoundPlan
 from rules.tournament.pods import (
     PodError,
@@ -27,6 +31,19 @@ from rules.tournament.pods import (
 
 PROFILE = settings(max_examples=100, deadline=None, derandomize=True, database=None)
 Places = Callable[[tuple[int, ...]], tuple[int, ...]]
+
+
+def english(labels: Sequence[Words]) -> tuple[str, ...]:
+    """Labels as an English reader reads them."""
+    return tuple(say(label, "en") for label in labels)
+
+
+@contextmanager
+def refused(error: type[RulesError], pattern: str) -> Iterator[None]:
+    """Expect ``error`` whose English words match ``pattern``."""
+    with pytest.raises(error) as caught:
+        yield
+    assert re.search(pattern, say(caught.value.text, "en")), say(caught.value.text, "en")
 
 
 def field(players: int) -> list[Entrant]:
@@ -137,7 +154,7 @@ def test_pod_sizes_examples() -> None:
 
 def test_too_few_players_for_a_pod_is_refused() -> None:
     pods = PodsFormat(seats=4, min_seats=3, rounds=3)
-    with pytest.raises(PodError, match="2 players cannot fill a pod"):
+    with refused(PodError, "2 players cannot fill a pod"):
         pods.next_round(field(2), [], 0)
     assert issubclass(PodError, RulesError) and issubclass(PodError, ValueError)
 
@@ -151,7 +168,7 @@ def test_too_few_players_for_a_pod_is_refused() -> None:
     ({"seats": 4, "min_seats": 3, "rounds": 3, "points": (3, -1)}, "points"),
 ])
 def test_bad_options_are_refused(options: dict, message: str) -> None:
-    with pytest.raises(PodError, match=message):
+    with refused(PodError, message):
         PodsFormat(**options)
 
 
@@ -169,7 +186,8 @@ def test_round_one_is_drawn_and_replays() -> None:
     people = field(12)
     first = pods.next_round(people, [], 1)
     assert first == pods.next_round(people, [], 1)
-    assert first.labels == ("Pod 1", "Pod 2", "Pod 3")
+    assert english(first.labels) == ("Pod 1", "Pod 2", "Pod 3")
+    assert say(first.labels[2], "pt_BR") == "Grupo 3"
     draws = {pods.next_round(people, [], seed).pairings for seed in range(10)}
     assert len(draws) > 1
     assert first.pairings != ((1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12))
@@ -236,7 +254,7 @@ def test_byes_go_round_when_no_seating_fits(players: int, seats: int, min_seats:
     rounds = players
     pods = PodsFormat(seats=seats, min_seats=min_seats, rounds=rounds)
     _, results, plans = play(pods, field(players), shuffled_places(random.Random(2)), 3)
-    assert all(plan.labels.count("Bye") == byes for plan in plans)
+    assert all(english(plan.labels).count("Bye") == byes for plan in plans)
     had = Counter(r.seats[0] for r in results if r.is_bye)
     assert sorted(had.values()) == [byes] * players  # a bye each before anyone's second
 
@@ -249,7 +267,7 @@ def test_dropped_players_are_never_seated_again() -> None:
     people = [Entrant(e.id, e.seed, 1) if e.id in (2, 5) else e for e in people]
     plan = pods.next_round(people, results, 0)
     seated = [who for pod in plan.pairings for who in pod]
-    assert sorted(seated) == [1, 3, 4, 6, 7] and plan.labels.count("Bye") == 2
+    assert sorted(seated) == [1, 3, 4, 6, 7] and english(plan.labels).count("Bye") == 2
     lines = {line.entrant: line for line in pods.standings(people, results, 0)}
     assert lines[2].dropped and not lines[1].dropped
 
@@ -266,10 +284,10 @@ def test_a_round_not_finished_is_said() -> None:
     pods = PodsFormat(seats=3, min_seats=3, rounds=3)
     people = field(6)
     results = [Result(1, (1, 2, 3), (1, 2, 3))]
-    with pytest.raises(PodError, match="round 1 is still being played: 3 players"):
+    with refused(PodError, "round 1 is still being played: 3 players"):
         pods.next_round(people, results, 0)
     assert not pods.finished(people, results)
-    with pytest.raises(PodError, match="more than once"):
+    with refused(PodError, "more than once"):
         pods.next_round(people, [*results, Result(1, (3, 4, 5), (1, 2, 3))], 0)
 
 
@@ -326,7 +344,8 @@ def test_true_ties_are_drawn_at_random_and_said() -> None:
     for seed in range(20):
         lines = pods.standings(field(6), results, seed)
         assert {lines[0].entrant, lines[1].entrant} == {1, 4}
-        assert lines[1].note == "drawn at random" and lines[0].note == ""
+        assert say(lines[1].note, "en") == "drawn at random" and lines[0].note == ""
+        assert say(lines[1].note, "pt_BR") == "sorteado"
         assert lines[0] == pods.standings(field(6), results, seed)[0]
         orders.add(lines[0].entrant)
     assert orders == {1, 4}
@@ -369,7 +388,7 @@ def test_random_pod_events(players: int, seats: int, spare: int, rounds: int,
         got = pods_of(plan)
         assert [len(pod) for pod in got] == list(sizes)
         assert all(min_seats <= len(pod) <= seats for pod in got)
-        assert plan.labels == tuple(f"Pod {n}" for n in range(1, len(got) + 1)) + \
+        assert english(plan.labels) == tuple(f"Pod {n}" for n in range(1, len(got) + 1)) + \
             ("Bye",) * byes
         sitting_out = [pairing[0] for pairing in plan.pairings if len(pairing) == 1]
         for who in sitting_out:  # no second bye while someone seated has none

@@ -16,6 +16,8 @@ import pytest
 
 import tests.simgame  # noqa: F401  (registers "secret", a game of two quick to decide)
 from bot.clock import FakeClock
+from bot.errors import said
+from bot.i18n import say
 from bot.matches.live import Player
 from bot.matches.service import MatchService, Timing
 from bot.tournaments.model import (
@@ -397,8 +399,12 @@ async def test_registration_and_check_in(bot):
     created = await bot.service.create(ORG, channel_id=CHANNEL, game="secret",
                                        settings={"max_players": 3, "seeding": "random"})
     assert created.format == "swiss" and created.status == "created"
-    with pytest.raises(TournamentError, match="cannot take entrants"):
+    with pytest.raises(TournamentError, match="cannot take entrants") as refused:
         await bot.service.join(member(1), created.id)
+    # The store's refusal is words in every language: the status and the action too.
+    assert said(refused.value, "pt_BR") == (
+        f"O torneio #{created.id} está com as inscrições ainda fechadas; não dá para aceitar "
+        "inscritos agora.")
     await bot.service.open(ORG, created.id)
     for user in (1, 2, 3):
         await bot.service.join(member(user), created.id)
@@ -828,7 +834,9 @@ async def test_a_player_cannot_cancel_a_tournament_game_a_moderator_can_and_is_t
     await bot.service.settle()
     closed = [n for n in bot.board.notices if n.kind == "game_closed"]
     assert len(closed) == 1 and closed[0].mentions == (ORG.user_id,)
-    assert "table 1" in closed[0].text and "/tournament replay table:1" in closed[0].text
+    english = say(closed[0].text, "en")
+    assert "table 1" in english and "/tournament replay table:1" in english
+    assert "mesa 1" in say(closed[0].text, "pt_BR")
     # The bot's own closes are not news: a reported result closing a game in play.
     await bot.service.replay(ORG, tid, 1, 1)
     await bot.service.report(ORG, tid, 1, winner=1)

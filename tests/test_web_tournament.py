@@ -447,8 +447,9 @@ async def test_the_tournament_message_links_to_its_page_only_where_the_web_is_on
         slug = (await ServerConfig(bot.store).set_web(MANAGER, lit.id, True)).slug
         tid, message = await tournament_message(lit)
         links = [b for b in message.buttons if b.url is not None]
+        page = PAGE_LABEL.english()
         assert [(b.label, b.url) for b in links] == [
-            (PAGE_LABEL, f"https://croupier.example/s/{slug}/tournaments/{tid}")]
-        assert {b.label for b in message.buttons} == {"Join", "Leave", PAGE_LABEL}
+            (page, f"https://croupier.example/s/{slug}/tournaments/{tid}")]
+        assert {b.label for b in message.buttons} == {"Join", "Leave", page}
         _, elsewhere = await tournament_message(dark)  # its web never turned on
         assert elsewhere.buttons and all(b.url is None for b in elsewhere.buttons)

@@ -38,6 +38,7 @@ from bot.discord_parts.replies import ping
 from bot.discord_side.tournament_terms import robot
 from bot.discord_side.tournament_views import refresh_message
 from bot.discord_side.transport import ARCHIVED_THREAD
+from bot.i18n import Number, Text, say, speaking, tr
 from bot.pictures import tournament as render
 from bot.tournaments.model import (
     HeldPlace,
@@ -51,7 +52,13 @@ from bot.tournaments.model import (
     is_person,
     is_unseen,
 )
-from bot.tournaments.terms import outcome_words, pairing_result
+from bot.tournaments.terms import (
+    entrant_name,
+    label_said,
+    outcome_words,
+    pairing_result,
+    players_words,
+)
 from rules.tournament import elimination
 from rules.words import clip
 from storage.tournaments import EntrantRow, GameLink, PairingRow, TournamentRow
@@ -94,21 +101,50 @@ def channel_name(title: str) -> str:
 
 
 # -- rows, texts and pictures ----------------------------------------------------------
+def seat_names(view: RoundView, pairing: PairingRow) -> list[str]:
+    """The names in a pairing's seats as shown (a computer entrant's in the words of
+    the locale spoken)."""
+    return [entrant_name(user, name)
+            for user, name in zip(pairing.seats, view.seat_names(pairing), strict=True)]
+
+
 def pairing_rows(view: RoundView) -> list[render.TableRow]:
-    """A round's pairings as the renderer's rows: tables first, byes last."""
+    """A round's pairings as the renderer's rows: tables first, byes last; labels in
+    the words of the locale spoken."""
     rows, byes = [], []
     for pairing in view.pairings:
-        names = tuple(view.seat_names(pairing))
+        names = tuple(seat_names(view, pairing))
+        label = label_said(pairing.label)
         if pairing.is_bye:
-            byes.append(render.TableRow(None, (names[0], None), pairing.label))
+            byes.append(render.TableRow(None, (names[0], None), label))
         else:
-            rows.append(render.TableRow(pairing.table, names, pairing.label))
+            rows.append(render.TableRow(pairing.table, names, label))
     return rows + byes
 
 
+def round_lines(view: RoundView) -> list[str]:
+    """A round's pairings as lines of the round's notice: each table's players, then
+    the byes."""
+    lines = []
+    for pairing in view.pairings:
+        names = seat_names(view, pairing)
+        label = label_said(pairing.label)
+        if pairing.is_bye:
+            lines.append(tr("tournaments.post.bye_line", name=names[0]))
+        else:
+            players = say(players_words(names))
+            lines.append(tr("tournaments.post.table_label_line", table=pairing.table,
+                            label=label, players=players) if label
+                         else tr("tournaments.post.table_line", table=pairing.table,
+                                 players=players))
+    return lines
+
+
 def standing_names(standings: Standings) -> dict[int, str]:
-    """Entrant id → name for the standings' lines."""
-    return {line.standing.entrant: line.name for line in standings.lines}
+    """Entrant id → name for the standings' lines (a computer entrant's in the words
+    of the locale spoken)."""
+    return {line.standing.entrant: entrant_name(line.standing.entrant, line.name)
+            for line in standings.lines}
 
 
 def pairings_files(view: RoundView) -> list[Any]:
@@ -127,7 +163,8 @@ def pairings_files(view: RoundView) -> list[Any]:
 def standings_files(standings: Standings) -> list[Any]:
     """Callables drawing every page of the standings, each as a file (the first
     ``standings.png``, later ones ``standings-<page>.png``)."""
-    title = standings.tournament.name + (" — final" if standings.final else "")
+    title = (tr("tournaments.post.final_title", name=standings.tournament.name)
+             if standings.final else standings.tournament.name)
     lines = [line.standing for line in standings.lines]
     names = standing_names(standings)
 
@@ -229,7 +266,7 @@ def to_render_bracket(bracket: elimination.Bracket,
     """The format's bracket as the renderer draws it: section → side, column → round,
     index from 0, the winner as a slot's position; the match for third place is left
     out (the picture has no place for it)."""
-    names = {e.user_id: e.name for e in entrants}
+    names = {e.user_id: entrant_name(e.user_id, e.name) for e in entrants}
     seeds = {e.user_id: e.seed for e in entrants}
 
     def slot(who: elimination.Slot) -> render.Slot:
@@ -248,7 +285,7 @@ def to_render_bracket(bracket: elimination.Bracket,
                   if match.winner is not None and match.winner in match.slots else None)
         matches.append(render.BracketMatch(
             match.column, match.index - 1, (slot(match.slots[0]), slot(match.slots[1])),
-            winner, side, match.label))
+            winner, side, say(match.label)))
     return render.Bracket(tuple(matches))
 
 
@@ -274,6 +311,11 @@ class TournamentPoster:
         service then plays the tables in the tournament's channel, or tries again).
         Either way the players are pinged there; computer entrants are only named."""
         users = [user for user, _ in place.players if is_person(user)]
+        with speaking(await self.bot.languages.channel(place.tournament.guild_id)):
+            return await self._make_place(place, users)
+
+    async def _make_place(self, place: MatchPlace, users: list[int]) -> int:
+        """:meth:`make_place`, in the channel's language."""
         try:
             channel = await self._channel(place.tournament.channel_id)
             where = await self._new_place(channel, place)
@@ -288,12 +330,16 @@ class TournamentPoster:
                 except discord.HTTPException:
                     log.info("thread %s: could not add %s (the ping below adds them)",
                              where.id, user)
-        seated = [f"<@{user}>" if is_person(user) else name for user, name in place.players]
+        seated = say(players_words([f"<@{user}>" if is_person(user)
+                                    else entrant_name(user, name)
+                                    for user, name in place.players]))
+        label = label_said(place.label)
         try:
             await where.send(
-                (" vs ".join(seated) if len(seated) == 2 else ", ".join(seated))
-                + f" — your match of **{place.tournament.name}**, round {place.round}"
-                + (f" ({place.label})" if place.label else "") + ", is here.",
+                tr("tournaments.post.here_label", players=seated, name=place.tournament.name,
+                   round=place.round, label=label) if label
+                else tr("tournaments.post.here", players=seated, name=place.tournament.name,
+                        round=place.round),
                 allowed_mentions=ping(users))
         except discord.HTTPException as failed:  # the place is made: the table follows
             log.warning("tournament %s: table %s: its players could not be pinged in %s "
@@ -305,26 +351,22 @@ class TournamentPoster:
                        ) -> PlaceRefused | PlaceFailed:
         """Discord's answer to a new place, in words for the organiser."""
         if isinstance(refused, discord.Forbidden):
-            return PlaceRefused(
-                "Croupier may not create threads in this channel (it needs the **Create "
-                "Public Threads** permission)" if place.use_threads else
-                "Croupier may not create channels on this server (it needs the **Manage "
-                "Channels** permission)")
+            return PlaceRefused(Text("tournaments.place.no_thread_permission")
+                                if place.use_threads
+                                else Text("tournaments.place.no_channel_permission"))
         if refused.code == TOO_MANY_THREADS:
-            return PlaceRefused(f"the server has no room for more active threads (Discord "
-                                f"allows {ACTIVE_THREADS:,}; archived ones do not count)")
+            return PlaceRefused(Text("tournaments.place.no_thread_room",
+                                     most=Number(ACTIVE_THREADS)))
         if refused.code == TOO_MANY_CHANNELS:
-            return PlaceRefused(f"the server has no room for more channels (Discord allows "
-                                f"{GUILD_CHANNELS})")
+            return PlaceRefused(Text("tournaments.place.no_channel_room",
+                                     most=Number(GUILD_CHANNELS)))
         if refused.code == INVALID_FORM and "parent_id" in refused.text:
-            return PlaceRefused(f"the tournament channel's category has no room for more "
-                                f"channels (Discord allows {CATEGORY_CHANNELS} in a "
-                                "category)")
+            return PlaceRefused(Text("tournaments.place.no_category_room",
+                                     most=Number(CATEGORY_CHANNELS)))
         if isinstance(refused, discord.NotFound):
-            return PlaceFailed("the tournament's channel is gone")
-        kind = "thread" if place.use_threads else "channel"
-        return PlaceFailed(f"Discord did not make its {kind} just now (it answered with "
-                           "an error)")
+            return PlaceFailed(Text("tournaments.place.channel_gone"))
+        return PlaceFailed(Text("tournaments.place.thread_failed") if place.use_threads
+                           else Text("tournaments.place.channel_failed"))
 
     @staticmethod
     async def _new_place(channel: Any, place: MatchPlace) -> Any:
@@ -336,15 +378,16 @@ class TournamentPoster:
                                                auto_archive_duration=MATCH_THREAD_ARCHIVE)
         return await channel.guild.create_text_channel(
             channel_name(place.title), category=channel.category,
-            reason=f"Tournament #{place.tournament.id}, round {place.round}, "
-                   f"table {place.table}")
+            reason=tr("tournaments.place.reason", id=place.tournament.id, round=place.round,
+                      table=place.table))
 
     async def retire_place(self, held: HeldPlace) -> None:
         """Give a pairing's place back once its games are over: archive its thread
         (its history stays readable; a message there opens it again), or delete its
         channel. A place already gone is given back; Discord refusing is logged and
         the place kept (it is not asked again)."""
-        reason = f"Tournament #{held.tournament.id}: its match is over"
+        with speaking(await self.bot.languages.channel(held.tournament.guild_id)):
+            reason = tr("tournaments.place.retired", id=held.tournament.id)
         try:
             if held.thread:
                 await self.bot.http.edit_channel(held.place_id, archived=True, reason=reason)
@@ -370,17 +413,17 @@ class TournamentPoster:
         if guild is None:
             return None
         if threads:
-            return Room(ACTIVE_THREADS - len(guild.threads), "the server",
-                        f"Discord allows {ACTIVE_THREADS:,} active threads in a server; "
-                        "archived ones do not count")
-        cap = (f"Discord allows {CATEGORY_CHANNELS} channels in a category and "
-               f"{GUILD_CHANNELS} in a server")
-        server = Room(GUILD_CHANNELS - len(guild.channels), "the server", cap)
+            return Room(ACTIVE_THREADS - len(guild.threads), Text("tournaments.room.server"),
+                        Text("tournaments.room.thread_cap", most=Number(ACTIVE_THREADS)))
+        cap = Text("tournaments.room.channel_cap", category=Number(CATEGORY_CHANNELS),
+                   server=Number(GUILD_CHANNELS))
+        server = Room(GUILD_CHANNELS - len(guild.channels), Text("tournaments.room.server"),
+                      cap)
         category = getattr(channel, "category", None)
         if category is None:
             return server
         inside = Room(CATEGORY_CHANNELS - len(category.channels),
-                      f"the category {category.name}", cap)
+                      Text("tournaments.room.category", name=category.name), cap)
         return min(server, inside, key=lambda room: room.free)
 
     async def announce(self, notice: Notice) -> None:
@@ -388,10 +431,18 @@ class TournamentPoster:
         page, pinging that round's players only), standings after every round (every
         picture and text page), the final standings and, for a bracket, its picture;
         in as many messages as Discord's limits need (each pings only the people it
-        mentions); then refresh the tournament message."""
+        mentions), in the server's language; then refresh the tournament message."""
+        with speaking(await self.bot.languages.channel(notice.tournament.guild_id)):
+            await self._announce(notice)
+        await refresh_message(self.bot, notice.tournament.id)
+
+    async def _announce(self, notice: Notice) -> None:
+        """:meth:`announce`'s messages, in the language spoken."""
         channel = await self._channel(notice.tournament.channel_id)
         makers: list[Any] = []
-        texts = [notice.text]
+        texts = [say(notice.text)]
+        if notice.kind == "round" and notice.pairings is not None:
+            texts[0] += "".join("\n" + line for line in round_lines(notice.pairings))
         people = [user for user in dict.fromkeys(notice.mentions) if is_person(user)]
         if people:  # the pings themselves: only this round's players
             texts.append(" ".join(f"<@{u}>" for u in people))
@@ -409,7 +460,6 @@ class TournamentPoster:
             pinged = [user for user in mentioned(content) if user in people]
             await channel.send(content or None, files=await draw(batch),
                                allowed_mentions=ping(pinged))
-        await refresh_message(self.bot, notice.tournament.id)
 
     async def bracket(self, tournament: TournamentRow) -> render.Bracket | None:
         """The renderer's bracket of an elimination tournament (or its top cut)."""
@@ -440,7 +490,7 @@ def place_words(tournament: TournamentRow, pairing: PairingRow) -> str:
     if pairing.thread_id is None:
         return ""
     if is_unseen(pairing.thread_id):
-        return " · played unseen"
+        return tr("tournaments.history.unseen")
     deleted = pairing.place_retired and not tournament.settings.get("use_threads", True)
     return "" if deleted else f" · <#{pairing.thread_id}>"
 
@@ -448,16 +498,20 @@ def place_words(tournament: TournamentRow, pairing: PairingRow) -> str:
 def _pairing_block(view: RoundView, pairing: PairingRow,
                    games: Sequence[GameLink]) -> list[str]:
     """A pairing's lines: table, players, result and place; then a line per game."""
-    names = view.seat_names(pairing)
+    names = seat_names(view, pairing)
     if pairing.is_bye:
-        return [f"• {names[0]}: bye"]
-    head = f"• Table {pairing.table}" + (f" ({pairing.label})" if pairing.label else "")
-    players = " vs ".join(names) if len(names) == 2 else ", ".join(names)
-    lines = [f"{head}: {players} — {pairing_result(pairing, names)}"
-             f"{place_words(view.tournament, pairing)}"]
+        return [tr("tournaments.history.bye", name=names[0])]
+    label = label_said(pairing.label)
+    players = say(players_words(names))
+    result = pairing_result(pairing, names)
+    place = place_words(view.tournament, pairing)
+    lines = [tr("tournaments.history.table_label", table=pairing.table, label=label,
+                players=players, result=result, place=place) if label
+             else tr("tournaments.history.table", table=pairing.table, players=players,
+                     result=result, place=place)]
     for game in games:
-        outcome = outcome_words(game.outcome)
-        lines.append(f"  game {game.game_no}: match #{game.match_id}, {outcome}")
+        lines.append(tr("tournaments.history.game", number=game.game_no,
+                        match=game.match_id, outcome=outcome_words(game.outcome)))
     return lines
 
 
@@ -471,13 +525,14 @@ def history_pages(tournament: TournamentRow, rounds: Sequence[RoundView],
         by_pairing.setdefault((game.round, game.table), []).append(game)
     blocks: list[list[str]] = []
     for view in rounds:
-        stage = " (top cut)" if view.pairings and view.pairings[0].stage == "cut" else ""
-        blocks.append([f"**Round {view.round}**{stage}"])
+        cut = bool(view.pairings) and view.pairings[0].stage == "cut"
+        blocks.append([tr("tournaments.history.round_cut", round=view.round) if cut
+                       else tr("tournaments.history.round", round=view.round)])
         for pairing in view.pairings:
             blocks.append([clip(line, limit // 2) for line in _pairing_block(
                 view, pairing, by_pairing.get((view.round, pairing.table), []))])
     if not blocks:
-        blocks.append(["No round has been paired yet."])
+        blocks.append([tr("tournaments.history.none")])
     room = limit - 120  # the heading: the name (at most 100) and the page number
     pages: list[list[str]] = [[]]
     for block in blocks:
@@ -485,6 +540,6 @@ def history_pages(tournament: TournamentRow, rounds: Sequence[RoundView],
         if pages[-1] and sum(len(line) + 1 for line in pages[-1]) + size > room:
             pages.append([])
         pages[-1].extend(block)
-    head = f"🏆 **{tournament.name}** (#{tournament.id}) — matches"
-    return [f"{head} · page {n} of {len(pages)}\n" + "\n".join(lines)
+    return [tr("tournaments.history.head", name=tournament.name, id=tournament.id, page=n,
+               pages=len(pages)) + "\n" + "\n".join(lines)
             for n, lines in enumerate(pages, start=1)]

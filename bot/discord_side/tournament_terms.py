@@ -9,10 +9,11 @@ from __future__ import annotations
 import discord
 
 from bot.tournaments.model import Member
-from bot.tournaments.terms import FORMAT_WORDS, STATUS_WORDS, format_words
+from bot.tournaments.terms import FORMAT_WORDS, STATUS_WORDS, format_words, status_words
 from storage.tournaments import TournamentRow
 
-__all__ = ["FORMAT_WORDS", "STATUS_WORDS", "format_words", "member_of", "robot"]
+__all__ = ["FORMAT_WORDS", "STATUS_WORDS", "format_words", "member_of", "robot",
+           "status_words"]
 
 
 def member_of(interaction: discord.Interaction) -> Member:

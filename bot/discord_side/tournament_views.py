@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.discord_parts.limits import CONTENT
-from bot.discord_parts.replies import guarded, refuse, send
+from bot.discord_parts.replies import channel_locale, guarded, refuse, send
 from bot.discord_parts.views import ID, Claimed, croupier
 from bot.discord_parts.web_links import web_page
-from bot.discord_side.tournament_terms import STATUS_WORDS, format_words, member_of
-from bot.i18n import Text
+from bot.discord_side.tournament_terms import format_words, member_of, status_words
+from bot.i18n import Text, speaking, tr
 from bot.tournaments.model import Member, TournamentError
+from bot.tournaments.terms import entrant_name
 from rules.registry import get_game
 from rules.words import clip
 
@@ -33,17 +34,18 @@ class TournamentButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
                            rf"cr:tn:(?P<tournament>{ID}):(?P<action>join|leave|checkin)")):
     """Join, Leave or Check in on a tournament message."""
 
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "checkin": ("Check in", discord.ButtonStyle.primary),
+    LABELS: ClassVar[dict[str, tuple[Text, discord.ButtonStyle]]] = {
+        "join": (Text("tournaments.button.join"), discord.ButtonStyle.success),
+        "leave": (Text("tournaments.button.leave"), discord.ButtonStyle.secondary),
+        "checkin": (Text("tournaments.button.checkin"), discord.ButtonStyle.primary),
     }
-    DONE: ClassVar[dict[str, str]] = {"join": "You are in.", "leave": "You left.",
-                                      "checkin": "You are checked in."}
+    DONE: ClassVar[dict[str, Text]] = {"join": Text("tournaments.reply.joined"),
+                                       "leave": Text("tournaments.reply.left"),
+                                       "checkin": Text("tournaments.reply.checked_in")}
 
     def __init__(self, tournament_id: int, action: str) -> None:
         label, style = self.LABELS[action]
-        super().__init__(discord.ui.Button(label=label, style=style,
+        super().__init__(discord.ui.Button(label=label.in_locale(None), style=style,
                                            custom_id=f"cr:tn:{tournament_id}:{action}"))
         self.tournament_id = tournament_id
         self.action = action
@@ -70,9 +72,10 @@ class TournamentButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
             # The answer is the clicked message itself, updated: no channel edit (those
             # share a bucket, and the next clicks would wait on it).
             async with bot.tournament_messages.editing(self.tournament_id):
-                parts = await message_parts(bot, self.tournament_id, tournament.guild_id)
+                with speaking(await channel_locale(interaction)):
+                    parts = await message_parts(bot, self.tournament_id, tournament.guild_id)
                 await interaction.response.edit_message(**parts)
-            await send(interaction, self.DONE[self.action])
+            await send(interaction, self.DONE[self.action].in_locale(None))
 
         await guarded(interaction, act)
 
@@ -80,22 +83,23 @@ class TournamentButton(Claimed, discord.ui.DynamicItem[discord.ui.Button[Any]],
 TOURNAMENT_ITEMS = (TournamentButton,)
 
 
-PAGE_LABEL = "Tournament page"
+PAGE_LABEL = Text("tournaments.button.page")
 """The link button to the tournament's web page."""
 
 
 def tournament_buttons(tournament_id: int, status: str,
                        page: str | None = None) -> discord.ui.View | None:
     """The buttons a tournament message carries in ``status`` (Join, Leave and Check in
-    none once it starts), and a link to its web ``page`` when there is one. A view
-    without buttons clears the old ones."""
+    none once it starts), and a link to its web ``page`` when there is one, in the
+    language spoken. A view without buttons clears the old ones."""
     actions = {"created": (), "open": ("join", "leave"),
                "checkin": ("join", "leave", "checkin")}.get(status, ())
     view = discord.ui.View(timeout=None)
     for action in actions:
         view.add_item(TournamentButton(tournament_id, action))
     if page is not None:
-        view.add_item(discord.ui.Button(label=PAGE_LABEL, style=discord.ButtonStyle.link,
+        view.add_item(discord.ui.Button(label=PAGE_LABEL.in_locale(None),
+                                        style=discord.ButtonStyle.link,
                                         url=page))
     return view
 
@@ -111,21 +115,21 @@ async def page_link(bot: CroupierBot, tournament_id: int, guild_id: int) -> str 
 # -- the tournament message -----------------------------------------------------------
 async def message_parts(bot: CroupierBot, tournament_id: int, guild_id: int
                         ) -> dict[str, Any]:
-    """The tournament message: what it is, where it stands, who entered; the Join,
-    Leave and Check in buttons while registration is open; a link to its web page
-    where the server has one."""
+    """The tournament message, in the language spoken (the channel's): what it is,
+    where it stands, who entered; the Join, Leave and Check in buttons while
+    registration is open; a link to its web page where the server has one."""
     who = Member(0, "Croupier", guild_id=guild_id)
     tournament = await bot.tournaments.get(who, tournament_id)
     entrants = await bot.tournaments.entrants(who, tournament_id)
-    status = STATUS_WORDS.get(tournament.status, tournament.status)
+    status = status_words(tournament.status)
     if tournament.status == "running":
-        status += f", round {tournament.round}"
-    names = ", ".join(e.name + (" ✓" if e.checked_in and tournament.status == "checkin"
-                                else "") for e in entrants) or "nobody yet"
-    content = (f"🏆 **{tournament.name}** (#{tournament.id}) — "
-               f"{format_words(tournament.format)} of {get_game(tournament.game).title}\n"
-               f"Status: {status}\n"
-               f"Entrants ({len(entrants)}): {names}")
+        status = tr("tournaments.message.status_round", status=status, round=tournament.round)
+    names = ", ".join(entrant_name(e.user_id, e.name)
+                      + (" ✓" if e.checked_in and tournament.status == "checkin" else "")
+                      for e in entrants) or tr("tournaments.message.nobody")
+    content = tr("tournaments.message.content", name=tournament.name, id=tournament.id,
+                 format=format_words(tournament.format), game=get_game(tournament.game).title,
+                 status=status, entrants=len(entrants), names=names)
     return {"content": clip(content, CONTENT),
             "view": tournament_buttons(tournament.id, tournament.status,
                                        await page_link(bot, tournament.id, guild_id))}
@@ -140,7 +144,8 @@ async def refresh_message(bot: CroupierBot, tournament_id: int) -> None:
         tournament = await bot.store.tournaments.get(tournament_id)
         if tournament is None or tournament.message_id is None:
             return
-        parts = await message_parts(bot, tournament_id, tournament.guild_id)
+        with speaking(await bot.languages.channel(tournament.guild_id)):
+            parts = await message_parts(bot, tournament_id, tournament.guild_id)
         channel = bot.get_partial_messageable(tournament.channel_id,
                                               guild_id=tournament.guild_id)
         await channel.get_partial_message(tournament.message_id).edit(

@@ -58,8 +58,10 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import say, tr, trn
 from bot.pictures.common import MAX_SIDE, Colour, Font, clean, draw_text, font, png, wrap
-from bot.tournaments.terms import STANDING_HEADS
+from bot.tournaments.terms import STANDING_HEADS, head_words
+from rules.phrases import Words
 from rules.tournament.model import RoundPlan, Standing
 
 # --- sizes ---------------------------------------------------------------------------------
@@ -257,7 +259,7 @@ class Bracket:
 def _name(names: Mapping[int, str], entrant: int) -> str:
     """``entrant``'s display name, or "Player N" when ``names`` has none (or a blank one)."""
     name = names.get(entrant, "")
-    return name if name.strip() else f"Player {entrant}"
+    return name if name.strip() else tr("tournaments.picture.unnamed", number=entrant)
 
 
 # --- shared drawing helpers ----------------------------------------------------------------
@@ -270,7 +272,7 @@ def _paged(page: int, pages: int) -> None:
 
 
 def _page_word(page: int, pages: int) -> str:
-    return f" · page {page} of {pages}" if pages > 1 else ""
+    return tr("tournaments.picture.page", page=page, pages=pages) if pages > 1 else ""
 
 
 def _header(draw: ImageDraw.ImageDraw, width: int, title: str, subtitle: str) -> None:
@@ -361,21 +363,27 @@ def draw_pairings(title: str, round_no: int, rows: Sequence[TableRow],
         height += LINE_H
     image = Image.new("RGB", (WIDTH, height), BG)
     draw = ImageDraw.Draw(image)
-    _header(draw, WIDTH, title, f"Round {round_no} pairings{_page_word(page, len(pages))}")
+    _header(draw, WIDTH, title, tr("tournaments.picture.pairings", round=round_no)
+            + _page_word(page, len(pages)))
 
     small, face = font(SMALL_SIZE), font(NAME_SIZE)
     left = PAD + TABLE_W
     right = left + PAIR_COLUMN_W + VS_W
     y = HEAD_H
-    draw_text(draw, (PAD, y + 2), "Table", small, DIM)
+    draw_text(draw, (PAD, y + 2), _fitted(tr("tournaments.picture.table"), small,
+                                          TABLE_W - 4), small, DIM)
     if _any_pod(rows):
-        draw_text(draw, (left, y + 2), "Players", small, DIM)
+        draw_text(draw, (left, y + 2), _fitted(tr("tournaments.picture.players"), small,
+                                               WIDTH - PAD - left), small, DIM)
     else:
-        draw_text(draw, (left, y + 2), "Player", small, DIM)
-        draw_text(draw, (right, y + 2), "Opponent", small, DIM)
+        draw_text(draw, (left, y + 2), _fitted(tr("tournaments.picture.player"), small,
+                                               PAIR_COLUMN_W), small, DIM)
+        draw_text(draw, (right, y + 2), _fitted(tr("tournaments.picture.opponent"), small,
+                                                PAIR_COLUMN_W), small, DIM)
     y += COLUMN_HEAD_H
     if not shown:
-        draw_text(draw, (PAD, y + 3), "No pairings.", face, DIM)
+        draw_text(draw, (PAD, y + 3), _fitted(tr("tournaments.picture.no_pairings"), face,
+                                              WIDTH - 2 * PAD), face, DIM)
     for k, row in enumerate(shown):
         height = _row_height(row)
         if k % 2 == 0:
@@ -394,11 +402,13 @@ def draw_pairings(title: str, round_no: int, rows: Sequence[TableRow],
             x = left if column == 0 else right
             yy = top + line * LINE_H + 3
             if player is None:
-                draw_text(draw, (x, yy), "bye", face, DIM)
+                draw_text(draw, (x, yy), _fitted(tr("tournaments.picture.bye"), face,
+                                                 PAIR_COLUMN_W), face, DIM)
             else:
                 draw_text(draw, (x, yy), _fitted(player, face, PAIR_COLUMN_W), face, INK)
         if len(players) == 2 and not row.is_bye:
-            draw_text(draw, (left + PAIR_COLUMN_W + VS_W / 2, top + 3 + LINE_H / 2 - 2), "vs",
+            draw_text(draw, (left + PAIR_COLUMN_W + VS_W / 2, top + 3 + LINE_H / 2 - 2),
+                      _fitted(tr("tournaments.picture.vs"), small, VS_W - 8),
                       small, FAINT, anchor="mm")
         y += height
     return image
@@ -424,16 +434,16 @@ def percent(fraction: float) -> str:
     return f"{100 * fraction:.1f}"
 
 
-def note_marks(standings: Sequence[Standing]) -> dict[str, str]:
+def note_marks(standings: Sequence[Standing]) -> dict[Words, str]:
     """A mark for each different tie note, in order of first appearance: ``*``, ``**``…"""
-    marks: dict[str, str] = {}
+    marks: dict[Words, str] = {}
     for line in standings:
         if line.note and line.note not in marks:
             marks[line.note] = "*" * (len(marks) + 1)
     return marks
 
 
-def standing_cells(line: Standing, marks: Mapping[str, str]) -> tuple[str, ...]:
+def standing_cells(line: Standing, marks: Mapping[Words, str]) -> tuple[str, ...]:
     """A standings line's texts but the name, in :data:`STANDING_HEADS` order (the name's
     place holds ``""``).
 
@@ -459,7 +469,7 @@ def standings_columns(standings: Sequence[Standing]) -> StandingsColumns:
     rest (at least :data:`MIN_NAME_W`)."""
     face, small = font(NAME_SIZE), font(SMALL_SIZE)
     marks = note_marks(standings)
-    widths = [small.getlength(head) + CELL_GAP for head in STANDING_HEADS]
+    widths = [small.getlength(head_words(head)) + CELL_GAP for head in STANDING_HEADS]
     for line in standings:
         for k, cell in enumerate(standing_cells(line, marks)):
             widths[k] = max(widths[k], face.getlength(cell) + CELL_GAP)
@@ -492,15 +502,19 @@ def draw_standings(title: str, standings: Sequence[Standing], names: Mapping[int
               + (len(notes) * 16 + 6 if notes else 0))
     image = Image.new("RGB", (WIDTH, height), BG)
     draw = ImageDraw.Draw(image)
-    _header(draw, WIDTH, title, f"Standings{_page_word(page, pages)}")
+    _header(draw, WIDTH, title, tr("tournaments.picture.standings") + _page_word(page, pages))
     columns = standings_columns(standings)
     y = HEAD_H
     for k, head in enumerate(STANDING_HEADS):
-        _cell(draw, columns, k, y + 2, head, small, DIM)
+        words = head_words(head)
+        if k == 1:
+            words = _fitted(words, small, columns.widths[1] - CELL_GAP)
+        _cell(draw, columns, k, y + 2, words, small, DIM)
     y += COLUMN_HEAD_H
     if not shown:
-        draw_text(draw, (PAD, y + 3), "No players yet.", face, DIM)
-    tag = "dropped"
+        draw_text(draw, (PAD, y + 3), _fitted(tr("tournaments.picture.no_players"), face,
+                                              WIDTH - 2 * PAD), face, DIM)
+    tag = _fitted(tr("tournaments.picture.dropped"), small, MIN_NAME_W / 2)
     tag_w = small.getlength(tag) + 6
     for n, line in enumerate(shown):
         if n % 2 == 0:
@@ -534,16 +548,16 @@ def _cell(draw: ImageDraw.ImageDraw, columns: StandingsColumns, k: int, y: float
                   colour, anchor="ra")
 
 
-def _footnotes(shown: Sequence[Standing], marks: Mapping[str, str], face: Font) -> list[str]:
+def _footnotes(shown: Sequence[Standing], marks: Mapping[Words, str],
+               face: Font) -> list[str]:
     """The lines explaining the tie marks of ``shown``: each mark, its note, the ranks it
     is on, wrapped to the width."""
     lines: list[str] = []
     for note, mark in marks.items():
         ranks = [str(line.rank) for line in shown if line.note == note]
         if ranks:
-            rank_word = "rank" if len(ranks) == 1 else "ranks"
-            lines += wrap(f"{mark} Tie with the line above: {note} ({rank_word} "
-                          f"{', '.join(ranks)})", face, WIDTH - 2 * PAD)
+            lines += wrap(trn("tournaments.picture.tie_note", len(ranks), mark=mark,
+                              note=say(note), ranks=", ".join(ranks)), face, WIDTH - 2 * PAD)
     return lines
 
 
@@ -647,10 +661,16 @@ def _round_name(number: int, last: int, side: Side, double: bool) -> str:
     >>> [_round_name(n, 4, "winners", False) for n in (1, 2, 3, 4)]
     ['Round 1', 'Quarter-finals', 'Semi-finals', 'Final']
     """
-    if side == "losers":
-        return "Losers' final" if number == last else f"Round {number}"
-    names = {0: "Winners' final" if double else "Final", 1: "Semi-finals", 2: "Quarter-finals"}
-    return names.get(last - number, f"Round {number}")
+    if side == "losers" and number == last:
+        return tr("tournaments.label.losers_final")
+    if side == "losers" or last - number > 2:
+        return tr("tournaments.picture.round", round=number)
+    if last == number:
+        return tr("tournaments.label.winners_final") if double \
+            else tr("tournaments.label.final")
+    if last - number == 1:
+        return tr("tournaments.picture.semi_finals")
+    return tr("tournaments.picture.quarter_finals")
 
 
 def bracket_layout(bracket: Bracket) -> BracketLayout:
@@ -717,12 +737,14 @@ def bracket_layout(bracket: Bracket) -> BracketLayout:
         x = x_of(last_column + k)
         boxes[key] = (x, round(y_final - BOX_H / 2), x + box_w, round(y_final + BOX_H / 2))
         heads.append((x + box_w / 2, y_final - BOX_H / 2 - COLUMN_HEAD_H + 2,
-                      "Grand final" if number == 1 else "Reset"))
+                      tr("tournaments.label.grand_final") if number == 1
+                      else tr("tournaments.picture.reset")))
         links += [(end, key) for end in previous]
         previous = [key]
     x = x_of(columns - 1)
     champion = (x, round(y_final - BOX_H / 2), x + box_w, round(y_final + BOX_H / 2))
-    heads.append((x + box_w / 2, y_final - BOX_H / 2 - COLUMN_HEAD_H + 2, "Champion"))
+    heads.append((x + box_w / 2, y_final - BOX_H / 2 - COLUMN_HEAD_H + 2,
+                  tr("tournaments.picture.champion")))
     height = int(max(top - SECTION_GAP, champion[3]) + PAD)
     hidden: dict[Side, int] = {side: first[side] - 1 for side in first}
     return BracketLayout(width, height, box_w, boxes, tuple(links), champion, tuple(heads),
@@ -756,15 +778,24 @@ def _subtitle(bracket: Bracket, layout: BracketLayout) -> str:
     """"Single elimination · 64 entrants", and which rounds are left out, if any."""
     first_round = [m for m in bracket.matches if m.side == "winners" and m.round == 1]
     entrants = sum(1 for m in first_round for s in m.slots if s.name is not None)
-    kind = "Double elimination" if bracket.double else "Single elimination"
-    words = f"{kind} · {entrants} entrants" if entrants else kind
+    kind = (tr("tournaments.picture.double") if bracket.double
+            else tr("tournaments.picture.single"))
+    words = trn("tournaments.picture.entrants", entrants, kind=kind) if entrants else kind
     left_out = []
     for side, count in layout.hidden.items():
-        if count:
-            which = {"winners": "winners' ", "losers": "losers' "}[side] if bracket.double else ""
-            left_out.append(f"{which}round 1" if count == 1 else f"{which}rounds 1-{count}")
-    if left_out:
-        words += " · not shown: " + " and ".join(left_out)
+        if not count:
+            continue
+        if not bracket.double:
+            left_out.append(trn("tournaments.picture.hidden", count))
+        elif side == "winners":
+            left_out.append(trn("tournaments.picture.hidden_winners", count))
+        else:
+            left_out.append(trn("tournaments.picture.hidden_losers", count))
+    if len(left_out) == 1:
+        words = tr("tournaments.picture.not_shown", words=words, rounds=left_out[0])
+    elif left_out:
+        words = tr("tournaments.picture.not_shown", words=words, rounds=tr(
+            "tournaments.picture.and", first=left_out[0], second=left_out[1]))
     return words
 
 
@@ -782,8 +813,10 @@ def draw_bracket(title: str, bracket: Bracket) -> Image.Image:
                 for side in ("winners", "losers")
                 if any(key[0] == side for key in layout.boxes)}
         for side, box_top in tops.items():
-            words = "Winners' bracket" if side == "winners" else "Losers' bracket"
-            draw_text(draw, (PAD, box_top - COLUMN_HEAD_H - SECTION_TITLE_H + 2), words,
+            words = (tr("tournaments.picture.winners_bracket") if side == "winners"
+                     else tr("tournaments.picture.losers_bracket"))
+            draw_text(draw, (PAD, box_top - COLUMN_HEAD_H - SECTION_TITLE_H + 2),
+                      _fitted(words, font(SUBTITLE_SIZE), layout.width - 2 * PAD),
                       font(SUBTITLE_SIZE), GOLD)
     for x, y, words in layout.column_heads:
         draw_text(draw, (x, y + 2), _fitted(words, small, layout.box_w), small, DIM,
@@ -845,7 +878,8 @@ def _match(draw: ImageDraw.ImageDraw, box: Box, match: BracketMatch, seed_w: flo
         x = x0 + seed_w + 4
         room = x1 - 3 - score_w - x
         if slot.bye:
-            draw_text(draw, (x, cy), "bye", face, FAINT, anchor="lm")
+            draw_text(draw, (x, cy), _fitted(tr("tournaments.picture.bye"), face, room), face,
+                      FAINT, anchor="lm")
         elif slot.name is not None:
             colour = GOLD if won else DIM if lost else INK
             bold = {"stroke_width": 0.4, "stroke_fill": GOLD} if won else {}
@@ -931,9 +965,10 @@ def _text_pages(blocks: Sequence[list[str]], head: int) -> list[list[list[str]]]
 def _pairing_text_block(row: TableRow) -> list[str]:
     """A table's lines: its number and label, then its players two to a line."""
     number = "  -" if row.table is None else f"{row.table:>3}"
-    players = [p if p is not None else "bye" for p in row.players]
+    bye = tr("tournaments.picture.bye")
+    players = [p if p is not None else bye for p in row.players]
     if len(players) < 2:
-        players.append("bye")
+        players.append(bye)
     lines = []
     if row.label:
         lines.append(f"{number}  {cut(row.label, TEXT_WIDTH - 5)}".rstrip())
@@ -967,28 +1002,55 @@ def pairings_text(title: str, round_no: int, rows: Sequence[TableRow], page: int
     pages = _text_pages([_pairing_text_block(row) for row in rows], 4)
     _paged(page, len(pages))
     heading = [cut(title, TEXT_WIDTH).rstrip(),
-               cut(f"Round {round_no} pairings{_text_page_word(page, len(pages))}",
-                   TEXT_WIDTH).rstrip(),
-               "  #  Players" if pods else f"  #  {'Player':<{TEXT_NAME_W}} Opponent"]
-    body = [line for block in pages[page - 1] for line in block] or ["No pairings."]
+               cut(tr("tournaments.picture.pairings", round=round_no)
+                   + _text_page_word(page, len(pages)), TEXT_WIDTH).rstrip(),
+               ("  #  " + cut(tr("tournaments.picture.players"), TEXT_WIDTH - 5)).rstrip()
+               if pods else
+               ("  #  " + cut(tr("tournaments.picture.player"), TEXT_NAME_W) + " "
+                + cut(tr("tournaments.picture.opponent"), TEXT_WIDTH - 6 - TEXT_NAME_W)
+                ).rstrip()]
+    body = ([line for block in pages[page - 1] for line in block]
+            or [cut(tr("tournaments.picture.no_pairings"), TEXT_WIDTH).rstrip()])
     return _code_block(heading, body)
 
 
 def _text_page_word(page: int, pages: int) -> str:
-    return f" (page {page} of {pages})" if pages > 1 else ""
+    return tr("tournaments.picture.text_page", page=page, pages=pages) if pages > 1 else ""
 
 
-STANDINGS_TEXT_HEAD = ("  # Player" + " " * 27 + "Pts",
-                       "    W-L-D       OMW%    GW%   OGW%")
-"""The two heading lines of :func:`standings_text`, one over each line of a player."""
+def _right(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells and set against the right of them."""
+    text = cut(text, width).rstrip()
+    return " " * (width - cells(text)) + text
+
+
+def standings_text_head() -> tuple[str, str]:
+    """The two heading lines of :func:`standings_text`, one over each line of a player,
+    in the locale spoken.
+
+    >>> for line in standings_text_head(): print(repr(line))
+    '  # Player                           Pts'
+    '    W-L-D       OMW%    GW%   OGW%'
+    """
+    head = dict(zip(STANDING_HEADS, map(head_words, STANDING_HEADS), strict=True))
+    first = (f"{_right(head['#'], 3)} {cut(head['Player'], TEXT_WIDTH - 8)}"
+             f"{_right(head['Pts'], 4)}")
+    second = (f"    {cut(head['W-L-D'], 9)}{_right(head['OMW%'], 7)}"
+              f"{_right(head['GW%'], 7)}{_right(head['OGW%'], 7)}")
+    return first, second
+
+
+STANDINGS_TEXT_LINES = 2
+"""Lines of :func:`standings_text_head`."""
 
 
 def _standing_text_block(line: Standing, names: Mapping[int, str],
-                         marks: Mapping[str, str]) -> list[str]:
+                         marks: Mapping[Words, str]) -> list[str]:
     """A player's two lines: rank, name (and marks) and points; then record, OMW%, GW%
     and OGW% under the heading's columns."""
     points = f"{line.points:>4}"
-    suffix = marks.get(line.note, "") + (" (dropped)" if line.dropped else "")
+    suffix = marks.get(line.note, "") + (tr("tournaments.picture.dropped_suffix")
+                                         if line.dropped else "")
     rank = f"{line.rank:>3}"
     room = TEXT_WIDTH - len(rank) - 1 - len(points) - 1 - len(suffix)
     name = cut(_name(names, line.entrant), room).rstrip() + suffix
@@ -1019,8 +1081,10 @@ def standings_text(title: str, standings: Sequence[Standing], names: Mapping[int
     pages = _standings_text_pages(standings, names)
     _paged(page, len(pages))
     heading = [cut(title, TEXT_WIDTH).rstrip(),
-               f"Standings{_text_page_word(page, len(pages))}", *STANDINGS_TEXT_HEAD]
-    body = [line for block in pages[page - 1] for line in block] or ["No players yet."]
+               cut(tr("tournaments.picture.standings") + _text_page_word(page, len(pages)),
+                   TEXT_WIDTH).rstrip(), *standings_text_head()]
+    body = ([line for block in pages[page - 1] for line in block]
+            or [cut(tr("tournaments.picture.no_players"), TEXT_WIDTH).rstrip()])
     start = sum(len(p) for p in pages[: page - 1])
     shown = {line.note for line in standings[start: start + len(pages[page - 1])]}
     body += [line for note, mark in marks.items() if note in shown
@@ -1028,7 +1092,7 @@ def standings_text(title: str, standings: Sequence[Standing], names: Mapping[int
     return _code_block(heading, body)
 
 
-def _note_lines(note: str, mark: str) -> list[str]:
+def _note_lines(note: Words, mark: str) -> list[str]:
     """A tie note under the text standings (how a tie with the line above was broken),
     broken at spaces into lines of at most :data:`TEXT_WIDTH` cells (a word too long
     cut short).
@@ -1037,8 +1101,8 @@ def _note_lines(note: str, mark: str) -> list[str]:
     ['** Tie broken: drawn at random after a', '  long and careful look at it all']
     """
     lines: list[str] = []
-    line = f"{mark} Tie broken:"
-    for word in _plain(note).split():
+    line = tr("tournaments.picture.tie_broken", mark=mark)
+    for word in _plain(say(note)).split():
         if cells(line) + 1 + cells(word) <= TEXT_WIDTH:
             line += " " + word
         else:
@@ -1054,4 +1118,4 @@ def _standings_text_pages(standings: Sequence[Standing], names: Mapping[int, str
     marks = note_marks(standings)
     blocks = [_standing_text_block(line, names, marks) for line in standings]
     notes = sum(len(_note_lines(note, mark)) for note, mark in marks.items())
-    return _text_pages(blocks, len(STANDINGS_TEXT_HEAD) + 2 + notes)
+    return _text_pages(blocks, STANDINGS_TEXT_LINES + 2 + notes)

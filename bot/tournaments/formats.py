@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.tournaments.model import TournamentSettings
+from bot.tournaments.terms import label_code
 from rules.core import GameInfo
 from rules.registry import get_game
 from rules.tournament.model import Entrant, Result, RoundPlan, Standing, TournamentFormat
@@ -104,8 +105,9 @@ def result_of(pairing: PairingRow) -> Result:
 
 def plan_rows(plan: RoundPlan) -> tuple[PairingPlan, ...]:
     """A round's pairings as the store keeps them: tables numbered in the format's
-    order, byes after every match."""
-    labels = list(plan.labels) + [""] * (len(plan.pairings) - len(plan.labels))
+    order, byes after every match; labels as keys and arguments (:func:`label_code`)."""
+    labels = [label_code(label) for label in plan.labels]
+    labels += [""] * (len(plan.pairings) - len(labels))
     ordered = sorted(zip(plan.pairings, labels, strict=True), key=lambda p: len(p[0]) == 1)
     return tuple((n, tuple(seats), label) for n, (seats, label) in enumerate(ordered, start=1))
 

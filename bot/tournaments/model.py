@@ -10,7 +10,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from bot.errors import CroupierError
+from bot.i18n import Text, say
 from bot.settings.service import MAX_TURN, MIN_TURN, Manager
+from bot.tournaments.terms import label_said, players_words
+from rules.phrases import Words
 from rules.tournament.model import Standing
 from rules.words import clip
 from storage.tournaments import MOST_ENTRANTS, EntrantRow, PairingRow, TournamentRow
@@ -31,23 +34,23 @@ MOST_PLAYERS = MOST_ENTRANTS
 
 
 class TournamentError(CroupierError):
-    """A tournament action refused; ``str(exc)`` is shown to the person."""
+    """A tournament action refused; its words (:func:`bot.errors.said`) are shown to
+    the person, in their language."""
 
 
 class NoTournament(TournamentError):
     """No such tournament on this server."""
 
     def __init__(self, tournament_id: int | None = None) -> None:
-        super().__init__("There is no such tournament on this server." if tournament_id is None
-                         else f"There is no tournament #{tournament_id} on this server.")
+        super().__init__(Text("tournaments.error.no_such") if tournament_id is None
+                         else Text("tournaments.error.no_tournament", id=tournament_id))
 
 
 class NotOrganiser(TournamentError):
     """The person may not organise tournaments here."""
 
     def __init__(self) -> None:
-        super().__init__("Only tournament organisers can do that: people who may manage "
-                         "the server, or who have the organiser role.")
+        super().__init__(Text("tournaments.error.not_organiser"))
 
 
 @dataclass(frozen=True)
@@ -99,13 +102,14 @@ class TournamentSettings:
         given = dict(given or {})
         unknown = set(given) - set(cls.__dataclass_fields__)
         if unknown:
-            raise TournamentError(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
+            raise TournamentError(Text("tournaments.settings.unknown",
+                                       names=", ".join(sorted(unknown))))
         if given.get("pod_points") is not None:
             given["pod_points"] = tuple(given["pod_points"])
         try:
             settings = cls(**given)
-        except TypeError as exc:
-            raise TournamentError(str(exc)) from None
+        except TypeError:
+            raise TournamentError(Text("tournaments.settings.unreadable")) from None
         settings._check()
         return settings
 
@@ -113,33 +117,37 @@ class TournamentSettings:
         def whole(value: object, low: int, high: int) -> bool:
             return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
-        problems = []
+        problems: list[Text] = []
         if self.best_of not in (1, 3):
-            problems.append("best-of is 1 or 3")
+            problems.append(Text("tournaments.settings.best_of"))
         if self.rounds is not None and not whole(self.rounds, 1, MOST_ROUNDS):
-            problems.append(f"rounds are 1 to {MOST_ROUNDS}")
+            problems.append(Text("tournaments.settings.rounds", most=MOST_ROUNDS))
         if self.top_cut not in TOP_CUTS:
-            problems.append("the top cut is 0, 4 or 8")
+            problems.append(Text("tournaments.settings.top_cut"))
         if self.seeding not in ("rating", "random"):
-            problems.append("seeding is by rating or random")
+            problems.append(Text("tournaments.settings.seeding"))
         if not whole(self.no_show_limit, 1, 10):
-            problems.append("the no-show limit is 1 to 10")
+            problems.append(Text("tournaments.settings.no_show_limit"))
         if self.pod_size is not None and not whole(self.pod_size, 3, 16):
-            problems.append("a pod seats 3 or more")
+            problems.append(Text("tournaments.settings.pod_size"))
         if self.pod_points is not None and (
                 not self.pod_points or not all(whole(p, 0, 100) for p in self.pod_points)
                 or list(self.pod_points) != sorted(self.pod_points, reverse=True)):
-            problems.append("pod points are 0 to 100, first place's first, never rising")
+            problems.append(Text("tournaments.settings.pod_points"))
         if self.turn_seconds is not None and not whole(self.turn_seconds, MIN_TURN,
                                                         MAX_TURN):
-            problems.append(f"seconds per decision are {MIN_TURN} to {MAX_TURN}")
+            problems.append(Text("tournaments.settings.turn_seconds", least=MIN_TURN,
+                                 most=MAX_TURN))
         if self.max_players is not None and not whole(self.max_players, 2, MOST_PLAYERS):
-            problems.append(f"the most players is 2 to {MOST_PLAYERS}")
+            problems.append(Text("tournaments.settings.max_players", most=MOST_PLAYERS))
         for flag in ("auto_next", "rated", "third_place", "bracket_reset", "use_threads"):
             if not isinstance(getattr(self, flag), bool):
-                problems.append(f"{flag.replace('_', ' ')} is true or false")
+                problems.append(Text("tournaments.settings.flag", name=flag.replace("_", " ")))
         if problems:
-            raise TournamentError("Tournament settings: " + "; ".join(problems) + ".")
+            said = problems[-1]
+            for problem in reversed(problems[:-1]):
+                said = Text("tournaments.settings.more", first=problem, rest=said)
+            raise TournamentError(Text("tournaments.settings.refused", problems=said))
 
     def stored(self) -> dict[str, Any]:
         """As the store keeps them (JSON)."""
@@ -152,8 +160,8 @@ class TournamentSettings:
 class PlaceRefused(TournamentError):
     """Discord refused to make a pairing's place — the bot lacks a permission, or the
     server (or category) has no room for another thread or channel: ``str(exc)`` says
-    which, in words, for the organiser; the round's tables then play in the
-    tournament's channel, in turn."""
+    which, in words (its ``text``), for the organiser; the round's tables then play in
+    the tournament's channel, in turn."""
 
 
 class PlaceFailed(TournamentError):
@@ -176,22 +184,26 @@ class MatchPlace:
     round: int
     table: int
     label: str
+    """As stored (:func:`bot.tournaments.terms.label_code`)."""
     players: tuple[tuple[int, str], ...]
     """``(user id, name)`` in seat order."""
     use_threads: bool
 
     @property
     def title(self) -> str:
-        """A name for the place, e.g. ``R2 · Ada vs Bo``.
+        """A name for the place, e.g. ``R2 · Ada vs Bo``, in the locale spoken.
 
         >>> from storage.tournaments import TournamentRow
         >>> MatchPlace(None, 2, 1, "", ((1, "Ada"), (2, "Bo")), True).title  # type: ignore
         'R2 · Ada vs Bo'
         """
         names = [name for _, name in self.players]
-        joined = " vs ".join(names) if len(names) == 2 else ", ".join(names)
-        head = f"R{self.round} · " + (f"{self.label}: " if self.label else "")
-        return clip(head + joined, NAME_LENGTH)
+        joined = players_said(names)
+        label = label_said(self.label)
+        title = (say(Text("tournaments.place.title_label", round=self.round, label=label,
+                          players=joined)) if label
+                 else say(Text("tournaments.place.title", round=self.round, players=joined)))
+        return clip(title, NAME_LENGTH)
 
 
 Starter = Callable[[MatchPlace], Awaitable[int]]
@@ -215,15 +227,24 @@ Retirer = Callable[[HeldPlace], Awaitable[None]]
 gone is given back)."""
 
 
+def players_said(names: Sequence[str]) -> str:
+    """A table's players in words: two as ``Ada vs Bo``, more as a list.
+
+    >>> players_said(["Ada", "Bo"]), players_said(["Ada", "Bo", "Cy"])
+    ('Ada vs Bo', 'Ada, Bo, Cy')
+    """
+    return say(players_words(names))
+
+
 @dataclass(frozen=True)
 class Room:
     """How many more places Discord lets the bot make for a tournament now, and the
     cap that says so, in words (e.g. "Discord allows 50 channels in a category")."""
 
     free: int
-    where: str
+    where: Words
     """What has the room, e.g. "the server" or "the category Events"."""
-    cap: str
+    cap: Words
 
 
 RoomCheck = Callable[[TournamentRow, bool], Awaitable[Room | None]]
@@ -295,7 +316,8 @@ class Notice:
     kind: NoticeKind
     tournament: TournamentRow
     round: int
-    text: str
+    text: Words
+    """Its words, made in the channel's language when posted."""
     mentions: tuple[int, ...] = ()
     pairings: RoundView | None = None
     standings: Standings | None = None

@@ -30,6 +30,7 @@ from typing import Any
 
 from bot.clock import Clock, SystemClock
 from bot.errors import ChannelBusy, CroupierError, NoMatchHere
+from bot.i18n import Text
 from bot.matches.live import LiveMatch, Player
 from bot.matches.service import MatchService
 from bot.tournaments.formats import FormatBuilder, Progress, build_format, read_progress
@@ -54,7 +55,9 @@ from bot.tournaments.model import (
     names_of,
     unseen_place,
 )
+from bot.tournaments.terms import entrant_words, players_words
 from rules.core import DEFAULT_LEVEL
+from rules.phrases import Phrase, Words
 from storage import Store
 from storage.tournaments import PairingRow, TournamentRow
 
@@ -223,12 +226,14 @@ class TournamentRounds:
                 if (tournament is None or tournament.status != "running" or pairing is None
                         or pairing.done or pairing.in_play):
                     return
+                outcome = (Text("tournaments.notice.closed_cancelled")
+                           if link.outcome == "cancelled"
+                           else Text("tournaments.notice.closed_abandoned"))
                 await self._tell(Notice(
                     "game_closed", tournament, pairing.round,
-                    f"**{tournament.name}**, round {pairing.round}, table {pairing.table}: "
-                    f"its game was {link.outcome} without a result. The organiser may play "
-                    f"it again (`/tournament replay table:{pairing.table}`) or report its "
-                    "result.", (tournament.organiser_id,)))
+                    Text("tournaments.notice.game_closed", name=tournament.name,
+                         round=pairing.round, table=pairing.table, outcome=outcome),
+                    (tournament.organiser_id,)))
                 await self._advance(tournament.id)  # tables may wait for its place
         except Exception:
             log.exception("match %s: its close could not be told to its tournament",
@@ -329,8 +334,8 @@ class TournamentRounds:
         if not progress.settings.auto_next:
             if tournament.announced_done < tournament.round and await self._tell(Notice(
                     "round_done", tournament, tournament.round,
-                    f"Round {tournament.round} is complete; the organiser starts the next "
-                    "one.", standings=await self._standings(tournament))):
+                    Text("tournaments.notice.round_done", round=tournament.round),
+                    standings=await self._standings(tournament))):
                 await self.store.tournaments.announced_done(tournament.id, tournament.round)
             return False
         await self._pair(tournament, progress)
@@ -354,19 +359,15 @@ class TournamentRounds:
 
     async def _announce_round(self, tournament: TournamentRow) -> None:
         """Post the current round's pairings, pinging its players; remembered once
-        posted (a restart posts a round it had not)."""
+        posted (a restart posts a round it had not). The notice's words are its heading:
+        the pairings' lines are written from its ``pairings`` where it is posted, in the
+        channel's language."""
         view = await self._round_view(tournament, tournament.round)
-        lines = []
-        for p in view.pairings:
-            names = view.seat_names(p)
-            if p.is_bye:
-                lines.append(f"{names[0]}: bye")
-            else:
-                head = f"Table {p.table}" + (f" ({p.label})" if p.label else "")
-                lines.append(f"{head}: " + (" vs ".join(names) if len(names) == 2
-                                            else ", ".join(names)))
-        stage = " (top cut)" if view.pairings and view.pairings[0].stage == "cut" else ""
-        text = f"**{tournament.name}**: round {tournament.round}{stage}\n" + "\n".join(lines)
+        cut = bool(view.pairings) and view.pairings[0].stage == "cut"
+        text = (Text("tournaments.notice.round_cut", name=tournament.name,
+                     round=tournament.round) if cut
+                else Text("tournaments.notice.round", name=tournament.name,
+                          round=tournament.round))
         mentions = tuple(user for p in view.pairings for user in p.seats
                          if is_person(user))
         if await self._tell(Notice("round", tournament, tournament.round, text, mentions,
@@ -380,13 +381,15 @@ class TournamentRounds:
             return
         if tournament.status == "finished":
             standings = await self._standings(tournament)
-            winner = standings.lines[0].name if standings.lines else "nobody"
-            notice = Notice("finished", tournament, tournament.round,
-                            f"**{tournament.name}** is over. The winner: {winner}.",
+            text = (Text("tournaments.notice.finished", name=tournament.name,
+                         winner=entrant_words(standings.lines[0].standing.entrant,
+                                              standings.lines[0].name)) if standings.lines
+                    else Text("tournaments.notice.finished_nobody", name=tournament.name))
+            notice = Notice("finished", tournament, tournament.round, text,
                             standings=standings)
         else:
             notice = Notice("cancelled", tournament, tournament.round,
-                            f"**{tournament.name}** was cancelled; what was played is kept.",
+                            Text("tournaments.notice.cancelled", name=tournament.name),
                             standings=await self._standings(tournament)
                             if tournament.round else None)
         if await self._tell(notice):
@@ -424,16 +427,16 @@ class TournamentRounds:
             if isinstance(exc, CroupierError):  # a refusal, said in words
                 log.warning("tournament %s: round %s table %s: the game could not be "
                             "opened (%s)", tournament.id, pairing.round, pairing.table, exc)
-                why = str(exc).rstrip(".")
+                # A refusal's words end with a full stop, as the notice's sentence does.
+                why: Words = (exc.text if isinstance(exc.text, Phrase)
+                              else str(exc).rstrip(".") + ".")
             else:  # never an error's own text: it is for the log, not for people
                 log.exception("tournament %s: round %s table %s: the game could not be "
                               "opened", tournament.id, pairing.round, pairing.table)
-                why = "something went wrong on Croupier's side (it is logged)"
+                why = Text("tournaments.notice.our_fault")
             await self._tell(Notice(
                 "game_failed", tournament, pairing.round,
-                f"Table {pairing.table}'s game could not be started: {why}. The organiser "
-                f"may try again (`/tournament replay table:{pairing.table}`) or report its "
-                "result."))
+                Text("tournaments.notice.game_failed", table=pairing.table, why=why)))
             return False
         return True
 
@@ -456,8 +459,7 @@ class TournamentRounds:
         if not shared and pairing.thread_id is None:  # a place is one pairing's
             await self.store.tournaments.set_thread(tournament.id, pairing.round,
                                                     pairing.table, place)
-        busy = PlaceBusy(f"Table {pairing.table} plays in the tournament's channel, where "
-                         "another game is being played: it starts when that one ends.")
+        busy = PlaceBusy(Text("tournaments.error.place_busy", table=pairing.table))
         if not await self._clear_place(place, shared=shared):
             raise busy
 
@@ -480,12 +482,12 @@ class TournamentRounds:
                 raise busy from None
             raise
         if shared:  # a place of its own pinged them when it was made
-            seated = [names.get(user, "?") for user in pairing.seats]
+            seated = players_words([entrant_words(user, names.get(user, "?"))
+                                    for user in pairing.seats])
             await self._tell(Notice(
                 "table_here", tournament, pairing.round,
-                (" vs ".join(seated) if len(seated) == 2 else ", ".join(seated))
-                + f" — your match of **{tournament.name}**, round {pairing.round}, table "
-                f"{pairing.table}, is here.",
+                Text("tournaments.notice.table_here", players=seated, name=tournament.name,
+                     round=pairing.round, table=pairing.table),
                 tuple(user for user in pairing.seats if is_person(user))))
 
     async def _make_place(self, tournament: TournamentRow, pairing: PairingRow,
@@ -506,9 +508,9 @@ class TournamentRounds:
                 self._refused.add(key)
                 await self._tell(Notice(
                     "no_place", tournament, pairing.round,
-                    f"**{tournament.name}**, round {pairing.round}: {refused}, so the "
-                    "tables play in this channel, one at a time: each game starts when the "
-                    "one before it ends.", (tournament.organiser_id,)))
+                    Text("tournaments.notice.no_place", name=tournament.name,
+                         round=pairing.round, why=refused.text),
+                    (tournament.organiser_id,)))
         return tournament.channel_id
 
     async def _clear_place(self, place: int, *, shared: bool) -> bool:

@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.errors import CroupierError, NoMatchHere, NotSeated
+from bot.i18n import Number, Text
+from bot.i18n.tournaments import text_of
 from bot.matches.levels import checked_level
 from bot.matches.live import Player
 from bot.tournaments.formats import plan_rows, pod_size
@@ -47,10 +49,11 @@ from bot.tournaments.model import (
 )
 from bot.tournaments.rounds import CROUPIER, TournamentRounds
 from rules.core import DEFAULT_LEVEL, GameInfo
-from rules.errors import BadOptions
+from rules.errors import BadOptions, RulesError
+from rules.phrases import Phrase
 from rules.registry import get_game
 from rules.tournament.model import Entrant, Result
-from rules.words import clip, plural
+from rules.words import clip
 from storage.tournaments import (
     BEFORE_START,
     EntrantRow,
@@ -64,6 +67,13 @@ from storage.tournaments import (
 __all__ = ["Member", "TournamentService"]
 
 log = logging.getLogger(__name__)
+
+def refused_words(refused: TournamentRefusal) -> Text | str:
+    """A store's refusal in words for the person: its phrase (a key of the
+    ``tournaments`` catalog) as :class:`~bot.i18n.Text`."""
+    words = refused.words
+    return text_of(words) if isinstance(words, Phrase) else str(words)
+
 
 BRACKETS = ("single", "double")
 """Formats whose later rounds are paired from earlier winners: a result that decided
@@ -99,7 +109,7 @@ class TournamentService(TournamentRounds):
         try:
             return await call
         except TournamentRefusal as refused:
-            raise TournamentError(str(refused)) from None
+            raise TournamentError(refused_words(refused)) from None
 
     # -- creating and registration -----------------------------------------------------
     async def create(self, who: Member, *, channel_id: int, game: str,
@@ -113,13 +123,13 @@ class TournamentService(TournamentRounds):
         info = get_game(game)
         chosen = format or ("swiss" if info.min_seats <= 2 <= info.max_seats else "pods")
         if chosen not in FORMATS:
-            raise TournamentError(f"There is no format {chosen!r}; the formats are "
-                                  f"{', '.join(FORMATS)}.")
+            raise TournamentError(Text("tournaments.error.no_format", format=repr(chosen),
+                                       formats=", ".join(FORMATS)))
         parsed = TournamentSettings.parse(settings)
         if parsed.top_cut and chosen != "swiss":
-            raise TournamentError("A top cut follows Swiss rounds only.")
+            raise TournamentError(Text("tournaments.error.top_cut_swiss"))
         if chosen == "pods" and parsed.best_of != 1:
-            raise TournamentError("Pods play one game per round.")
+            raise TournamentError(Text("tournaments.error.pods_one_game"))
         stored = info.options.parse(options).stored()
         try:
             await self.matches.hooks_for(info.name).check_arranged(who.guild_id, stored)
@@ -129,10 +139,13 @@ class TournamentService(TournamentRounds):
             try:
                 info.new(stored, seats, 0)
             except BadOptions as exc:
-                raise TournamentError(f"{info.title} at tables of {seats}: {exc}") from None
+                raise TournamentError(Text("tournaments.error.options_at_tables",
+                                           game=info.title, seats=seats,
+                                           why=exc.text)) from None
+        title = name or Text("tournaments.default_name", game=info.title).in_locale(None)
         tournament_id = await self.store.tournaments.create(
             guild_id=who.guild_id, channel_id=channel_id,
-            name=clip((name or f"{info.title} tournament").strip(), NAME_LENGTH), game=info.name,
+            name=clip(title.strip(), NAME_LENGTH), game=info.name,
             format=chosen, options=stored, settings=parsed.stored(), organiser_id=who.user_id,
             seed=random.SystemRandom().randrange(2**62))
         return await self._get(who, tournament_id)
@@ -143,12 +156,13 @@ class TournamentService(TournamentRounds):
         seat them."""
         if format in TWO_SEAT_FORMATS:
             if not info.min_seats <= 2 <= info.max_seats:
-                raise TournamentError(f"{info.title} is not played by two; use pods.")
+                raise TournamentError(Text("tournaments.error.not_two", game=info.title))
             return [2]
         size = pod_size(settings, info)
         if not 3 <= size <= info.max_seats or size < info.min_seats:
-            raise TournamentError(f"{info.title} takes {info.seat_range()}; pods of {size} "
-                                  "do not fit.")
+            raise TournamentError(Text("tournaments.error.pods_do_not_fit", game=info.title,
+                                       least=info.min_seats, most=info.max_seats,
+                                       size=size))
         # Pods are one smaller when the count does not divide, and smaller still when
         # it must (never below the game's minimum): every size down to it is dealt.
         return list(range(size, info.min_seats - 1, -1))
@@ -157,14 +171,16 @@ class TournamentService(TournamentRounds):
         """Registration opens (organisers)."""
         await self._organiser(who, tournament_id)
         await self._write(self.store.tournaments.set_status(
-            tournament_id, "open", allowed=("created",), doing="open registration"))
+            tournament_id, "open", allowed=("created",),
+            doing=Phrase("tournaments.doing.open_registration")))
         return await self._get(who, tournament_id)
 
     async def open_checkin(self, who: Member, tournament_id: int) -> TournamentRow:
         """The check-in window opens (organisers): entrants confirm they are here."""
         await self._organiser(who, tournament_id)
         await self._write(self.store.tournaments.set_status(
-            tournament_id, "checkin", allowed=("open",), doing="open check-in"))
+            tournament_id, "checkin", allowed=("open",),
+            doing=Phrase("tournaments.doing.open_checkin")))
         return await self._get(who, tournament_id)
 
     async def close_checkin(self, who: Member, tournament_id: int) -> list[int]:
@@ -202,9 +218,7 @@ class TournamentService(TournamentRounds):
         cannot play its seats (computer players can, :meth:`add_computers`)."""
         await self._organiser(who, tournament_id)
         if is_bot:
-            raise TournamentError("That is a bot account: tournaments are for people. "
-                                  "To fill seats, add computer players "
-                                  "(`/tournament add computers:N`).")
+            raise TournamentError(Text("tournaments.error.bot_account"))
         await self._write(self.store.tournaments.join(
             tournament_id, user_id, name, allowed=BEFORE_START))
         return await self._entrant(tournament_id, user_id)
@@ -219,7 +233,7 @@ class TournamentService(TournamentRounds):
         tournament = await self._organiser(who, tournament_id)
         assert tournament is not None
         if not 1 <= count <= MOST_PLAYERS:
-            raise TournamentError(f"Add 1 to {MOST_PLAYERS} computer players.")
+            raise TournamentError(Text("tournaments.error.computers_count", most=MOST_PLAYERS))
         checked_level(get_game(tournament.game), level)
         users = set(await self._write(self.store.tournaments.add_computers(
             tournament_id, count, allowed=BEFORE_START, level=level)))
@@ -240,7 +254,7 @@ class TournamentService(TournamentRounds):
     async def _entrant(self, tournament_id: int, user_id: int) -> EntrantRow:
         entrant = await self.store.tournaments.entrant(tournament_id, user_id)
         if entrant is None:
-            raise TournamentError("That person is not in this tournament.")
+            raise TournamentError(Text("tournaments.error.not_entered"))
         return entrant
 
     # -- starting and rounds -------------------------------------------------------------
@@ -253,26 +267,28 @@ class TournamentService(TournamentRounds):
         async with self._lock(tournament_id):
             tournament = await self._get(who, tournament_id)
             if tournament.status not in ("open", "checkin"):
-                raise TournamentError("Only a tournament open for registration or in "
-                                      "check-in can start.")
+                raise TournamentError(Text("tournaments.error.cannot_start_now"))
             entrants = [e for e in await self.store.tournaments.entrants(tournament_id)
                         if tournament.status != "checkin" or e.checked_in]
             settings = TournamentSettings.parse(tournament.settings)
             info = get_game(tournament.game)
             least = 2 if tournament.format in TWO_SEAT_FORMATS else info.min_seats
             if len(entrants) < max(least, settings.top_cut + 1):
-                raise TournamentError(
-                    f"{len(entrants)} entrant{'s' if len(entrants) != 1 else ''}: not enough"
-                    + (f" for a top {settings.top_cut}" if settings.top_cut else "") + ".")
+                if settings.top_cut:
+                    raise TournamentError(Text("tournaments.error.too_few_for_cut",
+                                               count=len(entrants), cut=settings.top_cut))
+                raise TournamentError(Text("tournaments.error.too_few", count=len(entrants)))
             seeds = await self._seeds(tournament, settings, entrants)
             fmt = self.formats(tournament.format, settings, info)
             try:
                 plan = fmt.next_round([Entrant(user, seed) for user, seed in seeds], [],
                                       tournament.seed)
             except ValueError as exc:
-                raise TournamentError(f"The tournament cannot start: {exc}") from None
+                why = exc.text if isinstance(exc, RulesError) else str(exc)
+                raise TournamentError(Text("tournaments.error.cannot_start",
+                                           why=why)) from None
             if plan is None:
-                raise TournamentError("The format has no round to play with these entrants.")
+                raise TournamentError(Text("tournaments.error.no_round"))
             await self._check_room(tournament, settings, info, entrants)
             await self._write(self.store.tournaments.start(tournament_id, seeds,
                                                            plan_rows(plan)))
@@ -292,14 +308,12 @@ class TournamentService(TournamentRounds):
         room = await self.room(tournament, settings.use_threads) if needed else None
         if room is None or needed <= room.free:
             return
-        kind = "thread" if settings.use_threads else "channel"
-        advice = ("Archive some threads, or take fewer players." if settings.use_threads
-                  else "Make room there, move the tournament's channel to a category with "
-                       "room, or create the tournament with threads (use_threads:true).")
-        raise TournamentError(
-            f"This tournament plays up to {plural(needed, 'table')} at once, each in a "
-            f"{kind} of its own: that needs room for {plural(needed, kind)}, and "
-            f"{room.where} has room for {room.free} more ({room.cap}). {advice}")
+        if settings.use_threads:
+            raise TournamentError(Text("tournaments.error.no_room_threads", count=needed,
+                                       where=room.where, free=Number(room.free),
+                                       cap=room.cap))
+        raise TournamentError(Text("tournaments.error.no_room_channels", count=needed,
+                                   where=room.where, free=Number(room.free), cap=room.cap))
 
     async def _seeds(self, tournament: TournamentRow, settings: TournamentSettings,
                      entrants: Sequence[EntrantRow]) -> list[tuple[int, int]]:
@@ -327,14 +341,13 @@ class TournamentService(TournamentRounds):
         async with self._lock(tournament_id):
             tournament = await self._get(who, tournament_id)
             if tournament.status != "running":
-                raise TournamentError("The tournament is not under way.")
+                raise TournamentError(Text("tournaments.error.not_running"))
             pairings = await self.store.tournaments.pairings(tournament_id, tournament.round)
             left = [p for p in pairings if not p.done]
             if left:
-                raise TournamentError(
-                    f"Round {tournament.round} still has {len(left)} match"
-                    f"{'es' if len(left) != 1 else ''} without a result (tables "
-                    + ", ".join(str(p.table) for p in left) + ").")
+                raise TournamentError(Text(
+                    "tournaments.error.round_not_done", count=len(left), round=tournament.round,
+                    tables=", ".join(str(p.table) for p in left)))
             await self._write(self._pair(tournament, await self._progress(tournament)))
             await self._advance(tournament_id)
             tournament = await self._get(who, tournament_id)
@@ -350,19 +363,19 @@ class TournamentService(TournamentRounds):
             pairing = await self.store.tournaments.pairing(tournament_id, round_no, table)
             if (tournament.status != "running" or pairing is None
                     or round_no != tournament.round):
-                raise TournamentError("Only a match of the current round can be played again.")
+                raise TournamentError(Text("tournaments.error.replay_current"))
             if pairing.done or pairing.in_play:
-                raise TournamentError(f"Table {table} already has its result or a game "
-                                      "being played.")
+                raise TournamentError(Text("tournaments.error.table_busy", table=table))
             if not await self._start_game(tournament, pairing, wait_turn=False):
-                raise TournamentError(f"Table {table}'s game could not be started.")
+                raise TournamentError(Text("tournaments.error.not_started", table=table))
             await self._advance(tournament_id)
             return await self._pairing(tournament_id, round_no, table)
 
     async def _pairing(self, tournament_id: int, round_no: int, table: int) -> PairingRow:
         pairing = await self.store.tournaments.pairing(tournament_id, round_no, table)
         if pairing is None:
-            raise TournamentError(f"Round {round_no} has no table {table}.")
+            raise TournamentError(Text("tournaments.error.no_table", round=round_no,
+                                       table=table))
         return pairing
 
     # -- results, drops, the end -----------------------------------------------------------
@@ -380,8 +393,7 @@ class TournamentService(TournamentRounds):
         async with self._lock(tournament_id):
             tournament = await self._get(who, tournament_id)
             if tournament.status != "running":
-                raise TournamentError("The tournament is not under way: its results no "
-                                      "longer change.")
+                raise TournamentError(Text("tournaments.error.results_fixed"))
             round_no = tournament.round if round_no is None else round_no
             pairing = await self._pairing(tournament_id, round_no, table)
             settings = TournamentSettings.parse(tournament.settings)
@@ -408,9 +420,7 @@ class TournamentService(TournamentRounds):
         try:
             Result(pairing.round, pairing.seats, placed, won, drawn, both_lose)
         except ValueError:
-            raise TournamentError("Those places and games won disagree: whoever has "
-                                  "more games must be placed higher (in a match of "
-                                  "two, equal games are a draw).") from None
+            raise TournamentError(Text("tournaments.error.disagree")) from None
         return placed, won, drawn
 
     @staticmethod
@@ -421,32 +431,32 @@ class TournamentService(TournamentRounds):
         seats = pairing.seats
         n = len(seats)
         if n == 1:
-            raise TournamentError("A bye has no result to report.")
+            raise TournamentError(Text("tournaments.error.bye_result"))
         if winner is not None and winner not in seats:
-            raise TournamentError("The winner must be one of the table's players.")
+            raise TournamentError(Text("tournaments.error.winner_seated"))
         if games is not None and (len(games) != n or any(g < 0 for g in games)):
-            raise TournamentError(f"Give games won for each of the {n} players.")
+            raise TournamentError(Text("tournaments.error.games_each", count=n))
         if drawn < 0:
-            raise TournamentError("Drawn games are 0 or more.")
+            raise TournamentError(Text("tournaments.error.drawn_games"))
         if both_lose:
             return (n,) * n, tuple(games or (0,) * n), drawn
         if places is not None:
             if len(places) != n or any(not 1 <= p <= n for p in places):
-                raise TournamentError(f"Give a place from 1 to {n} for each player.")
+                raise TournamentError(Text("tournaments.error.places_each", most=n))
             placed = tuple(places)
             if 1 not in placed:
-                raise TournamentError("Somebody takes place 1 (if nobody won: both lose).")
+                raise TournamentError(Text("tournaments.error.nobody_first"))
             return placed, tuple(games or (int(p == 1) for p in placed)), drawn
         needed = settings.best_of // 2 + 1 if n == 2 else 1
         if winner is None:  # a draw
             won = tuple(games or (0,) * n)
             if len(set(won)) != 1:
-                raise TournamentError("A draw has equal games won.")
+                raise TournamentError(Text("tournaments.error.draw_games"))
             return (1,) * n, won, drawn or (0 if any(won) else 1)
         placed = tuple(1 if user == winner else 2 for user in seats)
         won = tuple(games or (needed if user == winner else 0 for user in seats))
         if any(won[seats.index(winner)] <= won[i] for i in range(n) if seats[i] != winner):
-            raise TournamentError("The winner must have won more games.")
+            raise TournamentError(Text("tournaments.error.winner_games"))
         return placed, won, drawn
 
     async def drop(self, who: Member, tournament_id: int, user_id: int | None = None, *,
@@ -472,8 +482,7 @@ class TournamentService(TournamentRounds):
         async with self._lock(tournament_id):
             tournament = await self._get(who, tournament_id)
             if tournament.status != "running":
-                raise TournamentError("Only a tournament under way has drops; before it "
-                                      "starts, leave (or remove) instead.")
+                raise TournamentError(Text("tournaments.error.drop_not_running"))
             playing = await self._write(self.store.tournaments.drop(
                 tournament_id, target, by_user=who.user_id, why=why, disqualify=disqualify,
                 between_rounds=not organiser))

@@ -1,44 +1,88 @@
 """A tournament in words, for every side that shows one (Discord's messages and posts,
 the web's pages): its format, its status, the standings' columns and tiebreakers, a
-pairing's result and a game's outcome. One place, so that the tournament message and
-the tournament page never call the same thing by two names (issue 33 moves these to
-catalogs). Generic: nothing here names a game; nothing here knows a transport.
+pairing's label and result, a game's outcome, a computer entrant's name. One place, so
+that the tournament message and the tournament page never call the same thing by two
+names. The words come from the ``tournaments`` catalog, in the locale being spoken
+(:func:`bot.i18n.speaking`). Generic: nothing here names a game; nothing here knows a
+transport.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from rules.words import ordinal
+from bot.i18n import Text, say, tr, trn
+from bot.i18n.tournaments import label_code, label_words
+from rules.phrases import Words
 
-FORMAT_WORDS: Mapping[str, str] = {"swiss": "Swiss", "single": "single elimination",
-                                   "double": "double elimination",
-                                   "round_robin": "round robin", "pods": "pods"}
+__all__ = ["COMPUTER", "FORMAT_WORDS", "HEAD_NAMES", "HEAD_WORDS", "OUTCOME_WORDS",
+           "STANDING_HEADS", "STATUS_WORDS", "TIEBREAKERS", "Spoken", "entrant_name",
+           "entrant_words", "format_words", "head_words", "label_code", "label_said",
+           "label_words", "ordinal", "outcome_words", "pairing_result", "players_words",
+           "status_words"]
+
+
+class Spoken(Mapping[str, str]):
+    """A mapping whose values are words made when read, in the locale being spoken
+    (a page's template or a picture reads it inside its reader's ``speaking``)."""
+
+    def __init__(self, words: Mapping[str, Text]) -> None:
+        self._words = dict(words)
+
+    def __getitem__(self, key: str) -> str:
+        return self._words[key].in_locale(None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
+FORMAT_WORDS: Mapping[str, str] = Spoken({
+    "swiss": Text("tournaments.format.swiss"),
+    "single": Text("tournaments.format.single"),
+    "double": Text("tournaments.format.double"),
+    "round_robin": Text("tournaments.format.round_robin"),
+    "pods": Text("tournaments.format.pods"),
+})
 """Each format in words, as people say it."""
 
-STATUS_WORDS: Mapping[str, str] = {
-    "created": "created — registration not open yet",
-    "open": "registration open",
-    "checkin": "check-in open: entrants, check in",
-    "running": "under way",
-    "finished": "finished",
-    "cancelled": "cancelled",
-}
+STATUS_WORDS: Mapping[str, str] = Spoken({
+    "created": Text("tournaments.status.created"),
+    "open": Text("tournaments.status.open"),
+    "checkin": Text("tournaments.status.checkin"),
+    "running": Text("tournaments.status.running"),
+    "finished": Text("tournaments.status.finished"),
+    "cancelled": Text("tournaments.status.cancelled"),
+})
 """Each status in words, on the tournament message and page."""
 
 STANDING_HEADS = ("#", "Player", "Pts", "W-L-D", "OMW%", "GW%", "OGW%")
-"""The standings' column headers, in order (pictures, text and the web)."""
+"""The standings' columns, in order (pictures, text and the web): ids, shown in words
+by :data:`HEAD_WORDS`."""
 
-HEAD_NAMES: Mapping[str, str] = {
-    "#": "rank",
-    "Player": "player",
-    "Pts": "match points",
-    "W-L-D": "matches won, lost and drawn",
-    "OMW%": "opponents' match-win percentage",
-    "GW%": "game-win percentage",
-    "OGW%": "opponents' game-win percentage",
-}
+HEAD_WORDS: Mapping[str, str] = Spoken({
+    "#": Text("tournaments.head.rank"),
+    "Player": Text("tournaments.head.player"),
+    "Pts": Text("tournaments.head.points"),
+    "W-L-D": Text("tournaments.head.record"),
+    "OMW%": Text("tournaments.head.omw"),
+    "GW%": Text("tournaments.head.gw"),
+    "OGW%": Text("tournaments.head.ogw"),
+})
+"""Each standings column's header as shown."""
+
+HEAD_NAMES: Mapping[str, str] = Spoken({
+    "#": Text("tournaments.head.rank_long"),
+    "Player": Text("tournaments.head.player_long"),
+    "Pts": Text("tournaments.head.points_long"),
+    "W-L-D": Text("tournaments.head.record_long"),
+    "OMW%": Text("tournaments.head.omw_long"),
+    "GW%": Text("tournaments.head.gw_long"),
+    "OGW%": Text("tournaments.head.ogw_long"),
+})
 """Each standings header spelt out (a screen reader's and a newcomer's reading)."""
 
 TIEBREAKERS = ("OMW%", "GW%", "OGW%")
@@ -46,12 +90,13 @@ TIEBREAKERS = ("OMW%", "GW%", "OGW%")
 "Swiss arithmetic"); a tie none of them breaks is drawn at random with the
 tournament's seed, and the line says so."""
 
-OUTCOME_WORDS: Mapping[str, str] = {"counted": "counted", "ignored": "ignored",
-                                    "cancelled": "cancelled", "abandoned": "abandoned"}
+OUTCOME_WORDS: Mapping[str, str] = Spoken({
+    "counted": Text("tournaments.outcome.counted"),
+    "ignored": Text("tournaments.outcome.ignored"),
+    "cancelled": Text("tournaments.outcome.cancelled"),
+    "abandoned": Text("tournaments.outcome.abandoned"),
+})
 """A game's outcome for its pairing, in words (a game without one is in play)."""
-
-IN_PLAY = "in play"
-"""A game of a pairing that has no outcome yet."""
 
 
 def format_words(format: str) -> str:
@@ -60,7 +105,7 @@ def format_words(format: str) -> str:
     >>> format_words("round_robin"), format_words("swiss")
     ('round robin', 'Swiss')
     """
-    return FORMAT_WORDS.get(format, format.replace("_", " "))
+    return FORMAT_WORDS[format] if format in FORMAT_WORDS else format.replace("_", " ")
 
 
 def status_words(status: str) -> str:
@@ -78,11 +123,84 @@ def outcome_words(outcome: str | None) -> str:
     >>> outcome_words("counted"), outcome_words(None)
     ('counted', 'in play')
     """
-    return OUTCOME_WORDS.get(outcome or "", IN_PLAY)
+    if outcome in OUTCOME_WORDS:
+        return OUTCOME_WORDS[outcome]
+    return tr("tournaments.outcome.in_play")
+
+
+def head_words(head: str) -> str:
+    """A standings column's header as shown (:data:`STANDING_HEADS`).
+
+    >>> head_words("W-L-D")
+    'W-L-D'
+    """
+    return HEAD_WORDS.get(head, head)
+
+
+COMPUTER = "Computer "
+"""How the store names a computer entrant: ``Computer N`` (its entrant id is -N)."""
+
+
+def entrant_words(user_id: int, name: str) -> Words:
+    """An entrant's name as words made later (:func:`entrant_name`, in the reader's
+    locale when said)."""
+    if user_id < 0 and name == f"{COMPUTER}{-user_id}":
+        return Text("tournaments.computer", number=-user_id)
+    return name
+
+
+def players_words(names: Sequence[Words]) -> Words:
+    """A table's players as words: two as ``Ada vs Bo``, more as a list.
+
+    >>> say(players_words(["Ada", "Bo"]), "en"), say(players_words(["Ada", "Bo", "Cy"]), "en")
+    ('Ada vs Bo', 'Ada, Bo, Cy')
+    """
+    if len(names) == 2:
+        return Text("tournaments.versus", first=names[0], second=names[1])
+    if not names:
+        return ""
+    said = names[-1]
+    for name in reversed(names[:-1]):
+        said = Text("tournaments.comma", first=name, rest=said)
+    return said
+
+
+def entrant_name(user_id: int, name: str) -> str:
+    """An entrant's name as shown: a computer entrant's stored ``Computer N`` in the
+    words of the locale spoken; anyone else's as it is.
+
+    >>> entrant_name(-3, "Computer 3"), entrant_name(12, "Computer 3")
+    ('Computer 3', 'Computer 3')
+    """
+    if user_id < 0 and name == f"{COMPUTER}{-user_id}":
+        return tr("tournaments.computer", number=-user_id)
+    return name
+
+
+def label_said(stored: str) -> str:
+    """A stored label in the words of the locale spoken ("" for none)."""
+    return say(label_words(stored))
 
 
 def _score(games: Sequence[int]) -> str:
     return "-".join(map(str, games))
+
+
+def ordinal(place: int) -> str:
+    """A place in words ("1st", "2nd" … in English; "1º" in Portuguese): English's
+    ending picked by English's rule, each ending a key of its own.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st']
+    """
+    last, tens = place % 10, place % 100
+    if last == 1 and tens != 11:
+        return tr("tournaments.ordinal.one", n=place)
+    if last == 2 and tens != 12:
+        return tr("tournaments.ordinal.two", n=place)
+    if last == 3 and tens != 13:
+        return tr("tournaments.ordinal.few", n=place)
+    return tr("tournaments.ordinal.other", n=place)
 
 
 def pairing_result(pairing: Any, names: Sequence[str]) -> str:
@@ -103,21 +221,26 @@ def pairing_result(pairing: Any, names: Sequence[str]) -> str:
     'playing'
     """
     if not pairing.done:
-        return "playing" if pairing.in_play else "waiting"
+        return tr("tournaments.result.playing") if pairing.in_play \
+            else tr("tournaments.result.waiting")
     if pairing.is_bye:
-        return "bye"
-    drawn = f" ({pairing.drawn_games} drawn)" if pairing.drawn_games else ""
+        return tr("tournaments.result.bye")
     places = pairing.places or ()
     two = len(names) == 2 and len(places) == 2
+    score = _score(pairing.games)
     if pairing.both_lose:
-        said = f"both lose {_score(pairing.games)}{drawn}"
+        said = tr("tournaments.result.both_lose", score=score)
     elif two and places[0] == places[1]:
-        said = f"draw {_score(pairing.games)}{drawn}"
+        said = tr("tournaments.result.draw", score=score)
     elif two:
         won = 0 if places[0] < places[1] else 1  # the winner's games first
-        said = f"{names[won]} wins {pairing.games[won]}-{pairing.games[1 - won]}{drawn}"
+        said = tr("tournaments.result.wins", name=names[won],
+                  score=f"{pairing.games[won]}-{pairing.games[1 - won]}")
     else:
-        said = ", ".join(f"{ordinal(place)} {name}"
+        said = ", ".join(tr("tournaments.result.placed", place=ordinal(place), name=name)
                          for place, name in sorted(zip(places, names, strict=False)))
-    return said + (" (entered by the organiser)" if pairing.decided_by == "organiser"
-                   else "")
+    if pairing.drawn_games:
+        said = trn("tournaments.result.with_drawn", pairing.drawn_games, result=said)
+    if pairing.decided_by == "organiser":
+        said = tr("tournaments.result.by_organiser", result=said)
+    return said

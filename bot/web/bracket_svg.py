@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.pictures.tournament import cells
+from rules.phrases import Phrase, Words
 from rules.tournament import elimination
 
 BOX_W = 184
@@ -156,13 +157,13 @@ def clipped(name: str, most: int = NAME_CELLS) -> str:
     return "".join(kept) + "…"
 
 
-def _note(note: str) -> NoteKey:
-    """The kind of a match's note (the format writes it for people reading code, with
-    entrant ids in a walkover's: the page says it in its own words)."""
-    if note.startswith("walkover"):
-        return "walkover"
-    return {"bye": "bye", "both lose": "both_lose",
-            "drawn: the higher seed advances": "drawn"}.get(note, "")  # type: ignore[return-value]
+def _note(note: Words) -> NoteKey:
+    """The kind of a match's note (the format's words, with entrant ids in a
+    walkover's: the page says it in its own words)."""
+    key = note.key if isinstance(note, Phrase) else ""
+    return {"tournaments.note.walkover": "walkover", "tournaments.note.bye": "bye",
+            "tournaments.note.both_lose": "both_lose",
+            "tournaments.note.drawn_higher_seed": "drawn"}.get(key, "")  # type: ignore[return-value]
 
 
 def _columns(matches: list[elimination.BracketMatch]) -> dict[int, list[elimination.BracketMatch]]:

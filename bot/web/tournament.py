@@ -27,12 +27,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot.i18n import say
 from bot.pictures.tournament import note_marks, standing_cells
 from bot.tournaments.formats import Progress, read_progress
 from bot.tournaments.model import TournamentSettings, is_person, names_of
 from bot.tournaments.terms import (
     STANDING_HEADS,
     format_words,
+    label_said,
     outcome_words,
     pairing_result,
     status_words,
@@ -189,7 +191,8 @@ def build_view(progress: Progress, games: Sequence[GameLink], version: str) -> T
         tournament=tournament, version=version, game=get_game(tournament.game).title,
         format=format_words(tournament.format), status=status_words(tournament.status),
         settings=progress.settings, entrants=len(entrants), figures=figures,
-        standings=tuple(rows), notes=tuple((mark, note) for note, mark in marks.items()),
+        standings=tuple(rows),
+        notes=tuple((mark, say(note)) for note, mark in marks.items()),
         current=current, earlier=earlier, bracket=drawing, waiting=waiting,
         people=people.named)
 
@@ -230,7 +233,7 @@ def _rounds(pairings: Sequence[PairingRow], people: _People,
     for p in pairings:
         seated = tuple([people.of(user) for user in p.seats])
         rounds.setdefault(p.round, []).append(Pairing(
-            p.table, p.label, seated, pairing_result(p, [s.name for s in seated]),
+            p.table, label_said(p.label), seated, pairing_result(p, [s.name for s in seated]),
             p.is_bye, p.done, tuple(by_pairing.get((p.round, p.table), ()))))
         cut[p.round] = p.stage == "cut"
     return [Round(number, cut[number], tuple(sorted(found, key=_is_bye)))

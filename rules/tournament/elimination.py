@@ -27,8 +27,8 @@ The decisions the spec leaves open are in ``docs/rules/tournaments.md`` ("Elimin
 >>> plan = single.next_round(people, [], seed=0)
 >>> plan.pairings
 ((11,), (14, 15), (12,), (13, 16))
->>> plan.labels
-('Quarter-final 1', 'Quarter-final 2', 'Quarter-final 3', 'Quarter-final 4')
+>>> plan.labels[0]
+Phrase(tournaments.label.quarter_final(index=1))
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from rules.errors import RulesError
+from rules.phrases import Phrase, Words
 from rules.tournament.model import DRAW, WIN, Entrant, FormatName, Result, RoundPlan, Standing
 
 BYE: Literal["bye"] = "bye"
@@ -109,7 +110,7 @@ class BracketMatch:
     section: Section
     column: int
     index: int
-    label: str
+    label: Words
     slots: tuple[Slot, Slot]
     status: Status
     round: int | None = None
@@ -118,9 +119,10 @@ class BracketMatch:
     winner_to: tuple[str, int] | None = None
     loser_to: tuple[str, int] | None = None
     result: Result | None = None
-    note: str = ""
-    """Why the match went as it did where a result alone does not say ("bye", "drawn: the
-    higher seed advances", "both lose", "walkover: 12 dropped")."""
+    note: Words = ""
+    """Why the match went as it did where a result alone does not say (a bye, a draw the
+    higher seed won, both losing, a walkover), as words; ``""`` when nothing needs
+    saying."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,7 @@ class _Node:
     section: Section
     column: int
     index: int
-    label: str
+    label: Words
     winner_to: tuple[str, int] | None = None
     loser_to: tuple[str, int] | None = None
     champion: bool = False
@@ -173,33 +175,35 @@ class _Node:
     """A winner with nowhere to go who is not champion (third place) finishes with this."""
 
 
-def _round_name(matches: int, index: int) -> str:
+def _round_name(matches: int, index: int) -> Phrase:
     """Single elimination's names, by how many matches a column has."""
     if matches == 1:
-        return "Final"
+        return Phrase("tournaments.label.final")
     if matches == 2:
-        return f"Semi-final {index}"
+        return Phrase("tournaments.label.semi_final", index=index)
     if matches == 4:
-        return f"Quarter-final {index}"
-    return f"Round of {2 * matches}, match {index}"
+        return Phrase("tournaments.label.quarter_final", index=index)
+    return Phrase("tournaments.label.round_of", size=2 * matches, index=index)
 
 
-def _winners_name(matches: int, column: int, index: int) -> str:
+def _winners_name(matches: int, column: int, index: int) -> Phrase:
     if matches == 1:
-        return "Winners' final"
+        return Phrase("tournaments.label.winners_final")
     if matches == 2:
-        return f"Winners' semi-final {index}"
+        return Phrase("tournaments.label.winners_semi_final", index=index)
     if matches == 4:
-        return f"Winners' quarter-final {index}"
-    return f"Winners' round {column}, match {index}"
+        return Phrase("tournaments.label.winners_quarter_final", index=index)
+    return Phrase("tournaments.label.winners_round", column=column, index=index)
 
 
-def _losers_name(matches: int, column: int, last: int, index: int) -> str:
+def _losers_name(matches: int, column: int, last: int, index: int) -> Phrase:
     if column == last:
-        return "Losers' final"
+        return Phrase("tournaments.label.losers_final")
     if column == last - 1:
-        return "Losers' semi-final"
-    return f"Losers' round {column}" + (f", match {index}" if matches > 1 else "")
+        return Phrase("tournaments.label.losers_semi_final")
+    if matches > 1:
+        return Phrase("tournaments.label.losers_round_match", column=column, index=index)
+    return Phrase("tournaments.label.losers_round", column=column)
 
 
 def _single_nodes(size: int, third_place: bool) -> list[_Node]:
@@ -219,7 +223,8 @@ def _single_nodes(size: int, third_place: bool) -> list[_Node]:
         for node in nodes:
             if node.column == columns - 1:
                 node.loser_to = ("3P", node.index - 1)
-        nodes.append(_Node("3P", "third_place", 1, 1, "Third-place match", winner_stage=1))
+        nodes.append(_Node("3P", "third_place", 1, 1, Phrase("tournaments.label.third_place"),
+                           winner_stage=1))
     return nodes
 
 
@@ -284,11 +289,12 @@ def _double_nodes(size: int, bracket_reset: bool) -> list[_Node]:
                 node.winner_to = (f"L{node.column + 1}-{(node.index + 1) // 2}",
                                   (node.index - 1) % 2)
             assert node.winner_to[0] in losers_by_id or node.winner_to[0] == "GF"
-    final = _Node("GF", "grand_final", 1, 1, "Grand final", champion=True, loser_stage=2)
+    final = _Node("GF", "grand_final", 1, 1, Phrase("tournaments.label.grand_final"),
+                  champion=True, loser_stage=2)
     nodes = [*winners, *losers, final]
     if bracket_reset:
-        nodes.append(_Node("GF2", "grand_final", 2, 1, "Grand final reset", champion=True,
-                           loser_stage=2))
+        reset = Phrase("tournaments.label.grand_final_reset")
+        nodes.append(_Node("GF2", "grand_final", 2, 1, reset, champion=True, loser_stage=2))
     return nodes
 
 
@@ -324,14 +330,14 @@ class _Replay:
         self.winner: dict[str, int | None] = {}
         self.loser: dict[str, int | None] = {}
         self.result_of: dict[str, Result] = {}
-        self.notes: dict[str, str] = {}
+        self.notes: dict[str, Words] = {}
         self.exits: dict[int, tuple[int, int]] = {}
         """Entrant → (round, stage) of the match that put them out (or finished them)."""
         self.losses: Counter[int] = Counter()
         self.champion: int | None = None
         self.played: list[RoundPlan] = []
         self.upcoming: RoundPlan | None = None
-        self.unfinished: tuple[RoundPlan, list[str]] | None = None
+        self.unfinished: tuple[RoundPlan, list[Words]] | None = None
         self.fresh: list[str] = []
         """Matches whose two slots just became known: paired at the next round."""
         self.scope = [result for result in results if result.round >= first_round]
@@ -358,7 +364,7 @@ class _Replay:
         self.exits.setdefault(who, (round_no, stage))
 
     def _decide(self, match_id: str, round_no: int, winner: _Occupant, loser: _Occupant,
-                note: str = "") -> None:
+                note: Words = "") -> None:
         node = self.by_id[match_id]
         self.status[match_id] = "done"
         self.winner[match_id] = winner if isinstance(winner, int) else None
@@ -410,7 +416,7 @@ class _Replay:
                 else:  # dropped: forfeits this match and is never paired again
                     self.losses[who] += 1
                     self._out(who, round_no)
-                    self.notes[match_id] = f"walkover: {who} dropped"
+                    self.notes[match_id] = Phrase("tournaments.note.walkover", who=who)
             if seats:
                 self.seats[match_id] = tuple(seats)
                 self.round_of[match_id] = round_no
@@ -431,28 +437,30 @@ class _Replay:
         for result in results:
             match_id = by_seats.get(frozenset(result.seats))
             if match_id is None or len(set(result.seats)) != len(result.seats):
-                raise BracketError(f"round {round_no} has no match of {result.seats}")
+                raise BracketError(Phrase("tournaments.bracket.no_match", round=round_no,
+                                          seats=" v ".join(map(str, result.seats))))
             label = self.by_id[match_id].label
             if match_id in self.result_of:
-                raise BracketError(f"{label} of round {round_no} has two results")
+                raise BracketError(Phrase("tournaments.bracket.two_results", match=label,
+                                          round=round_no))
             if len(result.places) != len(result.seats):
-                raise BracketError(f"the result of {label} has {len(result.places)} places "
-                                   f"for {len(result.seats)} seats")
+                raise BracketError(Phrase("tournaments.bracket.places_for_seats", match=label,
+                                          places=len(result.places), seats=len(result.seats)))
             self.result_of[match_id] = result
             seats = self.seats[match_id]
             if result.both_lose:
                 for who in seats:
                     self.losses[who] += 1
                     self._out(who, round_no)
-                self._decide(match_id, round_no, BYE, BYE, "both lose")
+                self._decide(match_id, round_no, BYE, BYE, Phrase("tournaments.note.both_lose"))
             elif len(seats) == 1:
                 self._decide(match_id, round_no, seats[0], BYE,
-                             self.notes.get(match_id, "bye"))
+                             self.notes.get(match_id, Phrase("tournaments.note.bye")))
             else:
                 first, second = seats
                 if result.place_of(first) == result.place_of(second):
                     winner = self._better_seed(first, second)
-                    note = "drawn: the higher seed advances"
+                    note: Words = Phrase("tournaments.note.drawn_higher_seed")
                 else:
                     winner = first if result.place_of(first) < result.place_of(second) \
                         else second
@@ -472,7 +480,7 @@ class _Replay:
             if ready and results:
                 self._apply(round_no, ready, results)
             elif results:
-                raise BracketError(f"there is no round {round_no} to have results")
+                raise BracketError(Phrase("tournaments.bracket.no_round", round=round_no))
             missing = [self.by_id[m].label for m in ready if self.status[m] != "done"]
             if ready and not results:
                 self.upcoming = plan
@@ -480,8 +488,8 @@ class _Replay:
                 self.unfinished = (plan, missing)
             if missing or not ready:
                 if by_round:
-                    raise BracketError(f"results for round {min(by_round)} came before "
-                                       f"round {round_no} was finished")
+                    raise BracketError(Phrase("tournaments.bracket.too_early",
+                                              later=min(by_round), round=round_no))
                 return
             self.played.append(plan)
             round_no += 1
@@ -491,8 +499,11 @@ class _Replay:
     def next_plan(self) -> RoundPlan | None:
         if self.unfinished:
             plan, missing = self.unfinished
-            raise BracketError(f"round {plan.round} is still being played: "
-                               f"{', '.join(missing)} has no result yet")
+            if len(missing) == 1:
+                raise BracketError(Phrase("tournaments.bracket.unfinished", round=plan.round,
+                                          match=missing[0]))
+            raise BracketError(Phrase("tournaments.bracket.unfinished_many", round=plan.round,
+                                      match=missing[0], count=len(missing) - 1))
         return self.upcoming
 
     def over(self) -> bool:
@@ -550,10 +561,10 @@ class _Replay:
                 rank = place + 1
             wins, draws = record[entrant.id][WIN], record[entrant.id][DRAW]
             played = sum(record[entrant.id].values())
-            note = ""
+            note: Words = ""
             if tied:
-                note = ("still in, listed by seed" if keys[place][0] == 2
-                        else "out in the same round, listed by seed")
+                note = (Phrase("tournaments.tie.still_in") if keys[place][0] == 2
+                        else Phrase("tournaments.tie.out_same_round"))
             lines.append(Standing(
                 rank=rank, entrant=entrant.id, points=3 * wins + draws, wins=wins,
                 losses=played - wins - draws, draws=draws,
@@ -639,11 +650,12 @@ class DoubleEliminationFormat(_Elimination):
 
     >>> people = [Entrant(id=seed, seed=seed) for seed in range(1, 5)]
     >>> double = DoubleEliminationFormat()
-    >>> double.next_round(people, [], seed=0).labels
-    ("Winners' semi-final 1", "Winners' semi-final 2")
+    >>> [label.key for label in double.next_round(people, [], seed=0).labels]
+    ['tournaments.label.winners_semi_final', 'tournaments.label.winners_semi_final']
     >>> done = [Result(1, (1, 4), (1, 2)), Result(1, (2, 3), (2, 1))]
-    >>> double.next_round(people, done, seed=0)
-    RoundPlan(round=2, pairings=((1, 3), (4, 2)), labels=("Winners' final", "Losers' semi-final"))
+    >>> plan = double.next_round(people, done, seed=0)
+    >>> plan.pairings, [label.key for label in plan.labels]
+    (((1, 3), (4, 2)), ['tournaments.label.winners_final', 'tournaments.label.losers_semi_final'])
     """
 
     bracket_reset: bool = True

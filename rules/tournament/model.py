@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, Protocol
 
+from rules.phrases import Words
+
 FormatName = Literal["swiss", "single", "double", "round_robin", "pods"]
 
 WIN, DRAW, LOSS = 3, 1, 0
@@ -212,8 +214,9 @@ class Standing:
     mw: float = 0.0
     """Match-win %."""
     dropped: bool = False
-    note: str = ""
-    """How a tie with the line above was broken when no figure did ("drawn at random")."""
+    note: Words = ""
+    """How a tie with the line above was broken when no figure did (drawn at random), as
+    words; ``""`` for none."""
     exact: Figures = field(default_factory=Figures)
     """The percentages as exact fractions (what the format ranked by)."""
 
@@ -229,8 +232,9 @@ class RoundPlan:
 
     round: int
     pairings: tuple[Pairing, ...]
-    labels: tuple[str, ...] = field(default=())
-    """One per pairing where the format names its matches ("Winners' final", "Pod 2")."""
+    labels: tuple[Words, ...] = field(default=())
+    """One per pairing where the format names its matches (the winners' final, pod 2), as
+    words."""
 
 
 class TournamentFormat(Protocol):

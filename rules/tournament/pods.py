@@ -16,8 +16,8 @@ The decisions the spec leaves open are in ``docs/rules/tournaments.md`` ("Pods")
 >>> people = [Entrant(id=seed, seed=seed) for seed in range(1, 11)]
 >>> pods = PodsFormat(seats=4, min_seats=3, rounds=3)
 >>> plan = pods.next_round(people, [], seed=7)
->>> [len(pod) for pod in plan.pairings], plan.labels
-([4, 3, 3], ('Pod 1', 'Pod 2', 'Pod 3'))
+>>> [len(pod) for pod in plan.pairings], [label.key for label in plan.labels]
+([4, 3, 3], ['tournaments.label.pod', 'tournaments.label.pod', 'tournaments.label.pod'])
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from fractions import Fraction
 from itertools import combinations, pairwise
 
 from rules.errors import RulesError
+from rules.phrases import Phrase
 from rules.tournament.model import Entrant, Figures, FormatName, Result, RoundPlan, Standing
+from rules.tournament.standings import DRAWN_AT_RANDOM
 
 
 class PodError(RulesError):
@@ -51,11 +53,10 @@ def pod_sizes(players: int, seats: int, min_seats: int) -> tuple[tuple[int, ...]
     >>> pod_sizes(2, 4, 3)
     Traceback (most recent call last):
     ...
-    rules.tournament.pods.PodError: 2 players cannot fill a pod: this game needs at least 3
+    rules.tournament.pods.PodError: tournaments.pods.too_few(count=2, least=3)
     """
     if players < min_seats:
-        raise PodError(f"{players} player{'' if players == 1 else 's'} cannot fill a pod: "
-                       f"this game needs at least {min_seats}")
+        raise PodError(Phrase("tournaments.pods.too_few", count=players, least=min_seats))
     for byes in range(players):
         seated = players - byes
         if seated < min_seats:
@@ -64,7 +65,8 @@ def pod_sizes(players: int, seats: int, min_seats: int) -> tuple[tuple[int, ...]
         small, big = divmod(seated, pods)[0], seated % pods
         if small >= min_seats:
             return (small + 1,) * big + (small,) * (pods - big), byes
-    raise PodError(f"{players} players cannot be seated at {min_seats}–{seats} a pod")
+    raise PodError(Phrase("tournaments.pods.cannot_seat", players=players, least=min_seats,
+                          most=seats))
 
 
 def default_points(pod: int) -> tuple[int, ...]:
@@ -94,7 +96,7 @@ class PodsFormat:
     >>> PodsFormat(seats=4, min_seats=5, rounds=3)
     Traceback (most recent call last):
     ...
-    rules.tournament.pods.PodError: a pod's minimum (5) cannot be above its size (4)
+    rules.tournament.pods.PodError: tournaments.pods.least_above_size(least=5, size=4)
     """
 
     seats: int
@@ -107,18 +109,18 @@ class PodsFormat:
                  points: tuple[int, ...] | None = None) -> None:
         # ``rounds`` is the organiser's word; the protocol's rounds() reads it back.
         if min_seats < 2:
-            raise PodError(f"a pod needs at least 2 players, not {min_seats}")
+            raise PodError(Phrase("tournaments.pods.least_two", least=min_seats))
         if min_seats > seats:
-            raise PodError(f"a pod's minimum ({min_seats}) cannot be above its size "
-                           f"({seats})")
+            raise PodError(Phrase("tournaments.pods.least_above_size", least=min_seats,
+                                  size=seats))
         if rounds < 1:
-            raise PodError(f"a tournament plays at least 1 round, not {rounds}")
+            raise PodError(Phrase("tournaments.pods.no_rounds", rounds=rounds))
         if points is not None:
             points = tuple(points)
             if not points or any(p < 0 for p in points) or \
                     any(a < b for a, b in pairwise(points)):
-                raise PodError(f"points by place must be whole numbers, 0 or more, none "
-                               f"above the place before: {points}")
+                raise PodError(Phrase("tournaments.pods.bad_points",
+                                      points=", ".join(map(str, points))))
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "min_seats", min_seats)
         object.__setattr__(self, "round_count", rounds)
@@ -206,7 +208,7 @@ class PodsFormat:
                 losses=played[entrant.id] - wins - draws, draws=draws,
                 omw=float(exact.omw), mw=float(exact.mw),
                 dropped=entrant.dropped_after is not None,
-                note="drawn at random" if tied else "", exact=exact))
+                note=DRAWN_AT_RANDOM if tied else "", exact=exact))
         return lines
 
     # Seating.
@@ -219,8 +221,8 @@ class PodsFormat:
         record: dict[int, Counter[str]] = defaultdict(Counter)
         for result in results:
             if len(result.places) != len(result.seats):
-                raise PodError(f"a result of round {result.round} has "
-                               f"{len(result.places)} places for {len(result.seats)} seats")
+                raise PodError(Phrase("tournaments.pods.places_for_seats", round=result.round,
+                                      places=len(result.places), seats=len(result.seats)))
             firsts = 0 if result.both_lose else result.places.count(1)
             for entrant in result.seats:
                 points[entrant] += self.score(result, entrant)
@@ -240,11 +242,12 @@ class PodsFormat:
                          for seat in result.seats)
         twice = sorted(who for who, times in seated.items() if times > 1)
         if twice:
-            raise PodError(f"round {last} seats {twice[0]} more than once")
+            raise PodError(Phrase("tournaments.pods.seated_twice", round=last,
+                                  who=twice[0]))
         waiting = [e.id for e in entrants if e.active_in(last) and e.id not in seated]
         if waiting:
-            raise PodError(f"round {last} is still being played: {len(waiting)} "
-                           f"player{'' if len(waiting) == 1 else 's'} without a result")
+            raise PodError(Phrase("tournaments.pods.unfinished", count=len(waiting),
+                                  round=last))
         return last
 
     def _over(self, entrants: Sequence[Entrant], last: int) -> bool:
@@ -276,7 +279,9 @@ class PodsFormat:
             # The seat order within a pod is drawn, so nobody always starts.
             draw.shuffle(pod)
         pairings = tuple(tuple(pod) for pod in pods) + tuple((who,) for who in sitting_out)
-        labels = tuple(f"Pod {n}" for n in range(1, len(pods) + 1)) + ("Bye",) * byes
+        labels = (tuple(Phrase("tournaments.label.pod", number=n)
+                        for n in range(1, len(pods) + 1))
+                  + (Phrase("tournaments.label.bye"),) * byes)
         return RoundPlan(round_no, pairings, labels)
 
 

@@ -56,13 +56,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.phrases import Phrase
 from rules.tournament.model import DRAW, LOSS, WIN, Entrant, Figures, Result, Standing
 
 FLOOR = Fraction(33, 100)
 """The floor of every percentage: exactly 0.33, as the Magic tournament rules write it
 (Appendix C), not 1/3."""
 
-DRAWN_AT_RANDOM = "drawn at random"
+DRAWN_AT_RANDOM = Phrase("tournaments.tie.drawn_at_random")
 """:attr:`Standing.note` on a line whose tie with the line above no figure broke."""
 
 BYE_GAMES = (2,)
