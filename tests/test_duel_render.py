@@ -31,11 +31,14 @@ from bot.games.duel.card import (
 from bot.games.duel.frames import FRAMES, frame_kind
 from bot.games.duel.hand import HAND_DY, PLAYABLE, draw_hand, render_hand
 from bot.games.duel.permanents import TILE_H, TILE_W, Marks, _tile
+from bot.i18n import pseudo, speaking
+from bot.i18n.cards import card_name
 from bot.pictures.common import MAX_SIDE, PHONE_WIDTH
 from rules.duel.cards import CardDef, card, card_set
 from rules.duel.notation import act, parse
 from rules.duel.state import DuelState, DuelView
 from tests.images import count, direct_text_calls, drawn_text, near, opened, undrawable
+from tests.pseudo import pictures_checked
 
 SET = sorted(card_set())
 FRAME_AT = (BORDER + 4, CARD_H // 2)
@@ -284,3 +287,36 @@ def test_every_text_the_duel_renderer_draws_goes_through_the_helper() -> None:
              ("frames", "card", "hand", "permanents", "battlefield", "collection", "art")]
     assert all(path.exists() for path in drawn)
     assert [call for path in drawn for call in direct_text_calls(path)] == []
+
+
+def test_the_table_and_a_hand_keep_their_words_inside_in_the_pseudo_locale() -> None:
+    """In the pseudo-locale (every word 40 % longer) each text of the table (four players
+    with a stack, an attack with a band and blocks, auras, a player out; a crowded table of
+    two) and of a hand stays inside its picture and apart from the others."""
+    _, view = four_players()
+    pseudo.enable()
+    try:
+        with speaking("qps"), pictures_checked() as placed:
+            draw_battlefield(view, NAMES)
+            draw_battlefield(two_players().observe(None), NAMES[:2])
+            draw_hand(HAND, {"Kindlewhip"})
+            draw_hand(HAND[:1])
+            draw_hand([])
+    finally:
+        pseudo.enable(False)
+    said = [p.text for p in placed]
+    assert any(text.startswith("⟦") for text in said)
+    assert not [text for text in said if "library" in text or "Stack" in text]
+
+
+def test_the_table_and_a_hand_speak_portuguese() -> None:
+    """A Portuguese reader's table and hand say their words in Portuguese, the cards by
+    their Portuguese names."""
+    _, view = four_players()
+    with speaking("pt_BR"), drawn_text() as calls:
+        draw_battlefield(view, NAMES)
+        draw_hand(HAND, {"Kindlewhip"})
+    said = " ".join(call.text for call in calls)
+    assert "biblioteca" in said and "Pilha (topo primeiro)" in said
+    assert "Sua mão: 7 cartas · 1 jogáveis" in said
+    assert card_name("Kindlewhip", "pt_BR") in said and "Kindlewhip" not in said

@@ -19,8 +19,9 @@ read as a template, so a name with braces stays text.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from decimal import Decimal
@@ -42,8 +43,11 @@ __all__ = ["DEFAULT", "LANGUAGE_KEY", "LOCALES", "NAMERS", "Named", "Number", "P
 
 NAMERS: dict[str, Callable[[str, str], str]] = {}
 """How a :class:`~rules.phrases.Named` of each domain is said: ``(name, locale) -> text``,
-registered by the module that keeps that domain's data words (a game's presenter); a
-domain without one shows the name as it is."""
+registered by the module of this package that keeps that domain's data words
+(``bot.i18n.<domain>``, imported at the first such name); a domain without one shows the
+name as it is."""
+_LOOKED: set[str] = set()
+"""The domains whose module was looked for (once each)."""
 
 LANGUAGE_KEY = "language."
 """The key prefix under which each catalog names its own language (:func:`name_of`)."""
@@ -276,6 +280,16 @@ def _shown(value: object, locale: str | None, names: Sequence[str] = ()) -> obje
     if isinstance(value, Seat):
         return names[value.seat] if 0 <= value.seat < len(names) else f"#{value.seat + 1}"
     if isinstance(value, Named):
-        namer = NAMERS.get(value.domain)
+        namer = _namer(value.domain)
         return value.name if namer is None else namer(value.name, locale or current())
     return value
+
+
+def _namer(domain: str) -> Callable[[str, str], str] | None:
+    """The namer of ``domain``: registered, or registered by importing the module of
+    this package that keeps the domain's words."""
+    if domain not in NAMERS and domain not in _LOOKED and domain.isidentifier():
+        _LOOKED.add(domain)  # looked for once
+        with suppress(ModuleNotFoundError):
+            importlib.import_module(f"{__name__}.{domain}")
+    return NAMERS.get(domain)

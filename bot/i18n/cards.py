@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from bot.i18n import DEFAULT, LOCALES, Phrase, current, translate
+from bot.i18n import DEFAULT, LOCALES, NAMERS, Phrase, current, translate
 from bot.i18n.catalogs import loaded
 
 __all__ = ["card_flavour", "card_ids", "card_name", "card_phrase", "card_type_line",
@@ -110,3 +110,6 @@ def cards_named(text: str, locales: Iterable[str] = LOCALES) -> list[str]:
     spoken = current()
     rest = sorted(set(partial) - set(exact), key=lambda key: card_name(key, spoken).casefold())
     return [*exact, *rest]
+
+
+NAMERS["cards"] = card_name  # a card the rules name in a phrase (rules.phrases.Named)

@@ -83,10 +83,13 @@ def _tile_base(name: str, locale: str) -> Image.Image:
     _framed(draw, TILE_W, TILE_H, colours.frame, colours.bar, radius=7, rim=3)
     name_font = font(14)
     lines = wrap(card_name(name, locale), name_font, TILE_W - 10)
-    if len(lines) > 2:
+    if len(lines) > 1:  # two lines in a smaller size, so accented capitals stay apart
+        name_font = font(12)
+        lines = wrap(card_name(name, locale), name_font, TILE_W - 10)
         lines = [lines[0], fit(" ".join(lines[1:]), name_font, TILE_W - 10)]
     for k, line in enumerate(lines):
-        draw_text(draw, (TILE_W / 2, 13 + 15 * k), line, name_font, colours.ink, anchor="mm")
+        draw_text(draw, (TILE_W / 2, (11 + 16 * k) if len(lines) > 1 else 13), line, name_font,
+                  colours.ink, anchor="mm")
     art = art_of(data, ART_BOX[2] - ART_BOX[0], ART_BOX[3] - ART_BOX[1])
     box = (5, 36, TILE_W - 5, TILE_ART_BOTTOM)
     image.paste(crop_to(art, box[2] - box[0], box[3] - box[1]), box[:2])

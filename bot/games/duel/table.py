@@ -21,8 +21,7 @@ from bot.games.duel.hand import render_hand
 from bot.games.duel.terminal import duel_view
 from bot.games.duel.views import AutoPassButton
 from bot.games.presenter import COLOUR, MENU_SIZE, GamePresenter, seat_label, shown_names
-from bot.i18n import NAMERS, say, tr, trn
-from bot.i18n.cards import card_name
+from bot.i18n import say, tr, trn
 from bot.matches.live import LiveMatch, PrivateView
 from rules.core import NOTHING, Decision
 from rules.duel.phrasing import phase
@@ -37,7 +36,6 @@ from rules.duel.table_words import (
 )
 from rules.words import clip
 
-NAMERS.setdefault("cards", card_name)  # cards named in the duel's words: the reader's names
 OPTION_TEXT = 100
 """Longest option label (Discord's menu limit)."""
 
