@@ -12,9 +12,11 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.i18n import say
+from bot.i18n import LOCALES, narrate, say
 from rules.core import Event
 from rules.duel.notation import act, parse, pass_until, settle
+from rules.duel.options import DuelOptions
+from rules.duel.rules_text import rules_text
 from rules.duel.state import DuelState
 from rules.errors import IllegalChoice
 
@@ -808,3 +810,36 @@ def test_the_starter_decks_are_legal() -> None:
         lands = [n for n in deck if card_set()[n].type == "land"]
         assert 15 <= len(lands) <= 18
         assert all(set(card_set()[n].produces) <= set(colours) for n in lands)
+
+
+@pytest.mark.parametrize("seats", [None, 2, 3, 4])
+def test_the_rules_fit_an_embed_in_every_language(seats: int | None) -> None:
+    """``/rules duel`` in every language, with every option that changes it, stays under
+    4,000 characters and is made of the catalogs' words (no key shown)."""
+    for options in ({}, {"ante": True, "head_start": "card", "auto_pass": False},
+                    {"head_start": "life"}, {"head_start": "draw"}):
+        paragraphs = rules_text(DuelOptions.parse(options), seats)
+        for locale in LOCALES:
+            text = "\n\n".join(say(paragraph, locale) for paragraph in paragraphs)
+            assert len(text) < 4000 and "duel." not in text, (locale, len(text))
+    written = "\n\n".join(say(p, "pt_BR") for p in rules_text(DuelOptions.parse({}), 3))
+    assert written.startswith("**Arcane Duel** — 3 jogadores, todos contra todos, 20 de vida")
+
+
+def test_a_duel_reads_in_portuguese() -> None:
+    """What happens, what is asked and why a choice is refused read in Portuguese to a
+    Portuguese reader, the cards by their Portuguese names; the same in English."""
+    state = parse("3 p1 main // p1 20 | lib 5 | hand Kindlewhip | gy - | play 1 Ashpeak "
+                  "// p2 20 | lib 5 | hand - | gy - | play -")
+    said = [narrate(e, ["Ada", "Bo"], "pt_BR") for e in act(state, "cast Kindlewhip @p2")]
+    assert "Ada conjura Chicote de Brasa em Bo." in said
+    decision = state.decision_for(1)
+    assert decision is not None
+    assert say(decision.prompt, "pt_BR") == "Responder a Chicote de Brasa?"
+    assert say(decision.prompt, "en") == "Respond to Kindlewhip?"
+    state = parse("3 p1 main // p1 20 | lib 5 | hand Kindlewhip | gy - | play 1 Ashpeak "
+                  "// p2 20 | lib 5 | hand - | gy - | play -")
+    with pytest.raises(IllegalChoice) as refused:
+        state.apply(0, "cast Kindlewhip with 7")
+    assert say(refused.value.text, "pt_BR") == "7 não é uma fonte de mana sua desvirada"
+    assert say(refused.value.text, "en") == "7 is not an untapped mana source of yours"
