@@ -235,3 +235,38 @@ async def test_a_game_whose_closing_words_fail_still_closes_its_match(store, cap
     again = await service.open_lobby(BO, guild_id=1, channel_id=CHANNEL, game="flank")
     assert again.id != match.id  # the channel is free
     assert "what its game says as it closes failed" in caplog.text
+
+
+async def test_the_lobby_the_table_and_the_result_speak_the_locale_spoken(store):
+    """The shared parts of a table are words from the catalogs: the lobby, its buttons and
+    options, the turn, a forfeit's result with its places, and the notices, in pt-BR as
+    in English (which is as it always was)."""
+    from bot.games import Presenters
+    from bot.i18n import narrate, speaking
+
+    transport = RecordingTransport()
+    service = make_service(store, transport)
+    match = await service.open_lobby(ADA, guild_id=1, channel_id=CHANNEL, game="flank",
+                                     options={"board": 6})
+    await service.join(BO, CHANNEL)
+    presenters = Presenters()
+    for locale, words in (("pt_BR", ("Lugares 2/2", "1. Ada (anfitrião)", "board 6×6",
+                                     ["Entrar", "Sair", "Começar"])),
+                          ("en", ("Seats 2/2", "1. Ada (host)", "board 6×6",
+                                  ["Join", "Leave", "Start"]))):
+        with speaking(locale):
+            lobby = presenters.table(match, [])
+        fields = lobby["embed"].fields
+        assert fields[0].name == words[0] and fields[0].value.startswith(words[1])
+        assert fields[1].value == words[2]
+        assert [item.item.label for item in lobby["view"].children] == words[3]
+    await service.start(ADA, CHANNEL)
+    await service.forfeit(BO, CHANNEL)
+    await service.settle()
+    with speaking("pt_BR"):
+        result = presenters.result(match)
+        begun = narrate(match.narration[0], match.names)
+    assert result == "**Ada vence** (Bo desistiu)\n🥇 1º Ada\n🥈 2º Bo", result
+    assert begun == "Começa a partida de Flank."
+    with speaking("en"):
+        assert presenters.result(match) == "**Ada wins** (Bo forfeited)\n🥇 1st Ada\n🥈 2nd Bo"
