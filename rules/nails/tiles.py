@@ -29,6 +29,7 @@ from functools import cached_property
 from typing import Literal
 
 from rules.errors import BadOptions, shown
+from rules.phrases import Phrase
 
 Kind = Literal["nail", "hammer", "blank"]
 Shape = Literal["square", "octagon"]
@@ -47,7 +48,9 @@ MECHANICS = {
     "opp-discard": "One opponent discards one tile at random",
     "discard": "Discard one tile of choice (optional)",
 }
-"""Every mechanic by its short name, with its words. ``cover-*`` name a colour."""
+"""Every mechanic by its short name, with what it does (for whoever writes a deck: what
+players read is in the ``nails`` catalog, :mod:`rules.nails.words`). ``cover-*`` name a
+colour."""
 NINE = ("again", "remove", "search", "draw2", "null", "cover-green", "cover-red",
         "opp-discard", "discard")
 """The nine mechanics of the seed (the ``cover`` ones in the two-colour decks' colours)."""
@@ -150,21 +153,21 @@ def parse_zone(word: str) -> Zone:
     """A zone from deck notation (``R:again``, ``H``, ``_``)."""
     letter, colon, mechanic = word.partition(":")
     if colon and mechanic not in MECHANICS:
-        raise BadOptions(f"unknown mechanic {shown(mechanic)} in {shown(word)}")
+        raise BadOptions(Phrase("nails.error.deck_mechanic", mechanic=shown(mechanic),
+                                zone=shown(word)))
     if letter == "H":
         return Zone("hammer", None, mechanic or None)
     if letter == "_":
         return Zone("blank", None, mechanic or None)
     if letter in COLOURS:
         return Zone("nail", COLOURS[letter], mechanic or None)
-    raise BadOptions(f"{shown(word)} is not a zone (R, G, B, Y, H or _, with an optional "
-                     ":mechanic)")
+    raise BadOptions(Phrase("nails.error.deck_zone", zone=shown(word)))
 
 
 def parse_deck(name: str, shape: Shape, text: str, **how: object) -> Deck:
     """A deck from text, one tile per line (``#`` starts a comment)."""
     if shape not in ("square", "octagon"):
-        raise BadOptions(f"a deck's tiles are square or octagon, not {shown(shape)}")
+        raise BadOptions(Phrase("nails.error.deck_shape", shape=shown(shape)))
     tiles = []
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
@@ -176,16 +179,16 @@ def parse_deck(name: str, shape: Shape, text: str, **how: object) -> Deck:
             centre_text, bar, rest = rest.partition("|")
             centre = centre_text.strip()
             if not bar or centre not in ("cow", "blank"):
-                raise BadOptions(f"an octagonal tile needs 'cow |' or 'blank |': {shown(line)}")
+                raise BadOptions(Phrase("nails.error.deck_centre", line=shown(line)))
         words = rest.split()
         if len(words) != 4 or not (number_text.isascii() and number_text.isdigit()) \
                 or int(number_text) < 1:
-            raise BadOptions(f"a tile is a number and four zones: {shown(line)}")
+            raise BadOptions(Phrase("nails.error.deck_tile", line=shown(line)))
         zones = tuple(parse_zone(word) for word in words)
         tiles.append(Tile(int(number_text), zones, centre))  # type: ignore[arg-type]
     numbers = [tile.number for tile in tiles]
     if len(set(numbers)) != len(numbers):
-        raise BadOptions(f"the {name} deck numbers two tiles alike")
+        raise BadOptions(Phrase("nails.error.deck_numbers", deck=name))
     colours = _colours(tiles)
     return Deck(name, shape, tuple(tiles), colours, **how)  # type: ignore[arg-type]
 
