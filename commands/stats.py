@@ -107,7 +107,7 @@ class StatsCog(commands.Cog):
     async def reset(self, interaction: discord.Interaction, game: GameName) -> None:
         player = player_of(interaction)
         if not player.is_moderator:
-            raise NotAllowed(Text("stats.reset.moderators_only"))
+            raise NotAllowed(Text("error.reset_moderators_only"))
         name = get_game(game).name
         view = discord.ui.View(timeout=None)
         view.add_item(ResetButton(name, player.user_id, "yes"))
