@@ -11,6 +11,7 @@ import pytest
 
 from bot.discord_parts.replies import fit
 from bot.games import presenter_for
+from bot.i18n import narrate
 from bot.matches.live import LiveMatch
 from rules.core import Event
 from rules.registry import games
@@ -36,7 +37,7 @@ def live(game: str, options: dict, seats: int, seed: int) -> LiveMatch:
 
 
 def words(event: Event, names: tuple[str, ...]) -> str:
-    text = event.render(names)
+    text = narrate(event, names, "en")
     assert text.strip(), f"{event.kind} has no words"
     assert "{s" not in text.replace("{s1}", ""), f"{event.kind}: {text}"
     assert "None" not in text, f"{event.kind}: {text}"

@@ -11,8 +11,10 @@ import re
 import pytest
 
 from bot.games import presenter_for
+from bot.i18n import narrate, say
 from bot.matches.live import LiveMatch
 from rules.core import Outcome
+from rules.phrases import Phrase, Seat
 from rules.registry import games
 from storage.models import MatchRow, SeatRow
 
@@ -43,10 +45,10 @@ def shown_words(match: LiveMatch) -> list[str]:
     state, info = match.state, match.info
     said = []
     for decision in state.pending():
-        said.append(decision.prompt)
+        said.append(say(decision.prompt, "en", match.names))
         if info.option_text is not None:
             observation = state.observe(decision.seat)
-            said += [info.option_text(observation, decision, option, match.names)
+            said += [say(info.option_text(observation, decision, option, match.names), "en")
                      for option in decision.options[:40]]
     return said
 
@@ -65,16 +67,17 @@ def play(game: str, options: dict, seats: int, seed: int, resign_at: int | None)
             decision = state.pending()[0]
             events = state.apply(decision.seat, info.bot(state, decision.seat, rng))
         choices += 1
-        said += [event.render(match.names) for event in events]
+        said += [narrate(event, match.names, "en") for event in events]
     if not state.over:
         events = state.resign(0)
-        said += [event.render(match.names) for event in events]
+        said += [narrate(event, match.names, "en") for event in events]
     match.finished = True
     presenter = presenter_for(game)
     said.append(presenter.result_text(match))
     said.append(presenter.table(match, said[-6:])["embed"].fields[-1].value)
     if info.text is not None:
-        said += [info.text(state.observe(seat), match.names) for seat in (None, *range(seats))]
+        said += [say(info.text(state.observe(seat), match.names), "en")
+                 for seat in (None, *range(seats))]
     return said
 
 
@@ -88,8 +91,9 @@ def test_no_result_or_narration_names_a_seat_by_number(game):
 
 
 def test_outcome_reasons_name_seats_as_placeholders():
-    """A reason names seats as ``{sN}``, filled with names when shown (and stored so)."""
+    """A reason names seats as seats (a phrase's ``Seat``), filled with names when shown
+    (and stored so)."""
     outcome = Outcome.forfeited(3, 1)
-    assert outcome.reason == "{s1} forfeited"
-    assert outcome.said(["Ada", "Bo", "Cy"]) == "Bo forfeited"
-    assert outcome.said(["{s0}", "{s1}", "x"]) == "{s1} forfeited"  # names are data
+    assert outcome.reason == Phrase("core.reason.forfeited", who=Seat(1))
+    assert say(outcome.said(["Ada", "Bo", "Cy"]), "en", ["Ada", "Bo", "Cy"]) == "Bo forfeited"
+    assert say(outcome.reason, "en", ["{s0}", "{s1}", "x"]) == "{s1} forfeited"  # names are data
