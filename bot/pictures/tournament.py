@@ -1033,10 +1033,11 @@ def standings_text_head() -> tuple[str, str]:
     '    W-L-D       OMW%    GW%   OGW%'
     """
     head = dict(zip(STANDING_HEADS, map(head_words, STANDING_HEADS), strict=True))
-    first = (f"{_right(head['#'], 3)} {cut(head['Player'], TEXT_WIDTH - 8)}"
-             f"{_right(head['Pts'], 4)}")
-    second = (f"    {cut(head['W-L-D'], 9)}{_right(head['OMW%'], 7)}"
-              f"{_right(head['GW%'], 7)}{_right(head['OGW%'], 7)}")
+    # Every column keeps a space before it, however long its words.
+    first = (f"{_right(head['#'], 3)} {cut(head['Player'], TEXT_WIDTH - 8)} "
+             f"{_right(head['Pts'], 3)}")
+    second = f"    {cut(head['W-L-D'], 8)} " + "".join(
+        " " + _right(head[figure], 6) for figure in ("OMW%", "GW%", "OGW%"))
     return first, second
 
 
