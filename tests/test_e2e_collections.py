@@ -420,3 +420,81 @@ async def test_audit_for_moderators_only(fake_discord, tmp_path):
         await bot.store.db.execute("UPDATE copies SET owner_id = ? WHERE id = 1", (boss.id,))
         found = await fake_discord.slash(boss, channel, "audit")
         assert "found 1 problem" in found.content and "the ledger says" in found.content
+
+
+async def test_card_by_its_portuguese_name_in_either_language(fake_discord, tmp_path):
+    """``/card`` completes and finds a card by its name in Portuguese or English; each
+    reader sees the card in their own language."""
+    guild = fake_discord.add_guild("Arcana")
+    channel = guild.add_text_channel("cards")
+    ada = fake_discord.add_user("Ada")
+    bot = make_bot(tmp_path / "card.sqlite3", clock=FakeClock())
+    async with fake_discord.running(bot):
+        offered = await fake_discord.autocomplete(ada, channel, "card", option="name",
+                                                  value="chicote", locale="pt-BR")
+        assert {"name": "Chicote de Brasa", "value": "Kindlewhip"} in offered
+        in_english = await fake_discord.autocomplete(ada, channel, "card", option="name",
+                                                     value="chicote")
+        assert {"name": "Kindlewhip", "value": "Kindlewhip"} in in_english
+        shown = await fake_discord.slash(ada, channel, "card", name="chicote de brasa",
+                                         locale="pt-BR")
+        embed = shown.embeds[0]
+        assert shown.ephemeral and embed["title"] == "Chicote de Brasa"
+        assert "Instantâneo · comum" in embed["description"]
+        assert "Cause 2 de dano a qualquer alvo." in embed["description"]
+        assert embed["fields"][0]["name"] == "Cópias" and "Você tem 0" in shown.text
+        english = await fake_discord.slash(ada, channel, "card", name="Chicote de Brasa")
+        assert english.embeds[0]["title"] == "Kindlewhip"
+        assert "Deal 2 damage to any target." in english.text and "You own 0" in english.text
+        unknown = await fake_discord.slash(ada, channel, "card", name="Chicote de Brasx",
+                                           locale="pt-BR")
+        assert unknown.ephemeral and "Você quis dizer Chicote de Brasa" in unknown.content
+
+
+async def test_collections_and_a_trade_in_the_pseudo_locale_show_no_english(fake_discord,
+                                                                             tmp_path):
+    """Every word of collections comes from a catalog: starters, packs, a collection
+    page, /card, decks and a whole trade (offer, accept, confirm) in the pseudo-locale
+    leave no English anywhere the fake Discord was sent; the pictures too fit."""
+    from tests.pseudo import (
+        assert_all_pseudo,
+        pictures_checked,
+        pseudo_discord,
+        server_speaks_pseudo,
+    )
+
+    guild = fake_discord.add_guild("Qq")
+    channel = guild.add_text_channel("qq")
+    jo, bo = fake_discord.add_user("Jo"), fake_discord.add_user("Bo")
+    clock = FakeClock()
+    bot = make_bot(tmp_path / "qps.sqlite3", clock=clock)
+    with pseudo_discord(fake_discord), pictures_checked():
+        async with fake_discord.running(bot):
+            await server_speaks_pseudo(bot, guild.id)
+            await two_starters(fake_discord, channel, jo, bo)
+            pack = await fake_discord.slash(jo, channel, "pack open", public=True)
+            await pictured(fake_discord, pack.message, "pack.png")
+            again = await fake_discord.slash(jo, channel, "pack open")
+            assert again.ephemeral and REFUSAL in again.content
+            await fake_discord.slash(jo, channel, "pack list")
+            page = await fake_discord.slash(jo, channel, "collection", rarity="common")
+            await fake_discord.click(jo, page.message, page.message.buttons[0].custom_id)
+            await fake_discord.slash(jo, channel, "card", name="Kindlewhip")
+            await fake_discord.autocomplete(jo, channel, "card", option="name", value="ash")
+            shown = await fake_discord.slash(jo, channel, "deck show", name=RED_GREEN)
+            await pictured(fake_discord, shown.message, f"deck-{RED_GREEN}.png")
+            await fake_discord.slash(jo, channel, "deck list")
+            await fake_discord.slash(jo, channel, "deck create", name="Qq", list="4 Kindlewhip")
+            offered = await fake_discord.slash(jo, channel, "trade offer", user=bo,
+                                               give="Kindlewhip", get="Brinewing Skimmer")
+            offer = offered.message
+            await fake_discord.wait_for(lambda: offer.attachments, description="its picture")
+            await fake_discord.click(bo, offer, offer.buttons[0].custom_id)  # accept
+            early = await fake_discord.click(bo, offer, offer.buttons[0].custom_id)  # confirm
+            assert early.ephemeral and REFUSAL in early.content
+            clock.advance(5)
+            await fake_discord.click(jo, offer, offer.buttons[0].custom_id)
+            await fake_discord.click(bo, offer, offer.buttons[0].custom_id)
+            assert offer.buttons == []
+            await fake_discord.slash(jo, channel, "trade list")
+    assert_all_pseudo(fake_discord, allowed=["Jo", "Bo", RED_GREEN, BLUE_BLACK])

@@ -21,6 +21,7 @@ import contract): the set of cards is the catalog's.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -29,7 +30,7 @@ from bot.i18n import DEFAULT, LOCALES, NAMERS, Phrase, current, translate
 from bot.i18n.catalogs import loaded
 
 __all__ = ["card_flavour", "card_ids", "card_name", "card_phrase", "card_type_line",
-           "cards_named"]
+           "cards_named", "nearest_named"]
 
 PREFIX = "cards."
 
@@ -113,3 +114,18 @@ def cards_named(text: str, locales: Iterable[str] = LOCALES) -> list[str]:
 
 
 NAMERS["cards"] = card_name  # a card the rules name in a phrase (rules.phrases.Named)
+
+
+def nearest_named(text: str, locales: Iterable[str] = LOCALES, limit: int = 3) -> list[str]:
+    """The ids of up to ``limit`` cards whose name in one of ``locales`` is closest to
+    ``text`` (a name mistyped), closest first; none when nothing is close.
+
+    >>> nearest_named("Chicote de Brasx")[0], nearest_named("zzzzzzzz")
+    ('kindlewhip', [])
+    """
+    wanted = text.strip().casefold()
+    if len(wanted) > 120:
+        return []  # nothing is close to a paragraph, and matching it is slow
+    names = {name: key for locale in dict.fromkeys(locales) for name, key in _names(locale).items()}
+    close = difflib.get_close_matches(wanted, list(names), n=limit)
+    return list(dict.fromkeys(names[name] for name in close))
