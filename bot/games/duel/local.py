@@ -25,8 +25,9 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
-from rich.text import Text
+from rich.text import Text as RichText
 
+from bot.duel.card_words import rarity_words
 from bot.duel.collections import (
     CollectionError,
     CollectionPage,
@@ -39,8 +40,10 @@ from bot.duel.collections import (
     wait_text,
 )
 from bot.errors import CroupierError
+from bot.errors import said as refusal_said
 from bot.games.duel.autopass import auto_passing, autopass_value, said, set_auto_pass
-from bot.i18n import say
+from bot.i18n import Phrase, Text, say, tr, trn
+from bot.i18n.cards import card_name
 from bot.terminal_parts.files import (
     PATH_SHOWN,
     Unwritable,
@@ -53,10 +56,10 @@ from bot.terminal_parts.files import (
 from bot.terminal_parts.screen import titled
 from bot.terminal_parts.sitting import LocalCommand, LocalSitting
 from rules.core import SeatSetup
-from rules.duel.cards import COLOUR_NAMES, card_set
+from rules.duel.cards import card_set
 from rules.duel.decks import STARTERS
+from rules.duel.phrasing import card_type, colour, listed
 from rules.errors import shown
-from rules.words import plural
 
 LOCAL_GUILD = 0
 """The local table's "server" for collections (Discord's server ids are far larger):
@@ -68,8 +71,13 @@ FILTERS = {"colour": "colour", "color": "colour", "type": "type", "rarity": "rar
 """What ``collection`` takes as ``key=value``, spelt either way, to the service's keys."""
 PAGE_DIGITS = 6
 """Longest page number read: more is refused before it is a number at all."""
-LOCAL_WORDS = {"/deck create": "deck create", "on this server": "at this table"}
-"""The service's refusals speak of Discord; here they say what to type at this table."""
+
+
+def local_words() -> dict[str, str]:
+    """The service's refusals speak of Discord; here they say what to type at this
+    table (in the locale spoken)."""
+    return {"/deck create": "deck create",
+            tr("duel.local.on_this_server"): tr("duel.local.at_this_table")}
 
 Command = Callable[[LocalSitting, str], Awaitable[SeatSetup]]
 
@@ -87,10 +95,10 @@ def at_this_table(run: Command) -> Command:
         try:
             return await run(sitting, rest)
         except CroupierError as refusal:
-            said = str(refusal)
-            for discord, here in LOCAL_WORDS.items():
-                said = said.replace(discord, here)
-            raise CollectionError(said) from None
+            words = refusal_said(refusal, None)
+            for discord, here in local_words().items():
+                words = words.replace(discord, here)
+            raise CollectionError(words) from None
     return worded
 
 
@@ -100,14 +108,12 @@ async def claim_starter(sitting: LocalSitting, rest: str) -> SeatSetup:
     named, the five are listed and asked for."""
     typed = rest or await _ask_starter(sitting)
     if typed is None:
-        sitting.screen.say("No starter claimed.", "hint")
+        sitting.screen.say(tr("duel.local.no_starter"), "hint")
         return None
     claimed = await collections(sitting).claim_starter(LOCAL_GUILD, sitting.user_id,
                                                        _starter_named(typed))
-    sitting.screen.say(f"You claimed the {claimed.deck_name} starter: "
-                       f"{plural(len(claimed.copies), 'card')} now in your collection, also "
-                       f"saved as the deck {claimed.deck_name} (deck play {claimed.deck_name} "
-                       "plays it).", "verdict")
+    sitting.screen.say(trn("duel.local.claimed", len(claimed.copies), deck=claimed.deck_name),
+                       "verdict")
     sitting.screen.show(deck_block(await collections(sitting).deck(
         LOCAL_GUILD, sitting.user_id, claimed.deck_name)))
     return None
@@ -129,21 +135,20 @@ def starters_table() -> RenderableType:
     table.add_column("starter", style="bold")
     table.add_column("colours")
     for number, (name, pair) in enumerate(STARTERS.items(), start=1):
-        table.add_row(str(number), name, " and ".join(COLOUR_NAMES[c] for c in pair))
-    return titled("The starters (40 cards each; one per person):", table)
+        table.add_row(str(number), name, say(listed([colour(c) for c in pair], last="and")))
+    return titled(tr("duel.local.starters"), table)
 
 
 async def _ask_starter(sitting: LocalSitting) -> str | None:
     sitting.screen.show(starters_table())
     while True:
-        answer = await sitting.ask(f"Which starter? 1–{len(STARTERS)} or its name "
-                                   "(Enter: none) ")
+        answer = await sitting.ask(tr("duel.local.which_starter", most=len(STARTERS)))
         if not answer:
             return None
         if _starter_named(answer).casefold() in STARTERS:
             return answer
-        sitting.screen.warn(f"{shown(answer)} is not one of 1–{len(STARTERS)} or a "
-                            f"starter's name ({', '.join(STARTERS)}).")
+        sitting.screen.warn(tr("duel.local.not_a_starter", given=shown(answer),
+                               most=len(STARTERS), starters=", ".join(STARTERS)))
 
 
 # -- pack ----------------------------------------------------------------------------------
@@ -158,12 +163,12 @@ async def open_pack(sitting: LocalSitting, rest: str) -> SeatSetup:
         path = check_new(target(rest, default, folder, suffix=".png"), folder=folder) \
             if rest else None
     except Unwritable as refusal:
-        raise CollectionError(f"{refusal} Nothing was done.") from None
+        raise CollectionError(tr("duel.local.nothing_done", refusal=str(refusal))) from None
     opened = await collections(sitting).open_daily_pack(LOCAL_GUILD, sitting.user_id)
     sitting.screen.show(pack_block(opened.copies))
     if opened.next_claim_at is not None:
         wait = say(wait_text(opened.next_claim_at - sitting.clock.now()))
-        sitting.screen.say(f"Your next daily pack is due in {wait}.", "hint")
+        sitting.screen.say(tr("duel.local.next_pack", wait=wait), "hint")
     if path is not None:
         _save_pack_picture(sitting, opened.copies, path)
     return None
@@ -173,15 +178,18 @@ def pack_block(copies: tuple[CopyView, ...]) -> RenderableType:
     """A pack as a table, in the order given (rarest first), limited copies with
     their serial: "#37 of 500"."""
     table = Table(box=None, padding=(0, 2, 0, 0))
-    for column in ("card", "rarity", "edition", "type", "colour"):
+    for column in (tr("duel.local.column.card"), tr("duel.local.column.rarity"),
+                   tr("duel.local.column.edition"), tr("duel.local.column.type"),
+                   tr("duel.local.column.colour")):
         table.add_column(column)
     for copy in copies:
         data = card_set()[copy.card]
-        edition = ("unlimited" if copy.serial is None else f"#{copy.serial}"
-                   + (f" of {copy.run_size}" if copy.run_size else ""))
-        table.add_row(Text(copy.card, style="bold"), copy.rarity, edition, data.type,
-                      _colour(data.colour))
-    return titled(f"Your pack: {plural(len(copies), 'card')}, rarest first", table, "verdict")
+        edition = (tr("duel.local.unlimited") if copy.serial is None
+                   else tr("duel.local.serial_of", serial=copy.serial, run=copy.run_size)
+                   if copy.run_size else f"#{copy.serial}")
+        table.add_row(RichText(card_name(copy.card), style="bold"), rarity_words(copy.rarity),
+                      edition, say(card_type(data.type)), _colour(data.colour))
+    return titled(trn("duel.local.pack", len(copies)), table, "verdict")
 
 
 def _save_pack_picture(sitting: LocalSitting, copies: tuple[CopyView, ...],
@@ -194,11 +202,10 @@ def _save_pack_picture(sitting: LocalSitting, copies: tuple[CopyView, ...],
     try:
         write_new(path, picture)
     except Unwritable as refusal:  # a full disk, say: the pack is opened all the same
-        sitting.screen.warn(f"{refusal} The pack is in your collection; its picture was "
-                            "not saved.")
+        sitting.screen.warn(tr("duel.local.picture_not_saved", refusal=str(refusal)))
         return
-    sitting.screen.say(f"Pack picture saved to {path} ({len(picture) // 1024 + 1} KB).",
-                       "hint")
+    sitting.screen.say(tr("duel.local.picture_saved", path=str(path),
+                          size=len(picture) // 1024 + 1), "hint")
 
 
 # -- collection ----------------------------------------------------------------------------
@@ -211,8 +218,8 @@ async def show_collection(sitting: LocalSitting, rest: str) -> SeatSetup:
     sitting.screen.show(collection_block(page, asked))
     if page.page < page.pages:
         again = " ".join(f"{k}={v}" for k, v in asked.items() if k != "page")
-        sitting.screen.say(f"More: collection {again + ' ' if again else ''}"
-                           f"page={page.page + 1}", "hint")
+        sitting.screen.say(tr("duel.local.more", typed=f"collection {again + ' ' if again else ''}"
+                                                         f"page={page.page + 1}"), "hint")
     return None
 
 
@@ -232,10 +239,10 @@ def collection_filters(typed: str) -> dict[str, Any]:
             key = FILTERS.get(name.lower(), "")
             if not key:
                 keys = ", ".join(dict.fromkeys(FILTERS.values()))
-                raise CollectionError(f"collection takes {keys} as key=value, not "
-                                      f"{shown(name)}.")
+                raise CollectionError(Text("duel.local.filter_keys", keys=keys,
+                                           given=shown(name)))
             if key in given:
-                raise CollectionError(f"{key} is given twice.")
+                raise CollectionError(Text("duel.local.filter_twice", key=key))
             given[key] = [value] if value else []
         else:
             given.setdefault(key, []).append(word)
@@ -245,7 +252,7 @@ def collection_filters(typed: str) -> dict[str, Any]:
     if "page" in asked:
         page = asked["page"]
         if not (page.isascii() and page.isdigit() and 0 < len(page) <= PAGE_DIGITS):
-            raise CollectionError(f"A page is a whole number such as 2, not {shown(page)}.")
+            raise CollectionError(Text("duel.local.page_number", given=shown(page)))
         asked["page"] = int(page)
     return asked
 
@@ -255,29 +262,38 @@ def collection_block(page: CollectionPage, asked: Mapping[str, Any]) -> Renderab
     filtered = {k: v for k, v in asked.items() if k not in ("sort", "page")}
     if not page.rows:
         if filtered:
-            said = ", ".join(f"{k} {shown(v)}" for k, v in filtered.items())
-            return Text(f"No card in your collection matches {said}.")
-        return Text("Your collection is empty: starter claims a starter deck (once), "
-                    "pack opens the daily pack.")
+            asked_for = ", ".join(f"{k} {shown(v)}" for k, v in filtered.items())
+            return RichText(tr("duel.local.no_match", asked=asked_for))
+        return RichText(tr("duel.local.collection_empty"))
     table = Table(box=None, padding=(0, 2, 0, 0))
-    for column in ("card", "colour", "type", "rarity", "copies", "editions"):
-        table.add_column(column, justify="right" if column == "copies" else "left")
+    for column, right in ((tr("duel.local.column.card"), False),
+                          (tr("duel.local.column.colour"), False),
+                          (tr("duel.local.column.type"), False),
+                          (tr("duel.local.column.rarity"), False),
+                          (tr("duel.local.column.copies"), True),
+                          (tr("duel.local.column.editions"), False)):
+        table.add_column(column, justify="right" if right else "left")
     for row in page.rows:
-        editions = [f"{row.unlimited} unlimited"] if row.unlimited else []
+        editions = [tr("duel.local.unlimited_copies", copies=row.unlimited)] \
+            if row.unlimited else []
         if row.serials:
             editions.append(say(row.serials_text))
-        locked = f" ({row.count - row.free} locked)" if row.free < row.count else ""
-        table.add_row(Text(row.card, style="bold"), _colour(row.colour), row.type, row.rarity,
-                      f"{row.count}{locked}", "; ".join(editions))
-    which = " matching " + ", ".join(f"{k} {shown(v)}" for k, v in filtered.items()) \
-        if filtered else ""
-    return titled(f"Your collection{which}: {plural(page.cards, 'card')}, "
-                  f"{page.copies} {'copy' if page.copies == 1 else 'copies'} (page {page.page} of "
-                  f"{page.pages})", table)
+        locked = tr("duel.local.locked", copies=row.count, locked=row.count - row.free) \
+            if row.free < row.count else str(row.count)
+        table.add_row(RichText(card_name(row.card), style="bold"), _colour(row.colour),
+                      say(card_type(row.type)), rarity_words(row.rarity), locked,
+                      "; ".join(editions))
+    copies = trn("duel.local.copies", page.copies)
+    heading = (trn("duel.local.collection_matching", page.cards, asked=", ".join(
+        f"{k} {shown(v)}" for k, v in filtered.items()), copies=copies, page=page.page,
+        pages=page.pages) if filtered else
+        trn("duel.local.collection", page.cards, copies=copies, page=page.page,
+            pages=page.pages))
+    return titled(heading, table)
 
 
-def _colour(colour: str | None) -> str:
-    return COLOUR_NAMES.get(colour or "", "colourless")
+def _colour(code: str | None) -> str:
+    return say(colour(code)) if code else tr("duel.local.colourless")
 
 
 # -- decks ---------------------------------------------------------------------------------
@@ -286,27 +302,29 @@ async def decks(sitting: LocalSitting, rest: str) -> SeatSetup:
     action, _, after = rest.strip().partition(" ")
     handler = DECK_ACTIONS.get(action.lower() or "list")
     if handler is None:
-        raise CollectionError(f"deck takes {', '.join(DECK_ACTIONS)}, not {shown(action)} "
-                              "(help shows how).")
+        raise CollectionError(Text("duel.local.deck_actions", actions=", ".join(DECK_ACTIONS),
+                                   given=shown(action)))
     return await handler(sitting, after.strip())
 
 
 async def deck_list(sitting: LocalSitting, rest: str) -> SeatSetup:
     """``deck list``: every saved deck, and whether it can be played."""
     if rest:
-        raise CollectionError(f"deck list takes nothing more, not {shown(rest)}.")
+        raise CollectionError(Text("duel.local.deck_list_more", given=shown(rest)))
     saved = await collections(sitting).decks(LOCAL_GUILD, sitting.user_id)
     if not saved:
-        sitting.screen.say("You have no decks yet: starter gives you one; deck create "
-                           "NAME: 4 Kindlewhip, … builds one.")
+        sitting.screen.say(tr("duel.local.no_decks"))
         return None
     table = Table(box=None, padding=(0, 2, 0, 0))
-    for column in ("deck", "cards", "ready?"):
-        table.add_column(column, justify="right" if column == "cards" else "left")
+    for column, right in ((tr("duel.local.column.deck"), False),
+                          (tr("duel.local.column.cards"), True),
+                          (tr("duel.local.column.ready"), False)):
+        table.add_column(column, justify="right" if right else "left")
     for view in saved:
-        table.add_row(Text(view.name, style="bold"), str(view.total),
-                      Text("ready to play" if view.problem is None else say(view.problem)))
-    sitting.screen.show(titled(f"Your decks ({len(saved)}):", table))
+        table.add_row(RichText(view.name, style="bold"), str(view.total),
+                      RichText(tr("duel.local.ready") if view.problem is None
+                               else say(view.problem)))
+    sitting.screen.show(titled(tr("duel.local.decks", decks=len(saved)), table))
     return None
 
 
@@ -327,17 +345,17 @@ def deck_block(view: DeckView) -> RenderableType:
     for name, count in sorted(view.cards.items(), key=lambda item: (
             card_set()[item[0]].type == "land", item[0])):
         data = card_set()[name]
-        table.add_row(f"{count}×", name, data.type, _colour(data.colour))
-    state = ("ready to play" if view.problem is None
-             else f"not playable yet: {say(view.problem)}")
-    return titled(f"Deck {view.name}: {plural(view.total, 'card')}; {state}", table,
+        table.add_row(f"{count}×", card_name(name), say(card_type(data.type)),
+                      _colour(data.colour))
+    state = (tr("duel.local.ready") if view.problem is None
+             else tr("duel.local.not_playable", problem=say(view.problem)))
+    return titled(trn("duel.local.deck", view.total, deck=view.name, state=state), table,
                   "verdict" if view.problem is None else "warning")
 
 
 async def deck_create(sitting: LocalSitting, rest: str) -> SeatSetup:
     """``deck create NAME: CARDS``: a new deck (or, once confirmed, a replaced one)."""
-    name, cards = await _name_and(sitting, rest, "Cards for {name} (e.g. 4 Kindlewhip, 17 "
-                                  "Ashpeak; Enter: none) ")
+    name, cards = await _name_and(sitting, rest, "create")
     if cards is None:
         return _nothing(sitting)
     card_list(cards, "deck list")  # read before asking to replace: a bad list asks nothing
@@ -350,7 +368,7 @@ async def deck_create(sitting: LocalSitting, rest: str) -> SeatSetup:
 
 async def deck_add(sitting: LocalSitting, rest: str) -> SeatSetup:
     """``deck add NAME: CARDS``: more cards in a saved deck."""
-    name, cards = await _name_and(sitting, rest, "Cards to add to {name} (Enter: none) ")
+    name, cards = await _name_and(sitting, rest, "add")
     if cards is None:
         return _nothing(sitting)
     sitting.screen.show(deck_block(await collections(sitting).add_cards(
@@ -360,7 +378,7 @@ async def deck_add(sitting: LocalSitting, rest: str) -> SeatSetup:
 
 async def deck_remove(sitting: LocalSitting, rest: str) -> SeatSetup:
     """``deck remove NAME: CARDS``: fewer cards in a saved deck."""
-    name, cards = await _name_and(sitting, rest, "Cards to take out of {name} (Enter: none) ")
+    name, cards = await _name_and(sitting, rest, "remove")
     if cards is None:
         return _nothing(sitting)
     sitting.screen.show(deck_block(await collections(sitting).remove_cards(
@@ -371,18 +389,17 @@ async def deck_remove(sitting: LocalSitting, rest: str) -> SeatSetup:
 async def deck_delete(sitting: LocalSitting, rest: str) -> SeatSetup:
     """``deck delete NAME``, once confirmed (the cards stay in the collection)."""
     view = await collections(sitting).deck(LOCAL_GUILD, sitting.user_id, rest)
-    if not await sitting.ask_yes(f"Delete the deck {view.name} ({plural(view.total, 'card')}; "
-                                 "your cards stay in your collection)? [y/N] ", False,
-                                 "y deletes the deck, n keeps it."):
+    if not await sitting.ask_yes(trn("duel.local.delete", view.total, deck=view.name), False,
+                                 tr("duel.local.delete_means")):
         return _nothing(sitting)
     deleted = await collections(sitting).delete_deck(LOCAL_GUILD, sitting.user_id, view.name)
-    sitting.screen.say(f"Deck {deleted} deleted.", "hint")
+    sitting.screen.say(tr("duel.local.deleted", deck=deleted), "hint")
     return None
 
 
 async def deck_import(sitting: LocalSitting, rest: str) -> SeatSetup:
     """``deck import NAME: FILE``: a deck from a deck-list file ("4 Kindlewhip" a line)."""
-    name, typed = await _name_and(sitting, rest, "File to read {name} from (Enter: none) ")
+    name, typed = await _name_and(sitting, rest, "import")
     if typed is None:
         return _nothing(sitting)
     text = read_deck_file(typed, data_folder(sitting.store.db.path))
@@ -404,23 +421,25 @@ def read_deck_file(typed: str, folder: Path) -> str:
     try:
         # A regular file only: a folder, a pipe or a device would block or never end.
         if not stat.S_ISREG(os.stat(path).st_mode):
-            raise CollectionError(f"{said} is not a file.")
+            raise CollectionError(Text("duel.local.file.not_a_file", path=said))
         with open(path, "rb") as source:
             data = source.read(IMPORT_BYTES + 1)
     except FileNotFoundError:
-        raise CollectionError(f"There is no file {said}.") from None
+        raise CollectionError(Text("duel.local.file.none", path=said)) from None
     except PermissionError:
-        raise CollectionError(f"No permission to read {said}.") from None
+        raise CollectionError(Text("duel.local.file.permission", path=said)) from None
     except (OSError, ValueError) as error:
-        reason = getattr(error, "strerror", None) or "it cannot be read"
-        raise CollectionError(f"Cannot read {said}: {reason}.") from None
+        reason = getattr(error, "strerror", None)
+        raise CollectionError(Text("duel.local.file.unreadable_because", path=said,
+                                   reason=reason) if reason else
+                              Text("duel.local.file.unreadable", path=said)) from None
     if len(data) > IMPORT_BYTES:
-        raise CollectionError(f"{said} is larger than {IMPORT_BYTES // 1024} KB: a deck "
-                              "list is one card a line, such as 4 Kindlewhip.")
+        raise CollectionError(Text("duel.local.file.too_big", path=said,
+                                   size=IMPORT_BYTES // 1024))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise CollectionError(f"{said} is not UTF-8 text.") from None
+        raise CollectionError(Text("duel.local.file.not_utf8", path=said)) from None
 
 
 async def deck_export(sitting: LocalSitting, rest: str) -> SeatSetup:
@@ -432,8 +451,7 @@ async def deck_export(sitting: LocalSitting, rest: str) -> SeatSetup:
     text = await service.export_deck(LOCAL_GUILD, sitting.user_id, name)
     saved = (await service.deck(LOCAL_GUILD, sitting.user_id, name)).name
     if typed is None:
-        sitting.screen.say(f"Deck {saved} (deck import reads this list back; deck export "
-                           f"{saved} FILE saves it to a file):", "heading")
+        sitting.screen.say(tr("duel.local.export_heading", deck=saved), "heading")
         sitting.screen.say(text)
         return None
     folder = data_folder(sitting.store.db.path)
@@ -442,9 +460,8 @@ async def deck_export(sitting: LocalSitting, rest: str) -> SeatSetup:
                          folder=folder)
         write_new(path, (text + "\n").encode("utf-8"))
     except Unwritable as refusal:
-        raise CollectionError(f"{refusal} Nothing was saved.") from None
-    sitting.screen.say(f"Deck {saved} saved to {path} (deck import {saved}: {path} reads it "
-                       "back).", "hint")
+        raise CollectionError(tr("duel.local.nothing_saved", refusal=str(refusal))) from None
+    sitting.screen.say(tr("duel.local.exported", deck=saved, path=str(path)), "hint")
     return None
 
 
@@ -467,8 +484,7 @@ async def deck_play(sitting: LocalSitting, rest: str) -> SeatSetup:
     """``deck play NAME``: a new game against the computer with this deck, once it is
     legal and every card in it is owned and free."""
     cards = await collections(sitting).deck_for_duel(LOCAL_GUILD, sitting.user_id, rest)
-    sitting.screen.say(f"Your deck {deck_name(rest)} ({plural(len(cards), 'card')}) is "
-                       "ready: the computer players bring starters.", "hint")
+    sitting.screen.say(trn("duel.local.deck_ready", len(cards), deck=deck_name(rest)), "hint")
     return {"deck": list(cards)}
 
 
@@ -479,15 +495,19 @@ DECK_ACTIONS: Mapping[str, Command] = {
 }
 
 
-async def _name_and(sitting: LocalSitting, rest: str, question: str
+async def _name_and(sitting: LocalSitting, rest: str, action: str
                     ) -> tuple[str, str | None]:
-    """``NAME: more`` split, the name checked; without the colon, ``question`` asks
-    for the rest (``None``: nothing given)."""
+    """``NAME: more`` split, the name checked; without the colon, the rest is asked
+    for as ``action`` (``create``, ``add``, ``remove``, ``import``) needs it (``None``:
+    nothing given)."""
     typed, colon, more = rest.partition(":")
     name = deck_name(typed)
     if colon:
         return name, more.strip() or None
-    answer = await sitting.ask(question.format(name=name))
+    questions = {"create": tr("duel.local.ask.create", deck=name),
+                 "add": tr("duel.local.ask.add", deck=name),
+                 "remove": tr("duel.local.ask.remove", deck=name)}
+    answer = await sitting.ask(questions.get(action) or tr("duel.local.ask.import", deck=name))
     return name, answer or None
 
 
@@ -498,13 +518,12 @@ async def _may_replace(sitting: LocalSitting, name: str) -> bool:
     same = existing.get(name.casefold())  # names ignore case: Burn is burn
     if same is None:
         return True
-    cards = plural(same.total, "card")
-    return await sitting.ask_yes(f"Replace your deck {same.name} ({cards})? [y/N] ", False,
-                                 "y replaces it, n keeps it.")
+    return await sitting.ask_yes(trn("duel.local.replace", same.total, deck=same.name), False,
+                                 tr("duel.local.replace_means"))
 
 
 def _nothing(sitting: LocalSitting) -> SeatSetup:
-    sitting.screen.say("Nothing changed.", "hint")
+    sitting.screen.say(tr("duel.local.nothing_changed"), "hint")
     return None
 
 
@@ -515,14 +534,12 @@ async def autopass(sitting: LocalSitting, rest: str) -> SeatSetup:
     match = sitting.match
     if sitting.service is None or match is None or not match.playing \
             or match.info.name != "duel" or match.seat_of(sitting.user_id) is None:
-        raise CollectionError("autopass is for a duel being played: type it at the duel's "
-                              "move prompt (a new duel's option auto_pass sets it from the "
-                              "start).")
+        raise CollectionError(Text("duel.local.autopass_where"))
     seat = match.seat_of(sitting.user_id)
     assert seat is not None
     if not rest:
-        sitting.screen.say(said(auto_passing(match, seat.seat)) + " (autopass on|off "
-                           "changes it.)", "hint")
+        sitting.screen.say(tr("duel.local.autopass_now", said=said(auto_passing(match, seat.seat))),
+                           "hint")
         return None
     on = autopass_value(rest)
     await set_auto_pass(sitting.service, match, sitting.user_id, on)
@@ -536,24 +553,15 @@ examples with these)."""
 
 
 LOCAL_COMMANDS = (
-    LocalCommand("starter", "starter [name or 1–5]",
-                 "claim a starter deck, once (with none named, the five are listed)",
-                 at_this_table(claim_starter)),
-    LocalCommand("pack", "pack [file]",
-                 "open your daily pack; with a file or folder, save its picture there too",
+    LocalCommand("starter", Phrase("duel.local.usage.starter"),
+                 Phrase("duel.local.summary.starter"), at_this_table(claim_starter)),
+    LocalCommand("pack", Phrase("duel.local.usage.pack"), Phrase("duel.local.summary.pack"),
                  at_this_table(open_pack)),
-    LocalCommand("collection", "collection [name] [colour=…] [type=…] [rarity=…]\n"
-                 "collection … [edition=limited|unlimited] [sort=name|colour|rarity|count] "
-                 "[page=N]", "the cards you own, 20 a page", at_this_table(show_collection)),
-    LocalCommand("deck", "deck list\ndeck show|delete|play NAME\n"
-                 "deck create|add|remove NAME: 4 Kindlewhip, 17 Ashpeak\n"
-                 "deck import NAME: FILE\ndeck export NAME [FILE]",
-                 "your decks: build them, see what keeps one from play, share them as "
-                 "lists; play starts a game with one (at the Which game? prompt)",
+    LocalCommand("collection", Phrase("duel.local.usage.collection"),
+                 Phrase("duel.local.summary.collection"), at_this_table(show_collection)),
+    LocalCommand("deck", Phrase("duel.local.usage.deck"), Phrase("duel.local.summary.deck"),
                  at_this_table(decks)),
-    LocalCommand("autopass", "autopass [on|off]",
-                 "during a duel: pass by itself where you can play nothing (on), or be "
-                 "asked in every window (off); alone, says which",
+    LocalCommand("autopass", "autopass [on|off]", Phrase("duel.local.summary.autopass"),
                  at_this_table(autopass)),
 )
 """The duel's commands at the local table."""
