@@ -136,7 +136,7 @@ def test_a_brazilian_reads_the_tournament_in_portuguese() -> None:
         rows = [render.TableRow(1, ("Ana", "Bia"), "Semifinal 1"),
                 render.TableRow(None, ("Caio", None))]
         text = render.pairings_text("Copa", 2, rows)
-        assert "Emparceiramentos da rodada 2" in text and "folga" in text
+        assert "Pareamentos da rodada 2" in text and "folga" in text
         lines, _ = _standings()
         standings = render.standings_text("Copa", lines, {101: "Ana", 102: "Bia", 103: "Caio"})
         assert "Classificação" in standings and "V-D-E" in standings
