@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.discord_parts.limits import choices
 from bot.discord_parts.replies import send
 from bot.errors import CroupierError
+from bot.i18n import say
 from rules.core import MAX_CHOICE, NOTHING
 
 if TYPE_CHECKING:
@@ -49,7 +50,9 @@ class ChooseCog(commands.Cog):
         if decision.takes_nothing:
             options.insert(0, NOTHING)  # an empty pick (no blockers) is typed as "none"
         for option in options:
-            label = describe(observation, decision, option, match.names) if describe else option
+            # The game says what an option does as words (a phrase): suggest them.
+            label = say(describe(observation, decision, option, match.names)) if describe \
+                else option
             if typed in option.lower() or typed in label.lower():
                 found.append((label, option))
         return choices(found)

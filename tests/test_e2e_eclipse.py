@@ -207,8 +207,9 @@ async def test_one_person_plays_a_whole_game_against_two_computer_players(
 async def test_a_game_in_the_pseudo_locale_shows_no_english(fake_discord, tmp_path, fixed_seed):
     """Every word Eclipse shows comes from a catalog: a short game against the computer
     (two seats, a counterattack of one card, the shortest hand cap) with /rules, /hand,
-    a refusal and a typed choice, in the pseudo-locale, leaves no English anywhere the
-    fake Discord was sent (the cards' notation and symbols are no words)."""
+    a refusal, the suggestions of /choose and a typed choice, in the pseudo-locale,
+    leaves no English anywhere the fake Discord was sent (the cards' notation and
+    symbols are no words)."""
     guild = fake_discord.add_guild("Qq")
     channel = guild.add_text_channel("qq")
     jo = fake_discord.add_user("Jo")
@@ -233,8 +234,11 @@ async def test_a_game_in_the_pseudo_locale_shows_no_english(fake_discord, tmp_pa
                     await bot.service.settle()
                     continue
                 value = choose(match.state.copy(), 0, rng)
-                if not typed:
+                if not typed and decision.kind != "card":  # options said in words
                     typed = True
+                    offered = await fake_discord.autocomplete(jo, channel, "choose",
+                                                              option="choice", value="")
+                    assert value in [choice["value"] for choice in offered]
                     await fake_discord.slash(jo, channel, "choose", choice=value)
                 else:
                     dm, menu = latest_menu(fake_discord, jo, value)

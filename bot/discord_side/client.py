@@ -19,6 +19,7 @@ from bot.discord_parts.replies import (
     RECENT_INTERACTIONS,
     first_in_time,
     hear,
+    reader_locale,
     refuse,
     reply_error,
 )
@@ -31,7 +32,7 @@ from bot.discord_side.tournament_views import TOURNAMENT_ITEMS
 from bot.discord_side.translator import CommandTranslator
 from bot.discord_side.transport import DiscordTransport
 from bot.games import Presenters, match_hooks, presenters
-from bot.i18n import Text
+from bot.i18n import Text, speak
 from bot.matches.deadlines import run_deadlines
 from bot.matches.service import MatchService, Timing, tune_gc
 from bot.recent import RecentIds
@@ -91,6 +92,7 @@ class CroupierTree(app_commands.CommandTree):
             if interaction.command is None:
                 await interaction.response.autocomplete([])
                 return False
+            speak(reader_locale(interaction))  # suggestions in the typist's words
             return True
         if not first_in_time(interaction):
             return False
