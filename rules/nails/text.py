@@ -56,10 +56,6 @@ from rules.nails.words import (
 )
 from rules.phrases import Phrase, Seat, Words
 
-LIMIT = 100
-"""The longest option text a menu shows (Discord's menus take 100 characters; longer
-words are clipped where they are shown)."""
-
 LETTERS = {colour: letter for letter, colour in COLOURS.items()}
 """Each nail colour's grid letter: ``red`` → ``R``."""
 HAMMER, BLANK, NULL, EMPTY, COW, OPEN, LAST = "H", ".", "#", " ", "c", "o", "*"
