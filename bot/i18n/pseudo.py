@@ -24,7 +24,7 @@ _ENABLED = [bool(os.environ.get(ENV))]
 
 LETTERS = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "áƀçďéƒğĥíĵķĺḿñóþǫŕšţúṽŵẋýžÁƁÇĎÉƑĞĤÍĴĶĹḾÑÓÞǪŔŠŢÚṼŴẊÝŽ")
+    "áƀçďéƒğĥíĵķĺḿñóṕǫŕšţúṽŵẋýžÁƁÇĎÉƑĞĤÍĴĶĹḾÑÓṔǪŔŠŢÚṼŴẊÝŽ")
 """Each ASCII letter's accented stand-in: none of them is ASCII, so English left
 untranslated stands out."""
 KEPT = re.compile(r"\{[^{}]*\}|`[^`]*`|<[^<>\s]*>|https?://\S+|\\.|:[a-z0-9_]+:")
