@@ -7,7 +7,9 @@ a finished game with its result posted, and a restart in the middle of a match.
 from __future__ import annotations
 
 from bot.clock import FakeClock
+from rules.flank import GAME as FLANK
 from tests.e2e import make_bot, select_ids, select_values, table_message
+from tests.pseudo import assert_all_pseudo, pseudo_discord, server_speaks_pseudo
 
 EXPECTED_COMMANDS = {"play", "join", "leave", "start", "cancel", "kick", "forfeit", "table",
                      "hand", "rules", "flank"}
@@ -167,3 +169,56 @@ async def test_restart_mid_match_keeps_the_table_buttons_and_deadline(
         await second.service.settle()
         assert resumed.state.step > step
         assert len(await second.store.matches.choices(resumed.id)) >= 3
+
+
+def newest_menu(channel, step: int) -> tuple[object, str] | None:
+    """The newest message in the channel with a select menu of step ``step``, and that
+    menu (found by its custom id, whatever the language of the table around it)."""
+    for message in reversed(channel.messages):
+        for menu in select_ids(message) if not message.deleted else ():
+            if f":{step}:" in menu:
+                return message, menu
+    return None
+
+
+async def test_a_game_in_the_pseudo_locale_shows_no_english(fake_discord, tmp_path):
+    """Every word Flank shows comes from a catalog: a whole game (the smallest board,
+    against the computer) with /rules, /hand, a refusal and a typed move, in the
+    pseudo-locale, leaves no English anywhere the fake Discord was sent."""
+    guild = fake_discord.add_guild("Qq")
+    channel = guild.add_text_channel("qq")
+    jo = fake_discord.add_user("Jo")
+    bot = make_bot(tmp_path / "qps.sqlite3")
+    with pseudo_discord(fake_discord):
+        async with fake_discord.running(bot):
+            await server_speaks_pseudo(bot, guild.id)
+            rules = await fake_discord.slash(jo, channel, "rules", game="flank")
+            assert rules.ephemeral and "⟦" in rules.embeds[0]["description"]
+            await fake_discord.slash(jo, channel, "play flank", vs_bot=True, board="4")
+            await bot.service.settle()
+            match = bot.service.match_in(channel.id)
+            refused = await fake_discord.slash(jo, channel, "flank place", cell="Z9")
+            assert refused.ephemeral and "Z9" in refused.content
+            await fake_discord.slash(jo, channel, "hand")
+            typed, moves = False, 0
+            while not match.finished:
+                moves += 1
+                assert moves < 20, match.state.notation()
+                decision = match.state.pending()[0]
+                if not typed:
+                    typed = True
+                    await fake_discord.slash(jo, channel, "flank place",
+                                             cell=decision.options[-1].rstrip("*"),
+                                             stopper=decision.options[-1].endswith("*"))
+                else:
+                    found = newest_menu(channel, match.state.step)
+                    assert found is not None, "the person to move always gets a menu"
+                    table, menu = found
+                    await fake_discord.select(jo, table, menu, [select_values(table, menu)[0]])
+                await bot.service.settle()
+            await bot.service.settle()
+    assert match.finished
+    # The game's title and the computer's name are names, not words; the options' names
+    # are typed in /play as they are (/rules lists them).
+    options = [spec.name for spec in FLANK.options.specs()]
+    assert_all_pseudo(fake_discord, allowed=["Jo", "Flank", "Croupier Bot", *options])

@@ -21,13 +21,14 @@ from bot.games.flank.pictures import (
     render_png,
 )
 from bot.games.flank.presenter import FlankPresenter
-from bot.i18n import say
+from bot.i18n import pseudo, say, speaking
 from bot.matches.live import LiveMatch, PrivateView
 from rules.flank import GAME as FLANK
 from rules.flank import FlankState, parse_cell
 from rules.flank.text import render_text
 from storage.models import MatchRow, SeatRow
 from tests.images import count, opened, pixels_contrasting
+from tests.pseudo import pictures_checked
 
 NAMES = ["Ada", "Bo"]
 
@@ -292,3 +293,40 @@ def test_the_legend_draws_its_samples_in_the_colour_they_mark(colour: int) -> No
     x, y = keys["flipped"]
     box = (x + KEY // 2 - 3, y + KEY // 2 - 3, x + KEY // 2 + 3, y + KEY // 2 + 3)
     assert pixels_contrasting(image, box, DISC[colour]) >= 12  # the flipped mark, as on the grid
+
+
+# --- in every language ----------------------------------------------------------------------
+
+
+def pseudo_pictures() -> list[tuple[FlankState, list[str]]]:
+    """Tables whose words take the most room: a new game, a ring of barred cells with
+    every legend item, a crowded big board late in the game with long names, a finished
+    game and a forfeit."""
+    ring = FlankState({"stopper_zone": "ring"}, first=0)
+    ring.apply(0, "F4*")
+    crowded = played({"board": 26}, 200, seed=2)
+    finished = FlankState.from_notation("board=4 rows=XX../..../..../....")
+    finished.apply(0, "pass")
+    finished.apply(1, "pass")
+    forfeit = FlankState({"board": 6}, first=1)
+    forfeit.resign(0)
+    long = ["Ŵ" * 40, "Ω" * 40]
+    return [(FlankState(first=0), NAMES), (ring, NAMES), (crowded, long),
+            (played({"board": 8}, 20, seed=5), long), (finished, NAMES), (forfeit, NAMES)]
+
+
+@pytest.mark.parametrize("locale", ["qps", "pt_BR"])
+def test_the_picture_has_room_for_longer_words(locale: str) -> None:
+    """Words 40 % longer (the pseudo-locale), or Portuguese, stay inside the picture and
+    apart: the picture grows or wraps its legend to fit them."""
+    pseudo.enable()
+    try:
+        with speaking(locale), pictures_checked() as placed:
+            for state, names in pseudo_pictures():
+                render_png(state.observe(None), names)
+    finally:
+        pseudo.enable(False)
+    said = " ".join(text.text for text in placed)
+    assert ("⟦" in said) == (locale == "qps")
+    if locale == "pt_BR":
+        assert "na mesa" in said and "última carta colocada" in said

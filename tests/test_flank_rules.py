@@ -309,7 +309,7 @@ def test_the_game_ends_when_both_players_pass_in_succession() -> None:
     assert [e.kind for e in events] == ["pass", "end"]
     outcome = state.outcome()
     assert outcome == Outcome(places=(1, 2), scores=(2, 0), reason=outcome.reason)
-    assert "both players passed" in outcome.reason
+    assert say(outcome.reason, "en") == "both players passed; 2–0 cards"
     with pytest.raises(NotYourTurn):
         state.apply(0, "pass")
 
@@ -673,3 +673,49 @@ def test_everyone_sees_the_same_view() -> None:
 def test_bad_notation_is_refused(text: str) -> None:
     with pytest.raises(ValueError):
         FlankState.from_notation(text)
+
+
+# --- in Portuguese ---------------------------------------------------------------------------
+
+
+def test_a_move_and_a_refusal_read_in_portuguese() -> None:
+    state = FlankState(first=0)
+    (event,) = state.apply(0, "F4*")
+    assert narrate(event, ["Ana", "Bia"], "pt_BR") == \
+        "Ana coloca F4 e vira 1 (E4), depois põe uma trava nela."
+    assert narrate(event, ["Ana", "Bia"], "en") == \
+        "Ana lays F4 and flips 1 (E4), then puts a stopper on it."
+    with pytest.raises(IllegalChoice) as caught:
+        state.apply(1, "F4")
+    assert say(caught.value.text, "pt_BR") == "F4 já tem uma carta preta"
+    with pytest.raises(IllegalChoice) as caught:
+        state.apply(1, "A1")
+    assert say(caught.value.text, "pt_BR") == "A1 não cerca nenhuma carta preta"
+    prompt = state.pending()[0].prompt
+    assert say(prompt, "pt_BR") == ("Coloque uma carta onde ela cerque (ex.: D3); acrescente * "
+                                    "para pôr uma trava nela (restam 5).")
+
+
+def test_the_end_and_its_reason_read_in_portuguese() -> None:
+    state = table("XX..", "....", "....", "....", board=4)
+    state.apply(0, "pass")
+    events = state.apply(1, "pass")
+    assert narrate(events[0], ["Ana", "Bia"], "pt_BR") == "Bia passa (sem jogada válida)."
+    assert narrate(events[-1], ["Ana", "Bia"], "pt_BR") == \
+        "Fim de jogo (os dois jogadores passaram): Ana 2 – Bia 0. Ana venceu."
+    outcome = state.outcome()
+    assert outcome is not None
+    assert say(outcome.reason, "pt_BR") == "os dois jogadores passaram; 2–0 em cartas"
+
+
+@pytest.mark.parametrize("locale", ["en", "pt_BR"])
+def test_the_rules_fit_one_message_in_every_language(locale: str) -> None:
+    """Discord's embed description holds 4,096 characters: every variant of /rules
+    flank stays under 4,000 in each language, every paragraph made whole."""
+    for given in ({}, {"board": 8, "stoppers": 0}, {"board": 6}, {"stoppers": 0},
+                  {"stopper_zone": "orthogonal"}, {"stopper_zone": "orthogonal", "board": 8},
+                  {"stopper_zone": "ring", "extra_stoppers": 5}, {"extra_stoppers": 0}):
+        text = rules_words(given, locale)
+        assert len(text) < 4000, (given, len(text))
+        assert "{" not in text and "flank." not in text
+    assert ("Quem começa é sorteado" in rules_words({}, locale)) == (locale == "pt_BR")

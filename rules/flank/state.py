@@ -39,8 +39,6 @@ from rules.flank.grid import (
 from rules.flank.options import FlankOptions
 from rules.phrases import Phrase, Seat
 
-COLOURS = ("black", "white")
-"""Colour names by colour index: 0 is black (X), who moves first."""
 MARKS = ("X", "O")
 PASS = "pass"
 
@@ -211,12 +209,16 @@ class FlankState(GameState):
         return self.discs[0].bit_count(), self.discs[1].bit_count()
 
     def _outcome(self) -> Outcome | None:
-        why = self._finished()
-        if why is None:
+        if self._finished() is None:
             return None
-        black, white = self.scores()
-        reason = "both players passed" if why == "passed" else "both supplies are empty"
-        return Outcome.from_scores((black, white), f"{reason}; {black}–{white} cards")
+        scores = self.scores()
+        return Outcome.from_scores(scores, Phrase(
+            "flank.outcome.reason", why=self._why(), seat0=scores[0], seat1=scores[1]))
+
+    def _why(self) -> Phrase:
+        """Why the game is over, in words (asked once it is)."""
+        return Phrase("flank.end.passed") if self._finished() == "passed" \
+            else Phrase("flank.end.empty")
 
     def decisions(self) -> tuple[Decision, ...]:
         if self.outcome() is not None:
@@ -366,10 +368,8 @@ class FlankState(GameState):
 
     def _end_event(self, outcome: Outcome) -> Event:
         scores = outcome.scores or (0, 0)
-        why = Phrase("flank.end.passed") if self._finished() == "passed" \
-            else Phrase("flank.end.empty")
         black, white = self.first, 1 - self.first
-        sides = {"why": why, "black": Seat(black), "black_score": scores[black],
+        sides = {"why": self._why(), "black": Seat(black), "black_score": scores[black],
                  "white": Seat(white), "white_score": scores[white]}
         text = Phrase("flank.event.end_draw", **sides) if outcome.is_draw \
             else Phrase("flank.event.end_win", winner=Seat(outcome.winners[0]), **sides)
