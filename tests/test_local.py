@@ -18,6 +18,7 @@ import pytest
 from pydantic import Field
 
 from bot.games.presenter import GamePresenter
+from bot.i18n import say
 from bot.matches.live import LiveMatch
 from bot.terminal.table import MAX_LINE, Screen, TerminalInput, play_local, result_block
 from bot.terminal.words import summary
@@ -119,7 +120,7 @@ async def test_a_whole_game_ends_with_the_final_position_the_result_and_the_plac
     # ... the final position, as the person's seat sees it (the game's own words, but
     # for its verdict, which the table's result says) ...
     assert match.info.text is not None
-    final = match.info.text(match.state.observe(0), list(match.names)).split("\n")
+    final = say(match.info.text(match.state.observe(0), list(match.names)), "en").split("\n")
     assert final[-1].startswith("Game over:") and final[-1] not in end
     assert "\n".join(line.rstrip() for line in final[:-1]) in end
     # ... then the verdict, each place (from 1st), and the person's record.
