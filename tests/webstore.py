@@ -37,6 +37,7 @@ from bot.clock import FakeClock
 from bot.duel.collections import CollectionService
 from bot.errors import NoMatchHere
 from bot.games import match_hooks
+from bot.i18n.tournaments import label_words
 from bot.matches.live import Player
 from bot.matches.service import MatchService
 from bot.settings.service import Manager, ServerConfig
@@ -44,6 +45,7 @@ from bot.stats.service import StatsService
 from bot.tournaments.model import MatchPlace, Member
 from bot.tournaments.service import TournamentService
 from rules.duel.card_ids import card_id
+from rules.phrases import Phrase
 from rules.registry import get_game
 from storage import Store
 from storage.tournaments import PairingRow
@@ -240,7 +242,8 @@ def _cut_upsets(pairing: PairingRow, users: tuple[int, ...]) -> int:
 
 def _grand_final_reset(pairing: PairingRow, users: tuple[int, ...]) -> int:
     """The unbeaten player loses the grand final (so it is reset), then wins the reset."""
-    return min(users) if pairing.label == "Grand final" else max(users)
+    grand_final = label_words(pairing.label) == Phrase("tournaments.label.grand_final")
+    return min(users) if grand_final else max(users)
 
 
 # -- the whole store ------------------------------------------------------------------------
