@@ -330,3 +330,12 @@ def test_the_picture_has_room_for_longer_words(locale: str) -> None:
     assert ("⟦" in said) == (locale == "qps")
     if locale == "pt_BR":
         assert "na mesa" in said and "última carta colocada" in said
+
+
+@pytest.mark.parametrize("locale", ["en", "pt_BR"])
+def test_names_in_the_text_board_stay_as_typed(locale: str) -> None:
+    """A name is data, never a template, in either language (the lines are phrases)."""
+    state = FlankState({"board": 4}, first=0)
+    text = say(render_text(state.observe(None), ["{rest}", "{first} *Bo*"]), locale)
+    assert "X {rest}:" in text and "O {first} *Bo*:" in text
+    assert text.count("\n") == 8  # six lines of grid, two of counts, whose turn
