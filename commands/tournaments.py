@@ -313,7 +313,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                   for n in range(1, found.round + 1)]
         pages = history_pages(found, rounds, await self.service.games(who, tid))
         if page > len(pages):
-            raise NoSuchPage("matches", page, len(pages))
+            raise NoSuchPage(Text("tournaments.page.matches"), page, len(pages))
         await send(interaction, pages[page - 1])
 
     @app_commands.command(name="next", description="Pair the next round (organisers).")
