@@ -12,6 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import rules.duel
+from bot.i18n import say
 from rules.duel import deck_of
 from rules.duel.cards import card_set
 from rules.duel.decklists import (
@@ -43,7 +44,7 @@ def refused(text: str) -> str:
     """The message parse_decklist refuses ``text`` with (failing if it reads it)."""
     with pytest.raises(BadOptions) as caught:
         parse_decklist(text)
-    message = str(caught.value)
+    message = say(caught.value.text, "en")
     assert len(message) <= LONGEST_MESSAGE and "\n" not in message
     return message
 
@@ -127,7 +128,7 @@ def test_bad_counts_are_refused_by_line(line: str, says: str) -> None:
 
 
 def test_limits() -> None:
-    assert "at most 10,000 characters" in refused("#" * (MAX_TEXT + 1))
+    assert "at most 10000 characters" in refused("#" * (MAX_TEXT + 1))
     assert parse_decklist("#" * MAX_TEXT) == Counter()
     assert refused("99 Ashpeak\n99 Mossvale\n99 Murkfen") == \
         "a deck list has at most 250 cards, not 297"
@@ -152,8 +153,10 @@ def test_hostile_text_is_refused_clearly(text: str) -> None:
 
 
 def test_non_text_is_refused() -> None:
-    with pytest.raises(BadOptions, match="a deck list is text"):
+    with pytest.raises(BadOptions) as caught:
         parse_decklist(b"4 Kindlewhip")  # type: ignore[arg-type]
+    assert say(caught.value.text, "en").startswith("a deck list is text")
+    assert say(caught.value.text, "pt_BR").startswith("uma lista de baralho é um texto")
 
 
 line_parts = st.one_of(
@@ -171,7 +174,7 @@ def test_any_text_reads_or_is_refused_with_a_short_message(text: str) -> None:
     try:
         cards = parse_decklist(text)
     except BadOptions as exc:
-        message = str(exc)
+        message = say(exc.text, "en")
         assert message and len(message) <= LONGEST_MESSAGE and "\n" not in message
         return
     assert set(cards) <= set(NAMES)
@@ -195,14 +198,18 @@ def test_check_deck_sizes_and_cards() -> None:
     cards = check_deck(deck)
     assert len(cards) == 40 and cards[-1] == "Ashpeak" and cards[0] == "Kindlewhip"
     assert deck_of({"deck": list(cards)}, "dawn-and-tide") == cards
-    with pytest.raises(BadOptions, match="at least 40 cards, not 39"):
-        check_deck({"Kindlewhip": 22, "Ashpeak": 17})
-    with pytest.raises(BadOptions, match="at most 250 cards, not 251"):
-        check_deck({"Kindlewhip": 234, "Ashpeak": 17})
-    with pytest.raises(BadOptions, match=r"no card 'Kindlewip' \(did you mean Kindlewhip\?\)"):
+    for bad, says in (({"Kindlewhip": 22, "Ashpeak": 17}, "at least 40 cards, not 39"),
+                      ({"Kindlewhip": 234, "Ashpeak": 17}, "at most 250 cards, not 251"),
+                      ({"Kindlewip": 23, "Ashpeak": 17},
+                       "no card 'Kindlewip' (did you mean Kindlewhip?)"),
+                      ({"Kindlewhip": -1, "Ashpeak": 41}, "whole number")):
+        with pytest.raises(BadOptions) as caught:
+            check_deck(bad)
+        assert says in say(caught.value.text, "en")
+    with pytest.raises(BadOptions) as caught:
         check_deck({"Kindlewip": 23, "Ashpeak": 17})
-    with pytest.raises(BadOptions, match="whole number"):
-        check_deck({"Kindlewhip": -1, "Ashpeak": 41})
+    assert say(caught.value.text, "pt_BR") == \
+        "não existe nenhuma carta 'Kindlewip' (você quis dizer Chicote de Brasa?)"
     for name in STARTERS:
         assert sorted(check_deck(Counter(starter(name)))) == sorted(starter(name))
 

@@ -28,6 +28,7 @@ from functools import cache
 
 from rules.duel.cards import card_set
 from rules.errors import BadOptions, shown
+from rules.phrases import Named, Phrase, Words
 
 MAX_TEXT = 10_000
 """Most characters a deck list may have."""
@@ -96,18 +97,18 @@ def parse_decklist(text: str) -> Counter[str]:
     >>> parse_decklist("4 Kindlewip\\n0 Ashpeak")
     Traceback (most recent call last):
     ...
-    rules.errors.BadOptions: line 1: there is no card 'Kindlewip' (did you mean Kindlewhip?); line 2: a count is a whole number from 1 to 99, not '0'
+    rules.errors.BadOptions: collections.decklist.problems(first=Phrase(collections.decklist.line(line=1, problem=Phrase(collections.decklist.no_card_near(card="'Kindlewip'", near=Named(domain='cards', name='Kindlewhip'))))), rest=Phrase(collections.decklist.line(line=2, problem=Phrase(collections.decklist.bad_count(most=99, typed="'0'")))))
     >>> parse_decklist("٤ Kindlewhip")
     Traceback (most recent call last):
     ...
-    rules.errors.BadOptions: line 1: write a count with the digits 0 to 9, not '٤'
+    rules.errors.BadOptions: collections.decklist.line(line=1, problem=Phrase(collections.decklist.ascii_digits(typed="'٤'")))
     """  # noqa: E501 (a doctest's expected line is as long as the message)
     if not isinstance(text, str):
-        raise BadOptions("a deck list is text, one card a line such as '4 Kindlewhip'")
+        raise BadOptions(Phrase("collections.decklist.not_text"))
     if len(text) > MAX_TEXT:
-        raise BadOptions(f"a deck list has at most {MAX_TEXT:,} characters, not {len(text):,}")
+        raise BadOptions(Phrase("collections.decklist.too_long", most=MAX_TEXT, given=len(text)))
     cards: Counter[str] = Counter()
-    problems: list[str] = []
+    problems: list[Words] = []
     faulty = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
@@ -118,17 +119,36 @@ def parse_decklist(text: str) -> Counter[str]:
         except BadOptions as exc:
             faulty += 1
             if len(problems) < MAX_PROBLEMS:
-                problems.append(f"line {number}: {exc}")
+                problems.append(Phrase("collections.decklist.line", line=number,
+                                       problem=exc.text))
             continue
         cards[name] += count
     if problems:
         more = faulty - len(problems)
-        raise BadOptions("; ".join(problems) + (f"; and {more} more faulty line"
-                                                f"{'s' if more > 1 else ''}" if more else ""))
+        if more:
+            problems.append(Phrase("collections.decklist.more", count=more))
+        raise BadOptions(_semicolons(problems))
     total = sum(cards.values())
     if total > MAX_CARDS:
-        raise BadOptions(f"a deck list has at most {MAX_CARDS} cards, not {total}")
+        raise BadOptions(Phrase("collections.decklist.too_many", most=MAX_CARDS, given=total))
     return cards
+
+
+def _semicolons(parts: list[Words]) -> Words:
+    """Problems one after another, separated by semicolons."""
+    if len(parts) == 1:
+        return parts[0]
+    return Phrase("collections.decklist.problems", first=parts[0], rest=_semicolons(parts[1:]))
+
+
+def _did_you_mean(typed: object, near: list[str]) -> Phrase:
+    """There is no card ``typed``, with the nearest names if any."""
+    if not near:
+        return Phrase("collections.decklist.no_card", card=shown(typed))
+    named: Words | Named = Named("cards", near[-1])
+    for name in reversed(near[:-1]):
+        named = Phrase("collections.decklist.or", first=Named("cards", name), rest=named)
+    return Phrase("collections.decklist.no_card_near", card=shown(typed), near=named)
 
 
 def _read_line(line: str, detailed: bool) -> tuple[str, int]:
@@ -143,25 +163,22 @@ def _read_line(line: str, detailed: bool) -> tuple[str, int]:
         # or refuse (the int max-str-digits limit) instead of a clear message.
         if not significant or len(significant) > len(str(MAX_COUNT)) \
                 or int(significant) > MAX_COUNT:
-            raise BadOptions(f"a count is a whole number from 1 to {MAX_COUNT}, "
-                             f"not {shown(digits)}")
+            raise BadOptions(Phrase("collections.decklist.bad_count", most=MAX_COUNT,
+                                    typed=shown(digits)))
         count = int(significant)
     else:
         first = line.split(maxsplit=1)[0]
         if any(c.isnumeric() and not c.isascii() for c in first):
-            raise BadOptions(f"write a count with the digits 0 to 9, not {shown(first)}")
+            raise BadOptions(Phrase("collections.decklist.ascii_digits", typed=shown(first)))
         if first[0] in "+-.0123456789":
             if first.rstrip("xX×").isdigit() and first == line:
-                raise BadOptions(f"{shown(line)} names no card: write a count, then a "
-                                 "card's name")
-            raise BadOptions(f"a count is a whole number from 1 to {MAX_COUNT}, "
-                             f"not {shown(first)}")
+                raise BadOptions(Phrase("collections.decklist.no_name", typed=shown(line)))
+            raise BadOptions(Phrase("collections.decklist.bad_count", most=MAX_COUNT,
+                                    typed=shown(first)))
         name, count = line, 1
     known = card_named(name)
     if known is None:
-        near = nearest_cards(name) if detailed else []
-        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-        raise BadOptions(f"there is no card {shown(name)}{hint}")
+        raise BadOptions(_did_you_mean(name, nearest_cards(name) if detailed else []))
     return known, count
 
 
@@ -224,7 +241,7 @@ def check_deck(deck: Mapping[str, int]) -> tuple[str, ...]:
     >>> check_deck({"Kindlewhip": 4, "Ashpeak": 17})
     Traceback (most recent call last):
     ...
-    rules.errors.BadOptions: a deck has at least 40 cards, not 21
+    rules.errors.BadOptions: collections.decklist.too_few(least=40, given=21)
     """
     # Imported here: rules.duel's __init__ imports the engine, and if it ever
     # imports this module too, a module-level import would meet it half made.
@@ -233,16 +250,16 @@ def check_deck(deck: Mapping[str, int]) -> tuple[str, ...]:
     known = card_set()
     unknown = sorted((name for name in deck if name not in known), key=str)
     if unknown:
-        near = nearest_cards(unknown[0]) if isinstance(unknown[0], str) else []
-        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-        raise BadOptions(f"there is no card {shown(unknown[0])}{hint}")
+        raise BadOptions(_did_you_mean(
+            unknown[0], nearest_cards(unknown[0]) if isinstance(unknown[0], str) else []))
     for name, count in deck.items():
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise BadOptions(f"a deck holds a whole number of {name}, not {shown(count)}")
+            raise BadOptions(Phrase("collections.decklist.whole", card=Named("cards", name),
+                                    typed=shown(count)))
     total = sum(deck.values())
     if total < MIN_DECK:
-        raise BadOptions(f"a deck has at least {MIN_DECK} cards, not {total}")
+        raise BadOptions(Phrase("collections.decklist.too_few", least=MIN_DECK, given=total))
     if total > MAX_DECK:
-        raise BadOptions(f"a deck has at most {MAX_DECK} cards, not {total}")
+        raise BadOptions(Phrase("collections.decklist.too_big", most=MAX_DECK, given=total))
     return tuple(name for name in sorted(deck, key=lambda n: (_is_land(n), n))
                  for _ in range(deck[name]))
