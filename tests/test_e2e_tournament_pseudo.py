@@ -4,7 +4,9 @@ The organiser creates it, opens it and adds four computer players (their tables 
 unseen: no game's own table is shown), starts it and reads it; the tournament plays
 to its end by itself. Everything the fake Discord was sent — the tournament message
 and its buttons, every round's notice with its pictures and standings, the final
-standings and bracket, the organiser's answers and a refusal — came from a catalog."""
+standings and bracket, the organiser's answers and a refusal — came from a catalog. And
+a Portuguese server sees its tournament in Portuguese, each clicker answered in their
+own language."""
 
 from __future__ import annotations
 
@@ -60,3 +62,38 @@ async def test_a_tournament_of_computer_players_in_the_pseudo_locale(fake_discor
             posted = [m for m in channel.messages if not m.ephemeral]
             assert any(a.filename == "bracket.png" for m in posted for a in m.attachments)
         assert_all_pseudo(fake_discord, allowed=["Flank", "board=4"])
+
+
+async def test_a_portuguese_server_sees_its_tournament_in_portuguese(fake_discord: Any,
+                                                                    tmp_path: Any) -> None:
+    """The channel reads the server's language; each clicker's own answer, theirs."""
+    guild = fake_discord.add_guild("Cassino")
+    guild.preferred_locale = "pt-BR"
+    channel = guild.add_text_channel("torneios")
+    boss = guild.add_user("Bia", roles=(guild.add_role("Managers", MANAGE_GUILD),))
+    ana, ada = guild.add_user("Ana"), guild.add_user("Ada")
+    organiser = Member(boss.id, "Bia", manages_server=True, guild_id=guild.id)
+    bot = make_bot(tmp_path / "pt.sqlite3")
+    async with fake_discord.running(bot):
+        made = await fake_discord.slash(boss, channel, "tournament create", game="flank",
+                                        format="single", locale="pt-BR")
+        assert not made.ephemeral and made.content.startswith("🏆 **Torneio de Flank**")
+        assert "Flank, eliminação simples" in made.content
+        tid = int((await bot.tournaments.latest(organiser, channel.id)).id)
+        for _ in range(200):  # the command ends once it remembered its message
+            if (await bot.tournaments.get(organiser, tid)).message_id is not None:
+                break
+            await asyncio.sleep(0.025)
+        opened = await fake_discord.slash(boss, channel, "tournament open", locale="pt-BR")
+        assert opened.content == "As inscrições estão abertas."
+        await bot.tournaments.settle()
+        message = next(m for m in channel.messages if m.content.startswith("🏆"))
+        joined = await fake_discord.click(ana, message, label="Entrar", locale="pt-BR")
+        assert (await joined.followups(1))[0].content == "Inscrição feita: você está no torneio."
+        joined = await fake_discord.click(ada, message, label="Entrar", locale="en-US")
+        assert (await joined.followups(1))[0].content == "You are in."
+        assert "Inscritos (2): Ana, Ada" in message.content  # the channel's language
+        assert {b.label for b in message.buttons} == {"Entrar", "Sair"}
+        refused = await fake_discord.slash(ana, channel, "tournament start", locale="pt-BR")
+        refused = await refused.final()
+        assert refused.ephemeral and "Só organizadores de torneio" in refused.content
