@@ -177,3 +177,17 @@ def test_comparisons_are_every_operator():
         assert names(f"pow{op}2") == where(lambda c, op=op: c.power is not None and {
             "=": c.power == 2, "!=": c.power != 2, "<": c.power < 2, "<=": c.power <= 2,
             ">": c.power > 2, ">=": c.power >= 2}[op])
+
+
+def test_a_reader_finds_cards_by_the_words_they_read() -> None:
+    """With each card's words in the reader's language (``also``), name, type and text
+    terms match them too; the set's own words still match."""
+    from bot.duel.card_words import search_words
+
+    also = search_words("pt_BR")
+    assert [c.name for c in search('"chicote de brasa"', also=also)] == ["Kindlewhip"]
+    assert [c.name for c in search("kindlewhip", also=also)] == ["Kindlewhip"]
+    assert {c.name for c in search("t:bruxaria", also=also)} == {
+        c.name for c in search("t:sorcery")}
+    assert "Kindlewhip" in {c.name for c in search('o:"qualquer alvo"', also=also)}
+    assert search("chicote") == []

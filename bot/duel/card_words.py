@@ -13,13 +13,17 @@ Cause 2 de dano a qualquer alvo.
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.i18n import Phrase, say
 from bot.i18n.cards import card_flavour, card_name, card_type_line
 from rules.duel.card_ids import card_id
 from rules.duel.card_text import card_text
-from rules.duel.cards import CardDef
+from rules.duel.cards import CardDef, card_set
+from rules.duel.query import Also, CardWords
 
-__all__ = ["face_words", "flavour", "name", "rarity_words", "rules_lines", "type_line"]
+__all__ = ["face_words", "flavour", "name", "rarity_words", "rules_lines", "search_words",
+           "type_line"]
 
 RARITY = {"common": Phrase("cards.rarity.common"), "uncommon": Phrase("cards.rarity.uncommon"),
           "rare": Phrase("cards.rarity.rare")}
@@ -60,3 +64,18 @@ def face_words(data: CardDef, locale: str | None = None) -> str:
     head = f"{name(data, locale)}  {data.cost}".rstrip()
     kind = f"{type_line(data, locale)}{stats} · {rarity_words(data.rarity, locale)}"
     return "\n".join(filter(None, [head, kind, body]))
+
+
+@cache
+def search_words(locale: str) -> Also:
+    """Every card's name, type line and rules text in ``locale``, case-folded: what the
+    gallery's search (:func:`rules.duel.query.search`, ``also``) matches besides the
+    set's own words, so that a reader finds a card by the words they read.
+
+    >>> search_words("pt_BR")["Kindlewhip"].name
+    'chicote de brasa'
+    """
+    return {data.name: CardWords(name(data, locale).casefold(),
+                                 type_line(data, locale).casefold(),
+                                 " ".join(rules_lines(data, locale)).casefold())
+            for data in card_set().values()}

@@ -110,6 +110,20 @@ class QueryError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class CardWords:
+    """A card's words in one language, case-folded (the rules know only the set's own:
+    ``bot.duel.card_words.search_words`` gives them)."""
+
+    name: str
+    type_line: str
+    text: str
+
+
+Also = Mapping[str, CardWords]
+"""Each card's words in another language, by the card's name in the set."""
+
+
+@dataclass(frozen=True, slots=True)
 class Term:
     """One condition of a query: ``field op value``, or its complement if ``negated``.
 
@@ -124,22 +138,26 @@ class Term:
     value: str | int | None
     negated: bool = False
 
-    def matches(self, data: CardDef) -> bool:
-        """Whether card ``data`` meets the term."""
-        return self._holds(data) != self.negated
+    def matches(self, data: CardDef, also: Also | None = None) -> bool:
+        """Whether card ``data`` meets the term (``also``: the card's words in another
+        language, which name, type and text terms read too)."""
+        return self._holds(data, (also or {}).get(data.name)) != self.negated
 
     def negate(self) -> Term:
         """The complementary term (``-`` before it)."""
         return replace(self, negated=not self.negated)
 
-    def _holds(self, data: CardDef) -> bool:
+    def _holds(self, data: CardDef, other: CardWords | None = None) -> bool:
         match self.field:
             case "name":
-                return str(self.value) in data.name.casefold()
+                return str(self.value) in data.name.casefold() or (
+                    other is not None and str(self.value) in other.name)
             case "type":
-                return _is_type(data, str(self.value))
+                return _is_type(data, str(self.value)) or (
+                    other is not None and str(self.value) in other.type_line)
             case "text":
-                return str(self.value) in data.text().casefold()
+                return str(self.value) in data.text().casefold() or (
+                    other is not None and str(self.value) in other.text)
             case "colour":
                 return (data.colour == self.value) == (self.op != "!=")
             case "rarity":
@@ -190,13 +208,13 @@ class Query:
 
     terms: tuple[Term, ...] = ()
 
-    def matches(self, data: CardDef) -> bool:
+    def matches(self, data: CardDef, also: Also | None = None) -> bool:
         """Whether card ``data`` meets every term."""
-        return all(term.matches(data) for term in self.terms)
+        return all(term.matches(data, also) for term in self.terms)
 
-    def select(self, cards: Iterable[CardDef]) -> list[CardDef]:
+    def select(self, cards: Iterable[CardDef], also: Also | None = None) -> list[CardDef]:
         """The cards that match, in the order given."""
-        return [c for c in cards if self.matches(c)]
+        return [c for c in cards if self.matches(c, also)]
 
 
 def parse(text: str) -> Query:
@@ -293,9 +311,17 @@ def gallery_order(data: CardDef) -> tuple[int, str]:
     return group, data.name
 
 
-def search(text: str, cards: Iterable[CardDef] | None = None) -> list[CardDef]:
+def search(text: str, cards: Iterable[CardDef] | None = None,
+           also: Also | None = None) -> list[CardDef]:
     """The cards (default: the whole set) that match query ``text``, in
-    :func:`gallery_order`."""
+    :func:`gallery_order`; ``also``: each card's words in the reader's language (by the
+    card's name in the set), which name, type and text terms match too, so that a
+    reader finds a card by the words they see.
+
+    >>> [c.name for c in search("chicote", also={"Kindlewhip": CardWords(
+    ...     "chicote de brasa", "instantâneo", "cause 2 de dano a qualquer alvo.")})]
+    ['Kindlewhip']
+    """
     query = parse(text)
     pool = card_set().values() if cards is None else cards
-    return sorted(query.select(pool), key=gallery_order)
+    return sorted(query.select(pool, also), key=gallery_order)
