@@ -7,6 +7,7 @@ read once for the whole file."""
 from __future__ import annotations
 
 import ast
+import re
 from functools import cache
 from pathlib import Path
 
@@ -91,7 +92,30 @@ def _code() -> tuple[frozenset[str], tuple[tuple[str, str, bool], ...], tuple[st
                     calls.append((first.value, f"{where}:{node.lineno}", counted))
                 else:
                     computed.append(f"{where}:{node.lineno}")
-    return frozenset(literals), tuple(calls), tuple(computed)
+    found, unread = _template_calls()
+    literals |= {key for key, _, _ in found}
+    return frozenset(literals), tuple(calls + found), tuple(computed + unread)
+
+
+TEMPLATES = ROOT / "bot" / "web" / "templates"
+TEMPLATE_CALL = re.compile(r"\b(trh|trn|tr)\(\s*(\"[^\"]*\"|'[^']*'|[^\s)][^,)]*)")
+"""A keyed call in a web template (``bot.web.render``'s ``tr``, ``trn``, ``trh``) and
+its first argument."""
+
+
+def _template_calls() -> tuple[list[tuple[str, str, bool]], list[str]]:
+    """The web templates' keyed calls as (key, where, plural), and where a key is not a
+    literal string: the templates name their words by key too (``{{ tr("web.…") }}``)."""
+    calls, computed = [], []
+    for path in sorted(TEMPLATES.rglob("*.html")):
+        where = str(path.relative_to(ROOT))
+        for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
+            for call, first in TEMPLATE_CALL.findall(line):
+                if first[:1] in "\"'" and first[-1:] == first[:1] and len(first) > 1:
+                    calls.append((first[1:-1], f"{where}:{number}", call == "trn"))
+                else:
+                    computed.append(f"{where}:{number}")
+    return calls, computed
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

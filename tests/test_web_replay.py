@@ -26,7 +26,9 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.clock import FakeClock
 from bot.games import presenter_for
+from bot.i18n import narrate, say
 from bot.matches.live import NARRATED
+from bot.matches.results import reason_said
 from bot.web.app import SERVER_OPTIONS, build_app
 from bot.web.replays.cache import Replays
 from rules.core import GameState, Outcome
@@ -87,9 +89,9 @@ def replayed(row: MatchRow, log: list[ChoiceRow]) -> tuple[list[Seen], Outcome]:
 
     def seen(said: tuple[str, ...], private: tuple[str, ...]) -> Seen:
         public = state.observe(None)
-        words = info.text(public, names)
+        words = say(info.text(public, names), "en", names)
         return Seen(state.step, public, said, private, frozenset(held(state)),
-                    all(info.text(state.observe(seat), names) == words
+                    all(say(info.text(state.observe(seat), names), "en", names) == words
                         for seat in range(state.seats)))
 
     steps = [seen((f"{info.title} begins.",), ())]
@@ -97,7 +99,7 @@ def replayed(row: MatchRow, log: list[ChoiceRow]) -> tuple[list[Seen], Outcome]:
     private: list[str] = []
     for choice in log:
         for event in state.apply(choice.seat, choice.choice):
-            (said if event.public else private).append(event.render(names))
+            (said if event.public else private).append(narrate(event, names, "en"))
         if state.step > steps[-1].number:
             steps.append(seen(tuple(said), tuple(private)))
             said, private = [], []
@@ -228,7 +230,7 @@ async def test_each_step_shows_the_channel_s_table_picture_words_and_narration(
         page = await page_of(client, address(web_data, match.id, number))
         assert heading(page) == f"{info.title} match #{match.id}: step {number} of {last}"
         seen = match.steps[number]
-        assert alt_of(page) == info.text(seen.public, match.names)
+        assert alt_of(page) == say(info.text(seen.public, match.names), "en", match.names)
         assert narration_of(page) == table_said(match, number)
         picture = await client.get(f"/s/{web_data.slug}/matches/{match.id}/steps/{number}.png")
         assert picture.status == 200 and picture.content_type == "image/png"
@@ -239,7 +241,7 @@ async def test_each_step_shows_the_channel_s_table_picture_words_and_narration(
     # ``page`` is the last step's (the steps were asked in order).
     verdict = re.search(r'<p class="replay-verdict"><strong>(.*?)</strong> \((.*?)\)</p>', page)
     assert verdict is not None, "the last step says who won"
-    assert html.unescape(verdict.group(2)) == match.outcome.said(match.names)
+    assert html.unescape(verdict.group(2)) == reason_said(match.outcome.reason, match.names)
 
 
 async def test_names_show_exactly_as_typed(client: TestClient, web_data: WebData,
@@ -257,7 +259,7 @@ async def test_a_tournament_game_links_to_its_tournament_and_people_to_their_pag
     link = await store.tournaments.game(match_id)
     assert link is not None and link.tournament_id == web_data.swiss_id
     page = await page_of(client, address(web_data, match_id))  # a game ended by a forfeit
-    assert (f'of\n<a href="/s/{web_data.slug}/tournaments/{web_data.swiss_id}">Spring Swiss</a>'
+    assert (f'of <a href="/s/{web_data.slug}/tournaments/{web_data.swiss_id}">Spring Swiss</a>'
             in page)
     assert f"Round {link.round}, table {link.table} of" in page
     row = await store.matches.get(match_id)
@@ -285,7 +287,8 @@ async def test_no_step_shows_a_hand_a_library_a_private_event_or_a_secret_choice
     for seen in match.steps:
         page = html.unescape(await page_of(client, address(web_data, match.id, seen.number)))
         shown |= named(seen.held - shown,
-                       "\n".join((*seen.said, info.text(seen.public, match.names))))
+                       "\n".join((*seen.said, say(info.text(seen.public, match.names), "en",
+                                                   match.names))))
         secret = seen.held - shown
         hidden_ever += len(secret)
         assert named(secret, page) == set(), seen.number

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from aiohttp import web
 
 from bot.clock import Clock, SystemClock
+from bot.i18n import DEFAULT, speaking, tr
 from bot.web import pages
 from bot.web.render import STATIC_DIR, TEMPLATES, environment, page
 from bot.web.site import CLOCK, SERVICES, STORE, make_services
@@ -49,7 +50,8 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 def build_app(store: Store, *, clock: Clock | None = None) -> web.Application:
     """The web application over ``store`` (which it never writes): the routes of every
     module in :mod:`bot.web.pages`, ``/static/``, and the middlewares."""
-    app = web.Application(middlewares=[errors_middleware, bounds_middleware],
+    app = web.Application(middlewares=[language_middleware, errors_middleware,
+                                       bounds_middleware],
                           client_max_size=1024, handler_args=SERVER_OPTIONS)
     app[STORE] = store
     app[CLOCK] = clock or SystemClock()
@@ -77,6 +79,16 @@ async def _security_headers(request: web.Request, response: web.StreamResponse) 
     # On every response, static files and errors too (a signal, not a middleware,
     # so nothing can answer around it).
     response.headers.update(SECURITY_HEADERS)
+
+
+@web.middleware
+async def language_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Each request speaks English until its server is known
+    (:func:`bot.web.site.guild_of` speaks the server's language then), and its own
+    language only: a connection kept alive serves the next request afresh. Outermost,
+    so that an error page speaks the server's language too."""
+    with speaking(DEFAULT):
+        return await handler(request)
 
 
 @web.middleware
@@ -114,7 +126,7 @@ def error_page(request: web.Request, status: int,
         response = page(request, "error.html", status=status, code=status, slug=None)
     except Exception:  # a broken template must not turn an error into a trace
         log.exception("the error page failed")
-        response = web.Response(text=f"Error {status}", status=status,
+        response = web.Response(text=tr("web.error.plain", status=status), status=status,
                                 content_type="text/plain")
     if headers is not None and "Allow" in headers:
         response.headers["Allow"] = headers["Allow"]

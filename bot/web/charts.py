@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
+from bot.i18n import number as written
 from bot.pictures.chart import tick_label, x_ticks, y_ticks
 
 WIDTH, HEIGHT = 600, 240
@@ -59,6 +61,21 @@ MAX_SERIES = 5
 """Most lines on one chart (each has a colour of its own in site.css)."""
 
 
+def localised(plain: str) -> str:
+    """A number written plainly (``-0.5``, ``20``) the way the locale spoken writes it,
+    with the same decimals; anything else as it is.
+
+    >>> localised("-0.5"), localised("1200"), localised("n/a")
+    ('-0.5', '1,200', 'n/a')
+    """
+    try:
+        value = Decimal(plain)
+    except InvalidOperation:
+        return plain
+    _, _, decimals = plain.partition(".")
+    return written(value, None, digits=len(decimals))
+
+
 def line_chart(values: Sequence[float]) -> LineChart | None:
     """The chart of ``values`` in order (``None`` for no values)."""
     return lines_chart([("", values)])
@@ -94,10 +111,10 @@ def lines_chart(series: Sequence[tuple[str, Sequence[float]]]) -> LineChart | No
         dots = tuple((x_of(i), y_of(v)) for i, v in enumerate(values))
         lines.append(Series(label=label, points=" ".join(f"{x},{y}" for x, y in dots),
                             dots=dots if spaced else (), last=dots[-1],
-                            last_label=f"{values[-1]:.1f}", number=number))
+                            last_label=written(values[-1], None, digits=1), number=number))
     return LineChart(
         width=WIDTH, height=HEIGHT, series=tuple(lines),
-        y_ticks=tuple(Tick(y_of(t), tick_label(t, step)) for t in ticks),
+        y_ticks=tuple(Tick(y_of(t), localised(tick_label(t, step))) for t in ticks),
         x_ticks=tuple(Tick(x_of(n - 1), str(n)) for n in x_ticks(longest)),
         left=LEFT, right=right, top=TOP, bottom=bottom)
 
@@ -141,7 +158,7 @@ def bar_chart(items: Sequence[tuple[str, float]]) -> BarChart | None:
         x = zero if value >= 0 else round(zero + value * scale, 1)
         bars.append(Bar(y=row * (BAR_HEIGHT + BAR_GAP) + BAR_GAP, x=x,
                         length=max(1.0, round(abs(value) * scale, 1)), label=label,
-                        value=f"{value:.1f}"))
+                        value=written(value, None, digits=1)))
     return BarChart(width=WIDTH, height=len(items) * (BAR_HEIGHT + BAR_GAP) + BAR_GAP,
                     bars=tuple(bars), zero=zero, label_right=BAR_LABELS,
                     bar_height=BAR_HEIGHT)

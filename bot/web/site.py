@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from bot.clock import Clock, SystemClock
+from bot.i18n import speak
 from bot.stats.service import StatsService
 from storage import Store
 
@@ -46,13 +47,17 @@ def services(request: web.Request) -> Services:
 
 async def guild_of(request: web.Request) -> int:
     """The guild id of the server whose pages the ``{slug}`` path part names; raises
-    ``HTTPNotFound`` for a malformed or unknown slug, or a server whose web is off."""
+    ``HTTPNotFound`` for a malformed or unknown slug, or a server whose web is off.
+    From here on the request speaks the server's language (its ``/config language``;
+    English when it chose none), its error pages too."""
     slug = request.match_info.get("slug", "")
     if not SLUG.fullmatch(slug):
         raise web.HTTPNotFound()
-    guild_id = await request.app[STORE].web.guild_of_slug(slug)
+    store = request.app[STORE]
+    guild_id = await store.web.guild_of_slug(slug)
     if guild_id is None:
         raise web.HTTPNotFound()
+    speak((await store.settings.get(guild_id)).language)
     return guild_id
 
 

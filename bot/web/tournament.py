@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from bot.i18n import say
+from bot.i18n import say, tr
 from bot.pictures.tournament import note_marks, standing_cells
 from bot.tournaments.formats import Progress, read_progress
 from bot.tournaments.model import TournamentSettings, is_person, names_of
@@ -78,6 +78,8 @@ class Game:
     number: int
     outcome: str
     finished: bool
+    label: str
+    """``Game 2``, in the page's language."""
 
 
 @dataclass(frozen=True)
@@ -224,10 +226,19 @@ def _seeds(tournament: TournamentRow, entrants: Sequence[EntrantRow]) -> dict[in
 def _rounds(pairings: Sequence[PairingRow], people: _People,
             games: Sequence[GameLink]) -> list[Round]:
     by_pairing: dict[tuple[int, int], list[Game]] = {}
+    # Said once per game number and outcome, not once per game: a 500-player Swiss
+    # names thousands of games.
+    labels: dict[int, str] = {}
+    outcomes: dict[str | None, str] = {}
     for game in games:
+        label = labels.get(game.game_no)
+        if label is None:
+            label = labels[game.game_no] = tr("web.tournament.game_no", game=game.game_no)
+        outcome = outcomes.get(game.outcome)
+        if outcome is None:
+            outcome = outcomes[game.outcome] = outcome_words(game.outcome)
         by_pairing.setdefault((game.round, game.table), []).append(Game(
-            game.match_id, game.game_no, outcome_words(game.outcome),
-            game.outcome in FINISHED_OUTCOMES))
+            game.match_id, game.game_no, outcome, game.outcome in FINISHED_OUTCOMES, label))
     rounds: dict[int, list[Pairing]] = {}
     cut: dict[int, bool] = {}
     for p in pairings:

@@ -1,14 +1,14 @@
 """The few words the web's Python chooses (the rest live in the templates): a game's
-title and a finishing place, both from the side-free modules Discord uses too, so the
-two sides never name a thing two ways."""
+title and a finishing place, both from the modules Discord uses too (the place in the
+locale spoken), so the two sides never name a thing two ways."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.matches.results import place_label
 from rules.registry import games
-from rules.words import place_label
 
 
 class Placed(Protocol):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.stats.terms import NOBODY_RATED, RATING_MEANS, RATING_NOTE
+from bot.i18n import tr
 from bot.web.charts import MAX_SERIES, bar_chart, lines_chart
 from bot.web.render import page
 from bot.web.site import guild_of, query_int, services
@@ -35,5 +35,5 @@ async def leaderboard(request: web.Request) -> web.StreamResponse:
     over_time = lines_chart([(row.name, histories[row.user_id]) for row in shown])
     return page(request, "leaderboard.html", game=game, title=titles[game], board=board,
                 chart=chart, over_time=over_time, over_time_players=shown,
-                rating_means=RATING_MEANS, rating_note=RATING_NOTE,
-                nobody_rated=NOBODY_RATED)
+                rating_means=tr("web.board.means"), rating_note=tr("web.board.note"),
+                nobody_rated=tr("web.board.nobody"))

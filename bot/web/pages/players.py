@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.matches.results import ordinal, place_label
 from bot.tournaments.terms import FORMAT_WORDS, STATUS_WORDS
 from bot.web.charts import line_chart
 from bot.web.render import page
 from bot.web.site import guild_of, int_part, services
 from bot.web.words import game_titles
-from rules.words import ordinal, place_label
 
 ROUTES = web.RouteTableDef()
 

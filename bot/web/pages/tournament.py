@@ -19,7 +19,8 @@ import weakref
 
 from aiohttp import web
 
-from bot.tournaments.terms import HEAD_NAMES, TIEBREAKERS
+from bot.i18n import current
+from bot.tournaments.terms import HEAD_NAMES, TIEBREAKERS, head_words
 from bot.web.render import render
 from bot.web.site import STORE, guild_of, int_part
 from bot.web.tournament import PageCache, build_view, collecting_after, read_parts
@@ -49,7 +50,8 @@ async def _located(request: web.Request) -> tuple[int, str, int]:
 
 
 def _etag(tournament_id: int, version: str) -> str:
-    return f'"t{tournament_id}-{version}"'
+    # The language too: a server that changes it must not be sent 304 for the old words.
+    return f'"t{tournament_id}-{version}-{current()}"'
 
 
 def _not_modified(request: web.Request, etag: str) -> bool:
@@ -66,7 +68,7 @@ async def tournament_page(request: web.Request) -> web.StreamResponse:
         raise web.HTTPNotFound()
     etag = _etag(tournament_id, version)
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
-    key = (guild_id, slug, tournament_id)
+    key = (guild_id, slug, tournament_id, current())
 
     async def make() -> str:
         tournament = await store.tournaments.get(tournament_id)
@@ -80,7 +82,8 @@ async def tournament_page(request: web.Request) -> web.StreamResponse:
                 # the event loop, which goes on answering the polls meanwhile.
                 view = build_view(progress, games, version)
                 return render(request, "tournament.html", view=view, heads=HEAD_NAMES,
-                              tiebreakers=TIEBREAKERS, poll_seconds=POLL_SECONDS)
+                              head_words=head_words, tiebreakers=TIEBREAKERS,
+                              poll_seconds=POLL_SECONDS)
 
             return await asyncio.to_thread(rendered)
 

@@ -12,6 +12,7 @@ import asyncio
 from collections import OrderedDict
 from dataclasses import replace
 
+from bot.i18n import current
 from bot.web.replays.steps import Replay, TournamentGame, replay_match
 from storage import Store
 
@@ -33,7 +34,7 @@ class Replays:
         self._pictures_kept = pictures_kept
         self._replays: OrderedDict[int, Replay] = OrderedDict()
         self._loading: dict[int, asyncio.Task[Replay | None]] = {}
-        self._pictures: OrderedDict[tuple[int, int], bytes | None] = OrderedDict()
+        self._pictures: OrderedDict[tuple[int, int, str], bytes | None] = OrderedDict()
         self.replayed = 0
         """How many times a match was replayed (the cache's misses, for tests)."""
         self.drawn = 0
@@ -83,8 +84,9 @@ class Replays:
 
     async def picture(self, replay: Replay, number: int) -> bytes | None:
         """Step ``number``'s public table picture as PNG, as the Discord table showed it
-        (``None`` for a game that draws none)."""
-        key = (replay.match_id, number)
+        (``None`` for a game that draws none), in the locale spoken (kept by it: a
+        picture's words are the locale's)."""
+        key = (replay.match_id, number, current())
         if key in self._pictures:
             self._pictures.move_to_end(key)
             return self._pictures[key]
