@@ -16,6 +16,7 @@ from bot.i18n import Phrase, number, say, tr, trn
 from bot.i18n.options import option_value
 from bot.matches.levels import level_word, seat_named
 from bot.matches.live import LiveMatch
+from bot.matches.results import place_label, reason_said, verdict
 from bot.stats.service import StatsService
 from bot.terminal.help import pick_help
 from bot.terminal_parts.screen import STYLES, titled
@@ -23,7 +24,6 @@ from rules.core import Decision
 from rules.errors import shown
 from rules.phrases import Words
 from rules.registry import games
-from rules.words import place_label, verdict
 from storage import Store
 
 LOCAL_USER = 1
@@ -175,7 +175,7 @@ def result_block(match: LiveMatch) -> RenderableType | None:
         table.add_row(*(Text(cell) for cell in cells))
     said = verdict(match.names, places, match.computer_seats)
     return titled(tr("terminal.result.title", verdict=said,
-                     why=say(outcome.said(match.names), names=match.names)), table, "verdict")
+                     why=reason_said(outcome.reason, match.names)), table, "verdict")
 
 
 async def stats_text(store: Store, user_id: int) -> RenderableType:
