@@ -4,8 +4,8 @@
 the cards call for numbers — the maneuver of the ♂ branch or the parity of the
 ♀ branch — and :func:`judge` says which numbers each side may present;
 :func:`settle` then finishes with the presented numbers. Every tie goes to the
-defender. Both return a :class:`Verdict` whose ``path`` tells the judging in
-words, the way the table narrates it.
+defender. Both return a :class:`Verdict` whose ``path`` tells the judging step by
+step (phrases: ``bot.i18n`` says them), the way the table narrates it.
 
 >>> from rules.eclipse.cards import standard_deck
 >>> deck = standard_deck()
@@ -18,7 +18,8 @@ eclipse.judge.tops_differ(attacker=Phrase(eclipse.top.sun()), defender=Phrase(ec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Literal
 
 from rules.eclipse.cards import Card, emblem_max, emblem_rank
@@ -26,6 +27,9 @@ from rules.eclipse.terms import EMBLEM_WORD, SIDE_WORD, TOP_WORD, steps
 from rules.phrases import Phrase, Words
 
 Side = Literal["attacker", "defender"]
+Said = Callable[[], tuple[Words, ...]]
+"""How a verdict's steps are said, made only when asked: the computer players judge
+hundreds of thousands of card pairs and read only who wins."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,10 +38,14 @@ class Verdict:
     then ``numbers`` holds what the attacker and the defender may present."""
 
     winner: Side | None
-    path: tuple[Words, ...]
-    """The judging step by step, each step a phrase."""
-    branch: Literal["tops", "male", "female"]
+    said: Said = field(repr=False, compare=False)
+    branch: Literal["tops", "male", "female"] = "tops"
     numbers: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+
+    @property
+    def path(self) -> tuple[Words, ...]:
+        """The judging step by step, each step a phrase."""
+        return self.said()
 
     @property
     def text(self) -> Words:
@@ -65,46 +73,61 @@ WINS: dict[str, Phrase] = {"attacker": Phrase("eclipse.judge.attacker_wins"),
 """``attacker wins`` / ``defender wins``: how a judging step ends."""
 
 
+def _numbers(attacker: Card, defender: Card) -> dict[str, int]:
+    return {"attacker": attacker.number, "defender": defender.number}
+
+
+def _male_steps(attacker: Card, defender: Card) -> tuple[Words, ...]:
+    """The steps every ♂ defender's judging starts with."""
+    assert attacker.top is not None
+    return (Phrase("eclipse.judge.same_top", top=TOP_WORD[attacker.top]),
+            Phrase("eclipse.judge.defender_male"))
+
+
 def judge(attacker: Card, defender: Card) -> Verdict:
     """Judge two revealed symbol cards as far as the cards alone allow."""
     assert not attacker.follower and not defender.follower
     assert attacker.top is not None and defender.top is not None
     if attacker.top != defender.top:
-        return Verdict("attacker", (Phrase("eclipse.judge.tops_differ",
-                                           attacker=TOP_WORD[attacker.top],
-                                           defender=TOP_WORD[defender.top]),), "tops")
-    same = Phrase("eclipse.judge.same_top", top=TOP_WORD[attacker.top])
+        return Verdict("attacker", lambda: (Phrase(
+            "eclipse.judge.tops_differ", attacker=TOP_WORD[attacker.top or ""],
+            defender=TOP_WORD[defender.top or ""]),), "tops")
     if not defender.male:
-        path: tuple[Words, ...] = (same, Phrase("eclipse.judge.defender_female"))
-        return Verdict(None, path, "female", (attacker.numbers(), defender.numbers()))
-    path = (same, Phrase("eclipse.judge.defender_male"))
+        return Verdict(None, lambda: (
+            Phrase("eclipse.judge.same_top", top=TOP_WORD[attacker.top or ""]),
+            Phrase("eclipse.judge.defender_female")),
+            "female", (attacker.numbers(), defender.numbers()))
     a, d = attacker.emblem, defender.emblem
     assert a is not None and d is not None
     if a != d:
         winner: Side = "attacker" if emblem_rank(a) > emblem_rank(d) else "defender"
         better = a if winner == "attacker" else d
-        return Verdict(winner, (*path, Phrase("eclipse.judge.emblems", attacker=EMBLEM_WORD[a],
-                                              defender=EMBLEM_WORD[d],
-                                              better=EMBLEM_WORD[better])), "male")
-    path = (*path, Phrase("eclipse.judge.both", emblem=EMBLEM_WORD[a]))
-    numbers = {"attacker": attacker.number, "defender": defender.number}
+        return Verdict(winner, lambda: (*_male_steps(attacker, defender), Phrase(
+            "eclipse.judge.emblems", attacker=EMBLEM_WORD[a], defender=EMBLEM_WORD[d],
+            better=EMBLEM_WORD[better])), "male")
+
+    def both(*more: Words) -> Said:
+        return lambda: (*_male_steps(attacker, defender),
+                        Phrase("eclipse.judge.both", emblem=EMBLEM_WORD[a]), *more)
+
     if attacker.number == defender.number and a == "shield":
-        return Verdict("defender", (*path, Phrase("eclipse.judge.equal_shields",
-                                                  number=attacker.number)), "male")
+        return Verdict("defender", lambda: both(Phrase(
+            "eclipse.judge.equal_shields", number=attacker.number))(), "male")
     if a == "shield":
-        winner = _higher_number(attacker, defender)
-        return Verdict(winner, (*path, Phrase("eclipse.judge.shield_numbers", **numbers,
-                                              side=SIDE_WORD[winner])), "male")
+        side = _higher_number(attacker, defender)
+        return Verdict(side, lambda: both(Phrase(
+            "eclipse.judge.shield_numbers", **_numbers(attacker, defender),
+            side=SIDE_WORD[side]))(), "male")
     difference = abs(attacker.number - defender.number)
     most = emblem_max(a)
     if difference > most:
-        winner = _higher_number(attacker, defender)
-        return Verdict(winner, (*path, Phrase("eclipse.judge.too_far", **numbers,
-                                              difference=difference, most=most,
-                                              wins=WINS[winner])), "male")
-    path = (*path, Phrase("eclipse.judge.maneuver", **numbers, difference=difference,
-                          most=most))
-    return Verdict(None, path, "male", (attacker.numbers(a), defender.numbers(a)))
+        side = _higher_number(attacker, defender)
+        return Verdict(side, lambda: both(Phrase(
+            "eclipse.judge.too_far", **_numbers(attacker, defender), difference=difference,
+            most=most, wins=WINS[side]))(), "male")
+    return Verdict(None, lambda: both(Phrase(
+        "eclipse.judge.maneuver", **_numbers(attacker, defender), difference=difference,
+        most=most))(), "male", (attacker.numbers(a), defender.numbers(a)))
 
 
 def settle(attacker: Card, defender: Card, attacker_number: int | None = None,
@@ -121,36 +144,42 @@ def settle(attacker: Card, defender: Card, attacker_number: int | None = None,
         raise ValueError(f"presented numbers {attacker_number}, {defender_number} are not in "
                          f"{verdict.numbers}")
     a, b = attacker_number, defender_number
-    path = (*verdict.path, Phrase("eclipse.judge.presented", attacker=a, defender=b))
+    assert a is not None and b is not None
+
+    def then(last: Callable[[], Phrase]) -> Said:
+        return lambda: (*verdict.path,
+                        Phrase("eclipse.judge.presented", attacker=a, defender=b), last())
+
     if verdict.branch == "female":
         total = a + b + attacker.number + defender.number
-        winner: Side = "attacker" if total % 2 == 0 else "defender"
         summed = {"a": a, "b": b, "c": attacker.number, "d": defender.number, "total": total}
-        sum_of = Phrase("eclipse.judge.even_total", **summed) if total % 2 == 0 else \
-            Phrase("eclipse.judge.odd_total", **summed)
-        return Verdict(winner, (*path, sum_of), "female")
+        if total % 2 == 0:
+            return Verdict("attacker", then(lambda: Phrase("eclipse.judge.even_total",
+                                                           **summed)), "female")
+        return Verdict("defender", then(lambda: Phrase("eclipse.judge.odd_total", **summed)),
+                       "female")
     if a != b:
         if attacker.number == defender.number:
-            return Verdict("defender", (*path, Phrase("eclipse.judge.differ_equal_cards")),
+            return Verdict("defender", then(lambda: Phrase("eclipse.judge.differ_equal_cards")),
                            "male")
-        winner = _higher_number(attacker, defender)
-        return Verdict(winner, (*path, Phrase("eclipse.judge.differ", side=SIDE_WORD[winner])),
-                       "male")
+        side = _higher_number(attacker, defender)
+        return Verdict(side, then(lambda: Phrase("eclipse.judge.differ",
+                                                 side=SIDE_WORD[side])), "male")
     s = a + b
     if attacker.number == defender.number:
-        return Verdict("defender", (*path, Phrase("eclipse.judge.equal_cards")), "male")
+        return Verdict("defender", then(lambda: Phrase("eclipse.judge.equal_cards")), "male")
     low_side: Side = "attacker" if attacker.number < defender.number else "defender"
     low, high = sorted((attacker.number, defender.number))
     low_total, high_total = low + s, high - s
     totals = {"s": s, "low": low, "low_total": low_total, "high": high,
               "high_total": high_total}
     if low_total == high_total:
-        return Verdict("defender", (*path, Phrase("eclipse.judge.same_number_tie", **totals)),
-                       "male")
+        return Verdict("defender", then(lambda: Phrase("eclipse.judge.same_number_tie",
+                                                       **totals)), "male")
     high_side: Side = "defender" if low_side == "attacker" else "attacker"
-    winner = low_side if low_total > high_total else high_side
-    return Verdict(winner, (*path, Phrase("eclipse.judge.same_number", **totals,
-                                          wins=WINS[winner])), "male")
+    winner: Side = low_side if low_total > high_total else high_side
+    return Verdict(winner, then(lambda: Phrase("eclipse.judge.same_number", **totals,
+                                               wins=WINS[winner])), "male")
 
 
 __all__ = ["Side", "Verdict", "judge", "settle"]

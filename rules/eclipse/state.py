@@ -51,6 +51,11 @@ PHASES = ("counter", "counter-card", "counter-place", "play", "numbers", "deposi
           "give-card", "give-place", "over")
 
 
+ATTACK, DEFEND = Phrase("eclipse.prompt.attack"), Phrase("eclipse.prompt.defend")
+MANEUVER, PARITY = Phrase("eclipse.prompt.maneuver"), Phrase("eclipse.prompt.parity")
+SAFE, GIVE_CARD = Phrase("eclipse.prompt.safe"), Phrase("eclipse.prompt.give_card")
+"""The prompts that take no arguments, made once (phrases are values)."""
+
 VIEW_MEMO = 64
 """Subset views a game (with its copies) remembers."""
 
@@ -734,10 +739,10 @@ class EclipseState(GameState):
             # Never made by the platform, even with one card to choose: an instant
             # "has chosen" would tell the table that the rest of that hand is followers.
             return (
-                Decision(self.attacker, "card", Phrase("eclipse.prompt.attack"),
+                Decision(self.attacker, "card", ATTACK,
                          self._play_options(self.attacker), simultaneous=True,
                          automatic=False),
-                Decision(self.defender, "card", Phrase("eclipse.prompt.defend"),
+                Decision(self.defender, "card", DEFEND,
                          self._play_options(self.defender), simultaneous=True,
                          automatic=False),
             )
@@ -746,8 +751,7 @@ class EclipseState(GameState):
             # made at once tells nobody anything they cannot work out.
             a, d = self._number_options()
             assert self.verdict is not None
-            prompt = Phrase("eclipse.prompt.maneuver") if self.verdict.branch == "male" \
-                else Phrase("eclipse.prompt.parity")
+            prompt = MANEUVER if self.verdict.branch == "male" else PARITY
             return (
                 Decision(self.attacker, "number", prompt, a, simultaneous=True),
                 Decision(self.defender, "number", prompt, d, simultaneous=True),
@@ -764,11 +768,11 @@ class EclipseState(GameState):
         if phase == "safe":
             assert self.loser is not None
             return (Decision(self.loser, "safe",
-                             Phrase("eclipse.prompt.safe"), self._safe_options()),)
+                             SAFE, self._safe_options()),)
         if phase == "give-card":
             host = self.givers[0]
             return (Decision(host, "give-card",
-                             Phrase("eclipse.prompt.give_card"), self._give_card_options(host)),)
+                             GIVE_CARD, self._give_card_options(host)),)
         if phase == "give-place":
             assert self.moving is not None
             return (Decision(self.givers[0], "give-place",
