@@ -15,12 +15,24 @@
   // -- sorting the standings --------------------------------------------------------
   var sorted = null;  // {column, descending} once a header was pressed
 
+  // The page's decimal mark ("," in pt-BR): figures may be written either way.
+  var decimal = (1.5).toLocaleString(document.documentElement.lang || "en").charAt(1);
+
+  function figure(text) {
+    if (decimal !== "." && text.indexOf(decimal) >= 0) {
+      text = text.split(".").join("").replace(decimal, ".");
+    } else {
+      text = text.split(",").join("");
+    }
+    return parseFloat(text);
+  }
+
   function key(cell, column) {
     var text = cell.textContent.trim();
     if (column === 1) { return text.toLowerCase(); }
     var record = /^(\d+)-(\d+)-(\d+)$/.exec(text);
     if (record) { return 3 * Number(record[1]) + Number(record[3]) - 0.001 * Number(record[2]); }
-    var number = parseFloat(text);
+    var number = figure(text);
     return isNaN(number) ? -Infinity : number;
   }
 
