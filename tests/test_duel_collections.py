@@ -478,3 +478,16 @@ async def test_a_list_of_decks_reads_the_owners_counts_once(service, monkeypatch
     reads.clear()
     await service.deck(GUILD, ADA, "one")
     assert reads == [ADA]
+
+
+async def test_card_lists_read_card_names_in_portuguese_too(service):
+    """A Portuguese player types the names they read: a card list reads them as the
+    set's names (and says no card in their language)."""
+    await service.claim_starter(GUILD, ADA, "ember-and-grove")
+    view = await service.save_deck(GUILD, ADA, "Brasa", "4 Chicote de Brasa, 17 pico das cinzas")
+    assert dict(view.cards) == {"Kindlewhip": 4, "Ashpeak": 17}
+    with pytest.raises(CroupierError) as caught:
+        await service.save_deck(GUILD, ADA, "Nada", "2 Chicote de Brasx")
+    assert say(caught.value.text, "pt_BR") == (
+        "Não consegui ler a lista do baralho: linha 1: não existe nenhuma carta 'Chicote de "
+        "Brasx'.")

@@ -40,6 +40,7 @@ from typing import Literal
 from bot.clock import Clock
 from bot.errors import CroupierError, NotAllowed
 from bot.i18n import Phrase, Text
+from bot.i18n import cards as card_words
 from bot.i18n.cards import card_phrase
 from rules.duel import MAX_DECK, MIN_DECK
 from rules.duel.cards import COLOUR_NAMES, card_set
@@ -208,10 +209,32 @@ def card_list(text: object, what: str = "card list") -> Counter[str]:
     if not text.strip():
         return Counter()
     try:
-        return parse_decklist(text.replace(",", "\n"))
+        return parse_decklist(set_names(text.replace(",", "\n")))
     except BadOptions as exc:
         raise CollectionError(Text("collections.error.list_unread", what=named,
                                    why=exc.text)) from None
+
+
+_ENTRY = re.compile(r"(\s*(?:[0-9]{1,2}\s*[xX×]?\s+)?)(.*?)(\s*)")
+
+
+def set_names(text: str) -> str:
+    """A card list with each card named in a language Croupier speaks (whole, any case)
+    written with the set's name for it, which deck lists read: "2 Chicote de Brasa"
+    reads as "2 Kindlewhip". Anything else is left for the list's reader to judge.
+
+    >>> set_names("2 Chicote de Brasa, 1 pico das cinzas".replace(", ", chr(10))).split()
+    ['2', 'Kindlewhip', '1', 'Ashpeak']
+    """
+    lines = []
+    for line in text.split("\n"):
+        found = _ENTRY.fullmatch(line)
+        if found is not None and found[2] and len(found[2]) <= 60:
+            key = card_words.card_named_exactly(found[2])
+            if key is not None:
+                line = f"{found[1]}{card_words.card_name(key, 'en')}{found[3]}"
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def one_card(text: object) -> str:

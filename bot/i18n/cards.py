@@ -29,8 +29,8 @@ from functools import cache
 from bot.i18n import DEFAULT, LOCALES, NAMERS, Phrase, current, translate
 from bot.i18n.catalogs import loaded
 
-__all__ = ["card_flavour", "card_ids", "card_name", "card_phrase", "card_type_line",
-           "cards_named", "nearest_named"]
+__all__ = ["card_flavour", "card_ids", "card_name", "card_named_exactly", "card_phrase",
+           "card_type_line", "cards_named", "nearest_named"]
 
 PREFIX = "cards."
 
@@ -90,6 +90,18 @@ def card_ids() -> tuple[str, ...]:
 def _names(locale: str) -> Mapping[str, str]:
     """Every card's id by its name in ``locale`` (case-folded)."""
     return {card_name(key, locale).casefold(): key for key in card_ids()}
+
+
+def card_named_exactly(text: str, locales: Iterable[str] = LOCALES) -> str | None:
+    """The id of the card whose name in one of ``locales`` is ``text`` (any case,
+    spaces trimmed), if any.
+
+    >>> card_named_exactly(" chicote de BRASA "), card_named_exactly("chicote")
+    ('kindlewhip', None)
+    """
+    wanted = text.strip().casefold()
+    return next((found for locale in dict.fromkeys(locales)
+                 if (found := _names(locale).get(wanted)) is not None), None)
 
 
 def cards_named(text: str, locales: Iterable[str] = LOCALES) -> list[str]:
