@@ -318,5 +318,5 @@ def test_the_table_and_a_hand_speak_portuguese() -> None:
         draw_hand(HAND, {"Kindlewhip"})
     said = " ".join(call.text for call in calls)
     assert "biblioteca" in said and "Pilha (topo primeiro)" in said
-    assert "Sua mão: 7 cartas · 1 jogáveis" in said
+    assert "Sua mão: 7 cartas · jogáveis: 1" in said
     assert card_name("Kindlewhip", "pt_BR") in said and "Kindlewhip" not in said

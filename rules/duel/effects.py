@@ -144,7 +144,7 @@ class Effects(DuelCore):
                     perm.damage -= back
                     perm.damaged_now -= back
                     perm.prevent += amount - back
-                    self._say("prevent", Phrase("duel.event.prevent", amount=amount,
+                    self._say("prevent", Phrase("duel.event.prevent", count=amount,
                                                 target=card_named(name)))
                 case "regenerate":
                     perm.shields += 1
@@ -233,7 +233,7 @@ class Effects(DuelCore):
         player.life += back
         player.damaged_now -= back
         player.prevent += amount - back
-        self._say("prevent", Phrase("duel.event.prevent", amount=amount, target=Seat(seat)))
+        self._say("prevent", Phrase("duel.event.prevent", count=amount, target=Seat(seat)))
 
     def _in_prevention_window(self) -> bool:
         """The combat prevention window, where prevention also gives back damage

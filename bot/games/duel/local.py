@@ -274,11 +274,10 @@ def collection_block(page: CollectionPage, asked: Mapping[str, Any]) -> Renderab
                           (tr("duel.local.column.editions"), False)):
         table.add_column(column, justify="right" if right else "left")
     for row in page.rows:
-        editions = [tr("duel.local.unlimited_copies", copies=row.unlimited)] \
-            if row.unlimited else []
+        editions = [trn("duel.local.unlimited_copies", row.unlimited)] if row.unlimited else []
         if row.serials:
             editions.append(say(row.serials_text))
-        locked = tr("duel.local.locked", copies=row.count, locked=row.count - row.free) \
+        locked = trn("duel.local.locked", row.count - row.free, copies=row.count) \
             if row.free < row.count else str(row.count)
         table.add_row(RichText(card_name(row.card), style="bold"), _colour(row.colour),
                       say(card_type(row.type)), rarity_words(row.rarity), locked,

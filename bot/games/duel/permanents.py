@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 from bot.games.duel.art import shade
 from bot.games.duel.card import ART_BOX
 from bot.games.duel.frames import FRAMES, INK, MANA, art_of, crop_to, kind_of
-from bot.i18n import current, say, tr
+from bot.i18n import current, say, tr, trn
 from bot.i18n.cards import card_name
 from bot.pictures.common import Colour, draw_text, fit, font, length, seat_name, wrap
 from rules.duel.cards import CardDef, card
@@ -298,7 +298,7 @@ def draw_chip(chip: Chip, names: Sequence[str], controller: int) -> Image.Image:
     fill = MANA[data.produces[0]][0] if data.produces else colours.bar
     title = (tr("duel.picture.lands", card=card_name(chip.name), copies=chip.count)
              if chip.count > 1 else card_name(chip.name))
-    status = (tr("duel.picture.tapped", tapped=chip.tapped) if chip.tapped
+    status = (trn("duel.picture.tapped", chip.tapped) if chip.tapped
               else tr("duel.picture.untapped"))
     shown = min(chip.count, 6)
     lying = min(chip.tapped, shown)
