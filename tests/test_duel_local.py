@@ -196,3 +196,33 @@ async def test_the_duel_picture_is_saved_as_png(tmp_path, monkeypatch):
     with Image.open(path) as image:
         image.load()
         assert image.size[0] > 100 and image.size[1] > 100
+
+
+def test_the_duel_tables_speak_the_pseudo_locale_only() -> None:
+    """The local table's duel view (players, permanents, the stack, the attack, a hand)
+    in the pseudo-locale has no English left: every word came from a catalog."""
+    from rich.console import Console
+
+    from bot.i18n import pseudo, speaking
+    from tests.pseudo import english_left
+
+    state = parse("5 p1 main // p1 20 | lib 10 | hand Kindlewhip, Ashpeak | gy - | play "
+                  "1 Ashpeak, 2 Ashpeak, 4 Ridgeline Lancers, 5 Kiln-Tempered Edge @4, "
+                  "6 Torchbearer Militia, 14 Magma Ridgeback T D2 R1 // p2 14 | lib 8 | "
+                  "hand - | gy - | play 7 Mossvale, 9 Burlheart Ancient, 15 Thornwall Hedge")
+    act(state, "attack 4,6 band 4+6")
+    while state.pending()[0].kind == "priority":
+        state.apply(state.pending()[0].seat, "pass")
+    act(state, "block 9>4,15>4")
+    act(state, "cast Kindlewhip @15")
+    pseudo.enable()
+    try:
+        with speaking("qps"):
+            console = Console(record=True, width=240)
+            console.print(duel_view(state.observe(0), ["Zoë", "Bø"]))
+            console.print(duel_view(state.observe(None), ["Zoë", "Bø"]))
+            text = console.export_text()
+    finally:
+        pseudo.enable(False)
+    assert "⟦" in text
+    assert english_left(text, ["Arcane Duel", " X "]) == []
