@@ -682,7 +682,7 @@ def test_a_move_and_a_refusal_read_in_portuguese() -> None:
     state = FlankState(first=0)
     (event,) = state.apply(0, "F4*")
     assert narrate(event, ["Ana", "Bia"], "pt_BR") == \
-        "Ana coloca F4 e vira 1 (E4), depois põe uma trava nela."
+        "Ana coloca F4 e vira 1 (E4), depois põe um bloqueador nela."
     assert narrate(event, ["Ana", "Bia"], "en") == \
         "Ana lays F4 and flips 1 (E4), then puts a stopper on it."
     with pytest.raises(IllegalChoice) as caught:
@@ -693,7 +693,7 @@ def test_a_move_and_a_refusal_read_in_portuguese() -> None:
     assert say(caught.value.text, "pt_BR") == "A1 não cerca nenhuma carta preta"
     prompt = state.pending()[0].prompt
     assert say(prompt, "pt_BR") == ("Coloque uma carta onde ela cerque (ex.: D3); acrescente * "
-                                    "para pôr uma trava nela (restam 5).")
+                                    "para pôr um bloqueador nela (restam 5).")
 
 
 def test_the_end_and_its_reason_read_in_portuguese() -> None:

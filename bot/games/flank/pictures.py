@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.i18n import Phrase, say, tr
+from bot.i18n.options import choice_label
 from bot.pictures.common import Font, clean, draw_text, font, length, png, short
 from rules.cells import column_name, row_name
 from rules.flank.state import MARKS, FlankView
@@ -101,7 +102,8 @@ def legend_items(view: FlankView) -> list[tuple[str, str]]:
         items.append(("legal", tr("flank.legend.legal",
                                   mark=MARKS[view.colours[view.to_move]])))
     if view.barred:
-        items.append(("barred", tr("flank.legend.barred", zone=view.stopper_zone)))
+        zone = choice_label("flank", "stopper_zone", view.stopper_zone, view.stopper_zone)
+        items.append(("barred", tr("flank.legend.barred", zone=zone)))
     return items
 
 
