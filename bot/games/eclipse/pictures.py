@@ -618,6 +618,15 @@ def _seat_tags(view: EclipseView, seat: int) -> list[tuple[str, Colour, str | No
     return tags
 
 
+def _shrunk(text: str, size: int, room: float, least: int = TAG_FONT) -> tuple[str, Font]:
+    """``text`` in the biggest font from ``size`` down to ``least`` in which it fits
+    ``room`` pixels, else cut short in the smallest; and that font."""
+    for points in range(size, least - 1, -1):
+        if length(text, font(points)) <= room:
+            return text, font(points)
+    return fit(text, font(least), room), font(least)
+
+
 def _fitted_tags(tags: list[tuple[str, Colour, str | None, Colour]], room: float
                  ) -> list[tuple[str, Colour, str | None, Colour]]:
     """``tags`` with their words cut short, the longest first, until all fit ``room``
@@ -650,11 +659,13 @@ def _name_box(view: EclipseView, seat: int, names: Sequence[str], image: Image.I
         tr("eclipse.picture.seat_info", hand=hand, front=view.cards_in_front(seat))
     backs_w = bw + (backs - 1) * 4 + 6 if backs else 0
     if one_line:
-        # Name, tags and counts share the line: the counts and tags take at most half.
-        info = fit(info, info_font, CONTENT_W / 4)
-        tags = _fitted_tags(tags, CONTENT_W / 4)
+        # Name, tags and counts share the line: the name keeps at least a quarter.
+        info, info_font = _shrunk(info, INFO_FONT, CONTENT_W * 0.4)
+        tags = _fitted_tags(tags, CONTENT_W * 0.35)
     else:
-        info = fit(info, info_font, NAME_BOX - backs_w)
+        # The counts may reach into the gap before the subsets, in a smaller font if
+        # they must (a language with longer words), and are cut short only then.
+        info, info_font = _shrunk(info, INFO_FONT, NAME_BOX + GROUP_GAP - 4 - backs_w)
         tags = _fitted_tags(tags, NAME_BOX)
     info_w = backs_w + length(info, info_font)
     tags_w = sum(_tag_width(words, icon) + 6 for words, _, icon, _ in tags)
@@ -798,9 +809,8 @@ def _reveal_band(view: EclipseView, reveal: Reveal, names: Sequence[str]
         detail = [ascii_text(card.code)] if card is not None else []
         if reveal.numbers is not None:
             detail.append(tr("eclipse.picture.presents", number=reveal.numbers[k]))
-        draw_text(draw, (cx, card_y + h + 15), fit(" · ".join(detail), line_font,
-                                                   REVEAL_COLUMN - 12),
-                  line_font, GOLD, anchor="mm")
+        said, said_font = _shrunk(" · ".join(detail), INFO_FONT, REVEAL_COLUMN - 12)
+        draw_text(draw, (cx, card_y + h + 15), said, said_font, GOLD, anchor="mm")
     versus = font(NAME_FONT)
     draw_text(draw, (INSET + REVEAL_COLUMN - 8, card_y + h / 2),
               fit(tr("eclipse.picture.versus"), versus, REVEAL_COLUMN / 2 - w / 2 - 8), versus,
