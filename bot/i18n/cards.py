@@ -1,10 +1,10 @@
-"""Arcane Duel's cards in words: each card's name, type line and flavour in the locale
-being spoken (docs/i18n.md). The one place card keys are made from card ids
+"""The card set's words: each card's name, type line and flavour in the locale being
+spoken (docs/i18n.md). The one place card keys are made from card ids
 (``cards.<id>.name|type|flavour`` of the ``cards`` domain), so the catalog test lets this
 domain be data-keyed; tests/test_duel_cards_i18n.py checks every card has its words in
-every locale and that no card key is left over. A card's rules text is phrases made by
-``rules.duel.card_text`` (``say`` them); ``bot.duel.card_words`` puts it all together for
-a card's data.
+every locale and that no card key is left over. A card's rules text is phrases the
+game's rules make from its data (``say`` them); the game's own services put it all
+together for a card.
 
 A card is named by its id (``wayfarers-cairn``) or by its English name as the rules
 and the store keep it (``Wayfarer's Cairn``, read as its id); a card that is not in the
@@ -37,8 +37,9 @@ PREFIX = "cards."
 
 def _id(card: str) -> str:
     """A card's id from its id or its English name: the name in lower case, every run of
-    other characters a hyphen, apostrophes dropped (``rules.duel.card_ids.card_id``'s
-    rule, which a test holds this to: ``bot.i18n`` may not import a game's rules)."""
+    other characters a hyphen, apostrophes dropped (the rule of the card ids of the
+    game's rules, which a test holds this to: ``bot.i18n`` may not import a game's
+    rules)."""
     return re.sub(r"[^a-z0-9]+", "-", card.casefold().replace("'", "")).strip("-")
 
 
