@@ -47,27 +47,3 @@ def settled_words(ante: Sequence[str | None], winner: int | None,
             else Phrase("duel.ante.back_to", card=card_named(card), who=who(seat))
             for n, (seat, card) in enumerate(staked)]
     return Phrase("duel.ante.back", cards=listed(back, last="and"))
-
-
-def settled_text(ante: Sequence[str | None], winner: int | None,
-                 name: Callable[[int], str]) -> str:
-    """Who keeps the cards set aside, in English, seats named by ``name``: kept for
-    :mod:`rules.duel.text` until its table words are phrases too (the duel's own
-    views say :func:`settled_words`).
-
-    >>> names = ["Ada", "Bo", "Cy"].__getitem__
-    >>> settled_text(["Burrtusk Boar", "Rushing Sap"], 1, names)
-    "Bo wins the ante: Burrtusk Boar (from Ada) and Rushing Sap (Bo's own)"
-    """
-    staked = [(seat, card) for seat, card in enumerate(ante) if card is not None]
-    if winner is not None:
-        cards = [f"{card} ({name(seat)}'s own)" if seat == winner
-                 else f"{card} (from {name(seat)})" for seat, card in staked]
-        return f"{name(winner)} wins the ante: {_and(cards)}"
-    back = [f"{card} goes back to {name(seat)}" if n == 0 else f"{card} to {name(seat)}"
-            for n, (seat, card) in enumerate(staked)]
-    return f"No one wins the ante: {_and(back)}"
-
-
-def _and(parts: Sequence[str]) -> str:
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
