@@ -97,7 +97,7 @@ class CollectionCog(commands.Cog):
         shown = await collections_of(interaction).collection(
             guild_of(interaction), viewer, owner.id, page=page, **filters.kwargs())
         if shown.page != page:  # the page buttons may land past the end; a command not
-            raise NoSuchPage("this collection", page, shown.pages)
+            raise NoSuchPage(Text("collections.page.what"), page, shown.pages)
         if not public:
             await send(interaction, **for_send(page_parts(shown, viewer, filters)))
             return
