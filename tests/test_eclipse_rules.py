@@ -634,3 +634,16 @@ def test_a_loser_who_stays_in_is_told_of_the_draw_once_sure_to() -> None:
     assert f"You draw {say(state.card(top).shown, 'en')}." in said(
         [e for e in told if e.kind == "drawn"])
     check_census(state)
+
+
+def test_names_stay_as_typed_in_every_language() -> None:
+    """A name is a value, never a template: braces and markdown show as typed in each
+    language, in the narration and in the table in words."""
+    hostile = ["{who} **Ada**", "{s0} {count}"]
+    state = EclipseState.position(["S13m S2f", "M10f M7m"])
+    events = reveal(state, "S13m", "M10f")
+    for locale in ("en", "pt_BR"):
+        narrated = " ".join(narrate(e, hostile, locale) for e in events)
+        assert "{who} **Ada**" in narrated and "{s0} {count}" in narrated
+        table = say(ECLIPSE.text(state.observe(0), hostile), locale)
+        assert table.count("{who} **Ada**") >= 2 and "{s0} {count}" in table
