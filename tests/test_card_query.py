@@ -187,7 +187,7 @@ def test_a_reader_finds_cards_by_the_words_they_read() -> None:
     also = search_words("pt_BR")
     assert [c.name for c in search('"chicote de brasa"', also=also)] == ["Kindlewhip"]
     assert [c.name for c in search("kindlewhip", also=also)] == ["Kindlewhip"]
-    assert {c.name for c in search("t:bruxaria", also=also)} == {
+    assert {c.name for c in search("t:feitiço", also=also)} == {
         c.name for c in search("t:sorcery")}
     assert "Kindlewhip" in {c.name for c in search('o:"qualquer alvo"', also=also)}
     assert search("chicote") == []

@@ -62,7 +62,7 @@ def test_a_card_reads_in_portuguese_and_english_unchanged() -> None:
         # bot.i18n may not import the rules: it makes a card's id by the same rule
         assert words._id(data.name) == card_id(data.name)
     assert card_name("tidebane-marauder", "pt_BR") == "Flagelo das Marés"
-    assert card_type_line("Gearmelt", "pt_BR") == "Instantâneo"
+    assert card_type_line("Gearmelt", "pt_BR") == "Mágica instantânea"
     assert card_flavour("murmuring-catacomb", "pt_BR").startswith("Os mortos pagam bem")
     assert card_flavour("kindlewhip", "pt_BR") == ""
 

@@ -440,7 +440,7 @@ async def test_card_by_its_portuguese_name_in_either_language(fake_discord, tmp_
                                          locale="pt-BR")
         embed = shown.embeds[0]
         assert shown.ephemeral and embed["title"] == "Chicote de Brasa"
-        assert "Instantâneo · comum" in embed["description"]
+        assert "Mágica instantânea · comum" in embed["description"]
         assert "Cause 2 de dano a qualquer alvo." in embed["description"]
         assert embed["fields"][0]["name"] == "Cópias" and "Você tem 0" in shown.text
         english = await fake_discord.slash(ada, channel, "card", name="Chicote de Brasa")

@@ -7,7 +7,7 @@ from the ``cards`` catalog (:mod:`bot.i18n.cards`), its rules text written from 
 ['Cause 2 de dano a qualquer alvo.']
 >>> print(face_words(card("Kindlewhip"), "pt_BR"))
 Chicote de Brasa  R
-Instantâneo · comum
+Mágica instantânea · comum
 Cause 2 de dano a qualquer alvo.
 """
 

@@ -120,6 +120,12 @@ COLOUR_OF = {"W": Phrase("cards.colour.W.adjective"), "U": Phrase("cards.colour.
              "B": Phrase("cards.colour.B.adjective"), "R": Phrase("cards.colour.R.adjective"),
              "G": Phrase("cards.colour.G.adjective")}
 """A colour describing a creature, a spell or a card ("becomes black")."""
+COLOUR_OF_PERMANENT = {"W": Phrase("cards.colour.W.permanent"),
+                       "U": Phrase("cards.colour.U.permanent"),
+                       "B": Phrase("cards.colour.B.permanent"),
+                       "R": Phrase("cards.colour.R.permanent"),
+                       "G": Phrase("cards.colour.G.permanent")}
+"""A colour describing a permanent (a language may say it otherwise than of a card)."""
 
 KEYWORD = {"flying": Phrase("cards.keyword.flying"),
            "first strike": Phrase("cards.keyword.first_strike"),
@@ -284,7 +290,10 @@ def effect_phrase(effect: Effect, enchants: str | None = None) -> Phrase:
         case "search":
             return Phrase("cards.rules.search", card=FIND[effect.find or "land"])
         case "recolour":
-            return Phrase("cards.rules.recolour", colour=COLOUR_OF[effect.colour or "W"],
+            permanent = effect.target == "permanent" or (
+                effect.target == "enchanted" and (enchants or "permanent") == "permanent")
+            colours = COLOUR_OF_PERMANENT if permanent else COLOUR_OF
+            return Phrase("cards.rules.recolour", colour=colours[effect.colour or "W"],
                           who=target_phrase(effect, "subject", enchants))
     raise AssertionError(effect.do)  # pragma: no cover - every kind is matched
 

@@ -319,7 +319,7 @@ def search(text: str, cards: Iterable[CardDef] | None = None,
     reader finds a card by the words they see.
 
     >>> [c.name for c in search("chicote", also={"Kindlewhip": CardWords(
-    ...     "chicote de brasa", "instantâneo", "cause 2 de dano a qualquer alvo.")})]
+    ...     "chicote de brasa", "mágica instantânea", "cause 2 de dano a qualquer alvo.")})]
     ['Kindlewhip']
     """
     query = parse(text)
