@@ -1,18 +1,12 @@
-"""Small helpers for the words games narrate with."""
+"""Small helpers for text: :func:`clip` (any language), and English grammar
+(:func:`plural`, :func:`ordinal`, :func:`place_label`, :func:`joined`) left for the
+command line and the card set's English until they speak phrases: words people read
+are phrases (:mod:`rules.phrases`), made in each language from the catalogs
+(``bot.matches.results`` says places, verdicts and lists in the locale spoken)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-
-
-def who(seat: int) -> str:
-    """A seat's place-holder in event text, filled with a name by
-    :meth:`rules.core.Event.render`.
-
-    >>> who(2)
-    '{s2}'
-    """
-    return "{s" + str(seat) + "}"
+from collections.abc import Sequence
 
 
 def plural(count: int, noun: str) -> str:
@@ -22,18 +16,6 @@ def plural(count: int, noun: str) -> str:
     ('1 tile', '3 tiles')
     """
     return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def table_size(seats: int | None, least: int, most: int) -> str:
-    """A table's size as rules say it: ``3 players`` at a table of three, the range
-    the game takes at no table in particular (``seats`` ``None``).
-
-    >>> table_size(3, 2, 6), table_size(None, 2, 6), table_size(None, 2, 2)
-    ('3 players', '2 to 6 players', '2 players')
-    """
-    if seats is not None:
-        return plural(seats, "player")
-    return plural(least, "player") if least == most else f"{least} to {most} players"
 
 
 def clip(text: str, limit: int) -> str:
@@ -78,27 +60,3 @@ def joined(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def verdict(names: Sequence[str], places: Sequence[int],
-            computers: Collection[int] = ()) -> str:
-    """Who won, in one phrase: one winner ``wins``, several ``win``, several
-    computer players alone ``Computer players win``, everyone first ``A draw``.
-    ``computers`` are the seats played by the computer.
-
-    >>> verdict(["Ada", "Bo"], (2, 1))
-    'Bo wins'
-    >>> verdict(["Ada", "Bo", "Cy"], (3, 1, 1))
-    'Bo and Cy win'
-    >>> verdict(["Tess", "Croupier Bot", "Dealer Bot"], (3, 1, 1), computers={1, 2})
-    'Computer players win'
-    >>> verdict(["Ada", "Bo"], (1, 1))
-    'A draw'
-    """
-    winners = [seat for seat, place in enumerate(places) if place == 1]
-    if len(places) > 1 and len(winners) == len(places):
-        return "A draw"
-    if len(winners) > 1 and all(seat in computers for seat in winners):
-        return "Computer players win"
-    words = [names[seat] if seat < len(names) else f"Player {seat + 1}" for seat in winners]
-    return f"{joined(words)} {'wins' if len(words) == 1 else 'win'}"
