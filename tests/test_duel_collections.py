@@ -491,3 +491,11 @@ async def test_card_lists_read_card_names_in_portuguese_too(service):
     assert say(caught.value.text, "pt_BR") == (
         "Não consegui ler a lista do baralho: linha 1: não existe nenhuma carta 'Chicote de "
         "Brasx'.")
+
+
+async def test_a_collection_is_filtered_by_a_name_in_portuguese_too(service):
+    await service.claim_starter(GUILD, ADA, "ember-and-grove")
+    page = await service.collection(GUILD, ADA, ADA, name="chicote de")
+    assert [row.card for row in page.rows] == ["Kindlewhip"]
+    assert [row.card for row in (await service.collection(GUILD, ADA, ADA,
+                                                          name="kindle")).rows] == ["Kindlewhip"]

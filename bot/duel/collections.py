@@ -1154,6 +1154,9 @@ def _filters(colour: str | None, type_: str | None, rarity: str | None,
     if name is not None and len(name) > 40:
         raise CollectionError(Text("collections.error.name_too_long"))
     needle = " ".join((name or "").split()).casefold()
+    # A name is looked for in every language Croupier speaks: the words its reader sees.
+    named = {card_words.card_name(key, "en") for key in card_words.cards_named(needle)} \
+        if needle else set()
 
     def keep(row: CollectionRow) -> bool:
         return ((want_colour is None or (row.colour or "none") == want_colour)
@@ -1161,7 +1164,7 @@ def _filters(colour: str | None, type_: str | None, rarity: str | None,
                 and (want_rarity is None or row.rarity == want_rarity)
                 and (want_edition is None
                      or (row.unlimited if want_edition == "unlimited" else row.serials))
-                and needle in row.card.casefold())
+                and (needle in row.card.casefold() or row.card in named))
     return keep
 
 
