@@ -122,6 +122,15 @@ async def test_the_platform_in_the_pseudo_locale_shows_no_english(fake_discord, 
             await fake_discord.slash(jo, channel, "forfeit")
             await bot.service.settle()
             assert match.finished
+            # A second table: someone removed from it in play, then cancelled.
+            await fake_discord.slash(jo, channel, "play flank", board="4")
+            await fake_discord.slash(li, channel, "join")
+            await fake_discord.slash(jo, channel, "start")
+            await fake_discord.slash(jo, channel, "table")
+            kicked = await fake_discord.slash(jo, channel, "kick", user=li)
+            cancelled = await fake_discord.slash(jo, channel, "cancel")
+            assert not kicked.ephemeral and not cancelled.ephemeral
+            await bot.service.settle()
 
             for command in ("config show", "config ante", "config deadline"):
                 options = {"allowed": True} if command == "config ante" else (
