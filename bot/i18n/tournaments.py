@@ -1,13 +1,15 @@
 """Tournament words that are data (issue 33): a stored pairing's label read back as a
-phrase, and a store's refusal (a phrase) as :class:`~bot.i18n.Text`. Their keys are the
-ones the rules and the store wrote, not written here; both are of the ``tournaments``
-catalog."""
+phrase, a store's refusal (a phrase) as :class:`~bot.i18n.Text`, and a catalog text kept
+as a template for words made thousands of times a page. Their keys are the ones the
+rules, the store and ``bot.tournaments.terms`` wrote, not written here; all are of the
+``tournaments`` catalog."""
 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
-from bot.i18n import Text
+from bot.i18n import Text, translate
 from rules.phrases import Phrase, Words
 
 DOMAIN = "tournaments."
@@ -56,3 +58,15 @@ def label_words(stored: str) -> Words:
         return Phrase(str(key), **{str(name): value for name, value in dict(args).items()})
     except (ValueError, TypeError):
         return stored
+
+
+@lru_cache(maxsize=1024)
+def template(key: str, locale: str, fields: tuple[str, ...]) -> str:
+    """The catalog's text of ``key`` in ``locale`` with its ``fields`` left as
+    placeholders, for words made thousands of times a page (a pairing's result): the
+    caller fills it with ``str.format``, which never reads a value as a template.
+
+    >>> template("tournaments.result.wins", "pt_BR", ("name", "score"))
+    '{name} vence {score}'
+    """
+    return translate(key, locale, **{name: "{" + name + "}" for name in fields})

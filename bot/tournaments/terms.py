@@ -10,10 +10,11 @@ transport.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from bot.i18n import Text, say, tr, trn
-from bot.i18n.tournaments import label_code, label_words
+from bot.i18n import Text, current, say, tr, trn
+from bot.i18n.tournaments import label_code, label_words, template
 from rules.phrases import Words
 
 __all__ = ["COMPUTER", "FORMAT_WORDS", "HEAD_NAMES", "HEAD_WORDS", "OUTCOME_WORDS",
@@ -123,9 +124,15 @@ def outcome_words(outcome: str | None) -> str:
     >>> outcome_words("counted"), outcome_words(None)
     ('counted', 'in play')
     """
-    if outcome in OUTCOME_WORDS:
-        return OUTCOME_WORDS[outcome]
-    return tr("tournaments.outcome.in_play")
+    if outcome == "counted":
+        return _fast("tournaments.outcome.counted")
+    if outcome == "ignored":
+        return _fast("tournaments.outcome.ignored")
+    if outcome == "cancelled":
+        return _fast("tournaments.outcome.cancelled")
+    if outcome == "abandoned":
+        return _fast("tournaments.outcome.abandoned")
+    return _fast("tournaments.outcome.in_play")
 
 
 def head_words(head: str) -> str:
@@ -179,7 +186,13 @@ def entrant_name(user_id: int, name: str) -> str:
 
 def label_said(stored: str) -> str:
     """A stored label in the words of the locale spoken ("" for none)."""
-    return say(label_words(stored))
+    return _label_said(stored, current()) if stored else ""
+
+
+@lru_cache(maxsize=4096)
+def _label_said(stored: str, locale: str) -> str:
+    # Every table of a round has a label (a pod's, a bracket's): read once per locale.
+    return say(label_words(stored), locale)
 
 
 def _score(games: Sequence[int]) -> str:
@@ -195,12 +208,12 @@ def ordinal(place: int) -> str:
     """
     last, tens = place % 10, place % 100
     if last == 1 and tens != 11:
-        return tr("tournaments.ordinal.one", n=place)
+        return _fast("tournaments.ordinal.one", n=place)
     if last == 2 and tens != 12:
-        return tr("tournaments.ordinal.two", n=place)
+        return _fast("tournaments.ordinal.two", n=place)
     if last == 3 and tens != 13:
-        return tr("tournaments.ordinal.few", n=place)
-    return tr("tournaments.ordinal.other", n=place)
+        return _fast("tournaments.ordinal.few", n=place)
+    return _fast("tournaments.ordinal.other", n=place)
 
 
 def pairing_result(pairing: Any, names: Sequence[str]) -> str:
@@ -221,26 +234,32 @@ def pairing_result(pairing: Any, names: Sequence[str]) -> str:
     'playing'
     """
     if not pairing.done:
-        return tr("tournaments.result.playing") if pairing.in_play \
-            else tr("tournaments.result.waiting")
+        return _fast("tournaments.result.playing") if pairing.in_play \
+            else _fast("tournaments.result.waiting")
     if pairing.is_bye:
-        return tr("tournaments.result.bye")
+        return _fast("tournaments.result.bye")
     places = pairing.places or ()
     two = len(names) == 2 and len(places) == 2
-    score = _score(pairing.games)
     if pairing.both_lose:
-        said = tr("tournaments.result.both_lose", score=score)
+        said = _fast("tournaments.result.both_lose", score=_score(pairing.games))
     elif two and places[0] == places[1]:
-        said = tr("tournaments.result.draw", score=score)
+        said = _fast("tournaments.result.draw", score=_score(pairing.games))
     elif two:
         won = 0 if places[0] < places[1] else 1  # the winner's games first
-        said = tr("tournaments.result.wins", name=names[won],
-                  score=f"{pairing.games[won]}-{pairing.games[1 - won]}")
+        said = _fast("tournaments.result.wins", name=names[won],
+                     score=f"{pairing.games[won]}-{pairing.games[1 - won]}")
     else:
-        said = ", ".join(tr("tournaments.result.placed", place=ordinal(place), name=name)
+        said = ", ".join(_fast("tournaments.result.placed", place=ordinal(place), name=name)
                          for place, name in sorted(zip(places, names, strict=False)))
     if pairing.drawn_games:
         said = trn("tournaments.result.with_drawn", pairing.drawn_games, result=said)
     if pairing.decided_by == "organiser":
-        said = tr("tournaments.result.by_organiser", result=said)
+        said = _fast("tournaments.result.by_organiser", result=said)
     return said
+
+
+def _fast(key: str, /, **args: object) -> str:
+    """:func:`~bot.i18n.tr` for words a page makes thousands of times (a pairing's
+    result, a game's outcome): the catalog's text is looked up once per locale, then
+    filled by ``str.format``, which never reads a value as a template."""
+    return template(key, current(), tuple(args)).format(**args)
