@@ -101,3 +101,11 @@ def test_fit_and_wrap_measure_arrows_as_they_are_drawn() -> None:
     assert cut.endswith("…") and length(cut, face) <= 120
     for line in wrap(words, face, 110):
         assert length(line, face) <= 110
+
+
+def test_symbols_the_font_lacks_are_words_of_the_locale_spoken() -> None:
+    from bot.i18n import speaking
+
+    with speaking("pt_BR"):
+        assert ascii_text("Ana ♀ ≤ ☀🛡️") == "Ana feminino <= solescudo"
+    assert ascii_text("Ana ♀ ≤ ☀🛡️") == "Ana female <= sunshield"

@@ -28,7 +28,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n import tr, trn
+from bot.i18n import current, speaking, tr, trn
 from bot.matches.results import joined, reason_said
 from rules.core import Outcome
 
@@ -61,11 +61,28 @@ SHAPED = frozenset("→←")
 ``->`` looks like a stand-in, and the reading of a rule's steps hangs on them)."""
 ARROW_EM = 1.0
 """An arrow's advance, in ems of the font it is drawn with."""
-_SYMBOL_WORDS = str.maketrans({
-    "≤": "<=", "≥": ">=", "≠": "!=",
-    "♂": "male", "♀": "female", "☀": "sun", "🌙": "moon", "🛡": "shield",
-    "⚡": "bolt", "⚙": "cog", "🦋": "butterfly", "⭐": "star",
-})
+_SYMBOL_SIGNS = str.maketrans({"≤": "<=", "≥": ">=", "≠": "!="})
+
+
+def _symbol_words() -> dict[int, str]:
+    """The games' symbols the font lacks, as words in the locale spoken."""
+    return _symbol_words_in(current())
+
+
+@lru_cache(maxsize=8)
+def _symbol_words_in(locale: str) -> dict[int, str]:
+    with speaking(locale):
+        return _symbol_table()
+
+
+def _symbol_table() -> dict[int, str]:
+    return str.maketrans({
+        "♂": tr("pictures.symbol.male"), "♀": tr("pictures.symbol.female"),
+        "☀": tr("pictures.symbol.sun"), "🌙": tr("pictures.symbol.moon"),
+        "🛡": tr("pictures.symbol.shield"), "⚡": tr("pictures.symbol.bolt"),
+        "⚙": tr("pictures.symbol.cog"), "🦋": tr("pictures.symbol.butterfly"),
+        "⭐": tr("pictures.symbol.star"),
+    })
 _INVISIBLE = frozenset({"Cf", "Mn", "Me", "Sk"})
 """Unicode categories drawn as nothing: joiners, variation selectors, combining marks
 and emoji skin tones (whose base character is replaced on its own)."""
@@ -138,13 +155,13 @@ def _clean_char(ch: str) -> str:
 
 
 def ascii_text(text: str) -> str:
-    """``text`` ready for the built-in font: symbols in words, anything else it lacks
-    replaced (see :func:`clean`).
+    """``text`` ready for the built-in font: symbols in words (in the locale spoken),
+    anything else it lacks replaced (see :func:`clean`).
 
     >>> ascii_text("defender ♂; 3 − 1 ≤ 2 → maneuver — ☀🛡️")
     'defender male; 3 - 1 <= 2 → maneuver - sunshield'
     """
-    return clean(text.translate(_SYMBOL_WORDS))
+    return clean(text.translate(_SYMBOL_SIGNS).translate(_symbol_words()))
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: Point, words: str, font: Font, fill: Colour,
