@@ -141,6 +141,7 @@ def test_a_brazilian_reads_the_tournament_in_portuguese() -> None:
         standings = render.standings_text("Copa", lines, {101: "Ana", 102: "Bia", 103: "Caio"})
         assert "Classificação" in standings and "V-D-E" in standings
         assert "Bia (desistiu)" in standings and "* Desempate: sorteado" in standings
+        assert "100,0" in standings and "100.0" not in standings  # numbers as Brazil writes
         done = SimpleNamespace(done=True, is_bye=False, both_lose=False, drawn_games=1,
                                decided_by="organiser", in_play=False, places=(2, 1),
                                games=(1, 2))

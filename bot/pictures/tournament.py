@@ -58,7 +58,8 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import say, tr, trn
+from bot.i18n import current, say, tr, trn
+from bot.i18n import number as written
 from bot.pictures.common import MAX_SIDE, Colour, Font, clean, draw_text, font, png, wrap
 from bot.tournaments.terms import STANDING_HEADS, head_words
 from rules.phrases import Words
@@ -426,12 +427,24 @@ def render_pairings(title: str, round_no: int, rows: Sequence[TableRow],
 
 
 def percent(fraction: float) -> str:
-    """A fraction as the standings write it: a percentage with one decimal.
+    """A fraction as the standings write it: a percentage with one decimal, written
+    the way the locale spoken writes numbers ("66,7" in Portuguese).
 
     >>> percent(2 / 3), percent(0.33), percent(1.0), percent(0.0)
     ('66.7', '33.0', '100.0', '0.0')
+    >>> from bot.i18n import speaking
+    >>> with speaking("pt_BR"):
+    ...     percent(2 / 3)
+    '66,7'
     """
-    return f"{100 * fraction:.1f}"
+    return f"{100 * fraction:.1f}".replace(".", _decimal_mark(current()))
+
+
+@lru_cache(maxsize=16)
+def _decimal_mark(locale: str) -> str:
+    # Percentages never reach 1,000: only the decimal mark differs between locales
+    # (and a standings page writes thousands of them).
+    return written(1.5, locale, digits=1)[1]
 
 
 def note_marks(standings: Sequence[Standing]) -> dict[Words, str]:
