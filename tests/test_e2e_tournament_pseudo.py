@@ -44,6 +44,10 @@ async def test_a_tournament_of_computer_players_in_the_pseudo_locale(fake_discor
                 await asyncio.sleep(0.025)
             await fake_discord.slash(boss, channel, "tournament open")
             await fake_discord.slash(boss, channel, "tournament add", computers=4)
+            for window in ("open", "close"):  # said in the channel
+                said = await fake_discord.slash(boss, channel, "tournament checkin",
+                                                window=window)
+                assert not said.ephemeral, said.content
             refused = await fake_discord.slash(player, channel, "tournament start")
             assert refused.ephemeral  # not an organiser: refused, in their language
             started = await fake_discord.slash(boss, channel, "tournament start")
@@ -58,6 +62,9 @@ async def test_a_tournament_of_computer_players_in_the_pseudo_locale(fake_discor
                             "tournament matches"):
                 shown = await fake_discord.slash(player, channel, command)
                 await shown.final(timeout=LONG)
+            late = await fake_discord.slash(boss, channel, "tournament report", table=1,
+                                            result="draw")
+            assert (await late.final(timeout=LONG)).ephemeral  # over: refused
             await fake_discord.wait_until_idle(quiet=0.3, timeout=LONG)
             posted = [m for m in channel.messages if not m.ephemeral]
             assert any(a.filename == "bracket.png" for m in posted for a in m.attachments)
