@@ -330,7 +330,7 @@ class _Table:
     async def ask_seats(self, info: GameInfo) -> int:
         if info.min_seats == info.max_seats:
             return info.min_seats
-        players = OptionSpec("players", "number", info.default_seats, "",
+        players = OptionSpec(tr("terminal.seats.name"), "number", info.default_seats, "",
                              minimum=info.min_seats, maximum=info.max_seats)
         least, most, usual = info.min_seats, info.max_seats, info.default_seats
         while True:
