@@ -19,6 +19,7 @@ from bot.terminal.commands import commands_help
 from bot.terminal_parts.screen import STYLES
 from bot.terminal_parts.sitting import LocalCommand
 from rules.core import AMOUNT_SEP, LIST_SEP, NOTHING, Decision, GameInfo
+from rules.phrases import Words
 
 COMMANDS = "legal board picture hand rules stats resign help quit"
 """The words of the commands every game has at the local table, in English (typed in
@@ -53,7 +54,7 @@ def in_game_commands(info: GameInfo | None) -> str:
     return tr("terminal.help.commands", group=group, hand=hand)
 
 
-def game_notes(info: GameInfo) -> object:
+def game_notes(info: GameInfo) -> Words | None:
     """What the game's presenter adds to the help here (how its pieces are listed, say)."""
     # Imported here: the presenters bring discord.py, which the terminal needs only now.
     from bot.games import presenter_for
