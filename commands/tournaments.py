@@ -48,7 +48,7 @@ from bot.tournaments.terms import entrant_words
 from commands.lobby import game_names
 from rules.core import DEFAULT_LEVEL, Level
 from rules.errors import shown
-from rules.registry import games
+from rules.registry import games, get_game
 
 if TYPE_CHECKING:
     from bot.discord_side.client import CroupierBot
@@ -194,6 +194,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         given = {"best_of": best_of, "rounds": rounds, "top_cut": top_cut,
                  "seeding": seeding, "auto_next": auto_next, "rated": rated,
                  "use_threads": use_threads, "turn_seconds": turn_seconds}
+        if name is None:  # the channel reads its name: in the server's language
+            with speaking(await channel_locale(interaction)):
+                name = tr("tournaments.default_name", game=get_game(game).title)
         row = await self.service.create(
             member_of(interaction), channel_id=interaction.channel_id or 0, game=game,
             format=format, options=parse_options(options),

@@ -82,8 +82,9 @@ async def test_a_portuguese_server_sees_its_tournament_in_portuguese(fake_discor
     organiser = Member(boss.id, "Bia", manages_server=True, guild_id=guild.id)
     bot = make_bot(tmp_path / "pt.sqlite3")
     async with fake_discord.running(bot):
+        # An English-speaking organiser: the channel still reads the server's language.
         made = await fake_discord.slash(boss, channel, "tournament create", game="flank",
-                                        format="single", locale="pt-BR")
+                                        format="single", locale="en-US")
         assert not made.ephemeral and made.content.startswith("🏆 **Torneio de Flank**")
         assert "Flank, eliminação simples" in made.content
         tid = int((await bot.tournaments.latest(organiser, channel.id)).id)
