@@ -161,8 +161,7 @@ class TournamentService(TournamentRounds):
         size = pod_size(settings, info)
         if not 3 <= size <= info.max_seats or size < info.min_seats:
             raise TournamentError(Text("tournaments.error.pods_do_not_fit", game=info.title,
-                                       least=info.min_seats, most=info.max_seats,
-                                       size=size))
+                                       seats=info.seat_words(), size=size))
         # Pods are one smaller when the count does not divide, and smaller still when
         # it must (never below the game's minimum): every size down to it is dealt.
         return list(range(size, info.min_seats - 1, -1))
