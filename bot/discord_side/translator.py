@@ -15,6 +15,7 @@ published, but no catalog has one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from discord import Locale, app_commands
@@ -108,18 +109,26 @@ class CommandTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
         """The text of ``string`` in ``locale``, or ``None`` to keep the default."""
-        ours = locale_of(locale.value)
-        if ours == DEFAULT or not _exactly(locale, ours):
+        ours = _catalog_for(locale.value)
+        if ours is None:
             return None
         key = self.key_of(context)
         return None if key is None else text_in(key, ours)
 
 
-def _exactly(locale: Locale, ours: str) -> bool:
-    """Whether ``locale`` is the one a catalog of ours was written for: Portuguese
-    from Portugal (Discord has no ``pt-PT`` yet) would not get Brazilian words by the
-    language alone."""
-    return locale.value.replace("-", "_").lower() == ours.lower()
+@lru_cache(maxsize=64)
+def _catalog_for(value: str) -> str | None:
+    """The catalog of ours written for Discord's locale ``value`` exactly, if not the
+    default's: Portuguese from Portugal (Discord has no ``pt-PT`` yet) would not get
+    Brazilian words by the language alone. Asked for every string of every command in
+    every locale Discord has at each sync, so remembered.
+
+    >>> _catalog_for("pt-BR"), _catalog_for("en-US"), _catalog_for("ja")
+    ('pt_BR', None, None)
+    """
+    ours = locale_of(value)
+    exactly = value.replace("-", "_").lower() == ours.lower()
+    return ours if ours != DEFAULT and exactly else None
 
 
 def text_in(key: str, locale: str) -> str | None:

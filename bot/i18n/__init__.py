@@ -25,6 +25,7 @@ from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from babel.numbers import format_decimal
@@ -173,11 +174,15 @@ def supported(code: object) -> str | None:
     >>> supported("pt_BR.UTF-8"), supported("PT-br"), supported("pt"), supported("ja")
     ('pt_BR', 'pt_BR', 'pt_BR', None)
     """
-    text = str(getattr(code, "value", code) or "")
-    text = text.split(".")[0].split("@")[0].replace("-", "_").strip()
+    return _supported(str(getattr(code, "value", code) or ""), pseudo.enabled())
+
+
+@lru_cache(maxsize=256)
+def _supported(code: str, pseudo_spoken: bool) -> str | None:
+    text = code.split(".")[0].split("@")[0].replace("-", "_").strip()
     if not text:
         return None
-    if pseudo.enabled() and text.lower().split("_")[0] == PSEUDO:
+    if pseudo_spoken and text.lower().split("_")[0] == PSEUDO:
         return PSEUDO
     for locale in LOCALES:
         if locale.lower() == text.lower():
