@@ -41,6 +41,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import bot.games.duel.card as card_pictures
 import bot.games.duel.collection as collection
 import bot.games.duel.hand as hand_pictures
 import bot.games.duel.permanents as tile_pictures
@@ -48,7 +49,6 @@ from bench.duel import SEED, new_duel, random_choice
 from bench.figures import Figure, median_of, run_alone
 from bot.games.duel.art import card_art
 from bot.games.duel.battlefield import render_battlefield
-from bot.games.duel.card import card_face, render_card
 from bot.games.duel.frames import mana_symbol
 from bot.games.duel.hand import render_hand
 from rules.duel.cards import card_set
@@ -75,7 +75,8 @@ NAMES = ("Ada", "Bo", "Cy", "Dee")
 
 def clear_caches() -> None:
     """Forget every drawn face, tile, art and symbol: the next picture starts cold."""
-    for cached in (card_face, card_art, mana_symbol, render_card, hand_pictures._dimmed,
+    for cached in (card_pictures._face, card_art, mana_symbol, card_pictures._png,
+                   hand_pictures._dimmed,
                    tile_pictures._tile_base, hand_pictures._tick):
         cached.cache_clear()
 
@@ -144,9 +145,9 @@ def speeds(repeats: int = REPEATS, cards: int = CARDS, positions: int = POSITION
     for name in chosen:  # each card from nothing, once: a median over cards
         clear_caches()
         started = time.perf_counter()
-        render_card(name)
+        card_pictures.render_card(name)
         cold_cards.append((time.perf_counter() - started) * 1000.0)
-    card_warm = _median_ms(lambda: render_card(chosen[0]), repeats)
+    card_warm = _median_ms(lambda: card_pictures.render_card(chosen[0]), repeats)
 
     state = mid_game(0)
     hand = [state.cards[c] for c in state.players[0].hand][:7]
@@ -236,8 +237,8 @@ def collection_figures(repeats: int = REPEATS, packs: int = PACKS) -> list[Figur
 
     def clear_all() -> None:
         clear_caches()
-        collection._pack_card.cache_clear()
-        collection._strip.cache_clear()
+        collection._pack_card_in.cache_clear()
+        collection._strip_in.cache_clear()
 
     collection.render_pack(pack(packs))  # fonts and modules loaded before the first timing
     cold_packs = []

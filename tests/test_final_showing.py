@@ -15,6 +15,7 @@ import pytest
 
 import tests.simgame  # noqa: F401  (registers the secret-choice test game)
 from bot.discord_side.client import CroupierBot
+from bot.i18n import narrate
 from bot.matches import delivery
 from bot.matches.live import NARRATED, LiveMatch, Player
 from bot.matches.service import MatchService
@@ -231,7 +232,7 @@ async def test_a_restored_match_narrates_the_events_it_had_before(store: Store) 
             await before.submit(ada.user_id, match.id, str(n + 1))
             await before.submit(bo.user_id, match.id, str(ROUNDS - n))
         assert match.finished == (rounds == ROUNDS - 1)
-        narrations[match.id] = [event.text for event in match.narration]
+        narrations[match.id] = [narrate(event, match.names, "en") for event in match.narration]
     await before.wind_down()
     assert narrations[1][0] == "Secret Numbers begins." and len(narrations[1]) == 4
     assert len(narrations[3]) == NARRATED and "begins" not in narrations[3][0]
@@ -239,7 +240,7 @@ async def test_a_restored_match_narrates_the_events_it_had_before(store: Store) 
     again = MatchService(store, NullTransport())
     await again.restore()
     # Not yet shown: the finished match waits in memory for its driver.
-    assert {m.id: [event.text for event in m.narration]
+    assert {m.id: [narrate(event, m.names, "en") for event in m.narration]
             for m in again.live_matches()} == narrations
     await again.settle()
     assert not await store.matches.results_to_show()

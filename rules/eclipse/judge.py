@@ -58,10 +58,21 @@ class Verdict:
         """
         return steps(self.path)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with its steps said (a state crosses to a thinking process): the
+        lazy way of saying them is a closure, which does not pickle."""
+        return (_said_verdict, (self.winner, self.path, self.branch, self.numbers))
+
     @property
     def attacker_wins(self) -> bool:
         """True when the attacker won the hand."""
         return self.winner == "attacker"
+
+
+def _said_verdict(winner: Side | None, path: tuple[Words, ...],
+                  branch: Literal["tops", "male", "female"],
+                  numbers: tuple[tuple[int, ...], tuple[int, ...]] | None) -> Verdict:
+    return Verdict(winner, lambda: path, branch, numbers)
 
 
 def _higher_number(attacker: Card, defender: Card) -> Side:

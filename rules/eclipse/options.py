@@ -19,10 +19,10 @@ class EclipseOptions(GameOptions):
     4
     >>> EclipseOptions.parse({"hand-cap": "50"}).hand_cap
     50
-    >>> EclipseOptions.parse({"deck": "tarot"})
+    >>> EclipseOptions.parse({"deck": "tarot"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rules.errors.BadOptions: deck is standard, not 'tarot'
+    rules.errors.BadOptions: options.error.one_of(name='deck', ..., given="'tarot'")
     """
 
     title: ClassVar[str] = "Eclipse"
