@@ -663,22 +663,23 @@ class GameInfo:
     default_seats: int = 2
     default_turn_seconds: int = 300
     has_secrets: bool = False
-    text: Callable[[Any, Sequence[str]], str] | None = None
-    """``(observation, names) -> text``: a seat's view in words (the terminal)."""
-    option_text: Callable[[Any, Decision, str, Sequence[str]], str] | None = None
-    """``(observation, decision, option, names) -> text``: what an option means, for
+    text: Callable[[Any, Sequence[str]], Words] | None = None
+    """``(observation, names) -> words``: a seat's view in words (the terminal), a
+    phrase made in the reader's language by ``bot.i18n.say``."""
+    option_text: Callable[[Any, Decision, str, Sequence[str]], Words] | None = None
+    """``(observation, decision, option, names) -> words``: what an option means, for
     menus; without it the option's notation is shown."""
     option_group: Callable[[Decision, str], str | None] | None = None
     """``(decision, option) -> group``: for decisions with many options, the
     group an option belongs to (a placement's tile, say), so that menus can ask
     for the group first; ``None`` for an option that stands alone."""
-    setup: str | None = None
+    setup: Words | None = None
     """What each seat brings to a match (its deck, say), in words; ``None`` for
     games whose seats bring nothing."""
     decks: tuple[str, ...] = ()
     """The named decks a seat may bring as its setup (``{"deck": name}``), which
     ``/play`` and ``/join`` offer."""
-    notation_help: str | None = None
+    notation_help: Words | None = None
     """What a person types to choose, in one sentence with an example (the
     terminal's help); ``None``: the options themselves, as ``legal`` lists them."""
     perft: Callable[[GameOptions, int], int] | None = None

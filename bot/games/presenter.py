@@ -158,11 +158,12 @@ class GamePresenter:
                     observation: Any) -> list[tuple[str, list[tuple[str, str]]]]:
         """Menus for a decision: ``[(placeholder, [(label, choice), …]), …]``.
 
-        Options are labelled by the game's own words when it has them, and
-        split into menus of at most 25 (Discord's limit per menu)."""
+        Options are labelled by the game's own words when it has them (a phrase, said
+        in the locale spoken), and split into menus of at most 25 (Discord's limit
+        per menu)."""
         describe = match.info.option_text
-        entries = [(describe(observation, decision, option, match.names) if describe
-                     else option, option) for option in decision.options]
+        entries = [(say(describe(observation, decision, option, match.names), names=match.names)
+                    if describe else option, option) for option in decision.options]
         chunks = [entries[i:i + MENU_SIZE] for i in range(0, len(entries), MENU_SIZE)]
         prompt = say(decision.prompt, names=match.names)
         if len(chunks) == 1:
@@ -176,8 +177,8 @@ class GamePresenter:
         if decision is None:
             return []
         describe = match.info.option_text
-        return [describe(view.observation, decision, option, match.names) if describe
-                else option for option in decision.options]
+        return [say(describe(view.observation, decision, option, match.names), names=match.names)
+                if describe else option for option in decision.options]
 
     def terminal(self, observation: Any, names: Sequence[str]) -> RenderableType | None:
         """The local table's view of a seat's observation in :mod:`rich` tables, for

@@ -35,7 +35,7 @@ GAME = GameInfo(
     text=render_text,
     option_text=option_text,
     option_group=placement_group,
-    notation_help=Phrase("nails.notation_help", words="yes, no, cannot"),  # type: ignore[arg-type]
+    notation_help=Phrase("nails.notation_help", words="yes, no, cannot"),
 )
 
 __all__ = [

@@ -110,13 +110,13 @@ class DuelPresenter(GamePresenter):
 
     def menu_groups(self, match: LiveMatch, decision: Decision,
                     observation: Any) -> list[tuple[str, list[tuple[str, str]]]]:
-        # The rules say what an option does as a phrase: the menus show its words.
-        return [(prompt, [(clip(say(label), OPTION_TEXT), option) for label, option in entries])
+        # An option's words may be long (a card's whole effect): cut to the menu's room.
+        return [(prompt, [(clip(label, OPTION_TEXT), option) for label, option in entries])
                 for prompt, entries in super().menu_groups(match, decision, observation)]
 
     def option_labels(self, match: LiveMatch, view: PrivateView) -> list[str]:
         """Each option of the seat's pending decision in the duel's words."""
-        return [clip(say(label), OPTION_TEXT) for label in super().option_labels(match, view)]
+        return [clip(label, OPTION_TEXT) for label in super().option_labels(match, view)]
 
     def board(self, match: LiveMatch) -> tuple[discord.Embed, list[discord.File | Drawing]]:
         """The battlefield picture; each player's counts (and the ante, which the

@@ -16,7 +16,6 @@ from bot.games.eclipse.pictures import render_hand, render_table
 from bot.games.presenter import COLOUR, GamePresenter, seat_label, shown_names
 from bot.i18n import say, tr, trn
 from bot.matches.live import LiveMatch, PrivateView
-from rules.core import Decision
 from rules.eclipse.placement import COMPLETE
 from rules.eclipse.text import cards_text, render_text, reveal_text, role, subset_text
 from rules.eclipse.view import EclipseView
@@ -68,15 +67,6 @@ class EclipsePresenter(GamePresenter):
         embed.set_image(url=f"attachment://{filename}")
         picture = discord.File(io.BytesIO(self.table_png(view, names)), filename=filename)
         return embed, [picture]
-
-    def menu_groups(self, match: LiveMatch, decision: Decision,
-                    observation: Any) -> list[tuple[str, list[tuple[str, str]]]]:
-        # The rules say what an option does as a phrase: the menus show its words.
-        return [(prompt, [(say(label), option) for label, option in entries])
-                for prompt, entries in super().menu_groups(match, decision, observation)]
-
-    def option_labels(self, match: LiveMatch, view: PrivateView) -> list[str]:
-        return [say(label) for label in super().option_labels(match, view)]
 
     def table_png(self, observation: Any, names: Sequence[str]) -> bytes:
         return render_table(observation, names)

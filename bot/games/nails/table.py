@@ -17,7 +17,6 @@ from bot.games.nails.terminal import nails_view
 from bot.games.presenter import COLOUR, GamePresenter, seat_label, shown, shown_names
 from bot.i18n import say, tr, trn
 from bot.matches.live import LiveMatch, PrivateView
-from rules.core import Decision
 from rules.nails.stack import PLACING
 from rules.nails.state import NailsView
 from rules.nails.text import count_text, goal, tile_text
@@ -68,15 +67,6 @@ class NailsPresenter(GamePresenter):
         embed.set_image(url=f"attachment://{filename}")
         picture = discord.File(io.BytesIO(self.table_png(view, names)), filename=filename)
         return embed, [picture]
-
-    def menu_groups(self, match: LiveMatch, decision: Decision,
-                    observation: Any) -> list[tuple[str, list[tuple[str, str]]]]:
-        # The rules say what an option does as a phrase: the menus show its words.
-        return [(prompt, [(say(label, names=match.names), option) for label, option in entries])
-                for prompt, entries in super().menu_groups(match, decision, observation)]
-
-    def option_labels(self, match: LiveMatch, view: PrivateView) -> list[str]:
-        return [say(label, names=match.names) for label in super().option_labels(match, view)]
 
     def table_png(self, observation: Any, names: Sequence[str]) -> bytes:
         return render_stack(observation, names)
