@@ -24,6 +24,17 @@ Preferred = Callable[[int], str | None]
 """A server's preferred locale as Discord reports it (``None`` when unknown)."""
 
 
+def channel_language(chosen: str | None, preferred: str | None) -> str:
+    """The locale of what a server's channels see: the server's chosen language when
+    Croupier speaks it, else its preferred locale as Discord reports it (likewise), else
+    English.
+
+    >>> [channel_language(*known) for known in (("pt_BR", "en-US"), (None, "pt-BR"), (None, "ja"))]
+    ['pt_BR', 'pt_BR', 'en']
+    """
+    return supported(chosen) or locale_of(preferred)
+
+
 class Languages:
     """The language of a channel and of a person, read from the store."""
 
@@ -36,10 +47,8 @@ class Languages:
         """The locale of what a channel on ``guild_id`` sees (English outside a server
         Croupier knows nothing of)."""
         if guild_id:
-            chosen = supported((await self.store.settings.get(guild_id)).language)
-            if chosen is not None:
-                return chosen
-            return locale_of(self.preferred(guild_id))
+            return channel_language((await self.store.settings.get(guild_id)).language,
+                                    self.preferred(guild_id))
         return DEFAULT
 
     async def reader(self, user_id: int | None, guild_id: int | None = None) -> str:

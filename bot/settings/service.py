@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import NotAllowed
-from bot.i18n import LOCALES, Text, locale_of, name_of, supported
+from bot.i18n import LOCALES, Text, name_of, supported
 from bot.matches.live import Player
+from bot.settings.languages import channel_language
 from bot.settings.web import new_slug
 from rules.errors import shown
 from rules.registry import get_game
@@ -103,11 +104,8 @@ class ServerConfig:
         """The locale of what the channel sees on a server: its chosen language, else
         ``preferred`` (the server's preferred locale, as Discord reports it) when
         Croupier speaks it, else English. Outside a server, ``preferred`` decides."""
-        if guild_id is not None:
-            chosen = (await self.store.settings.get(guild_id)).language
-            if chosen in LOCALES:
-                return chosen
-        return locale_of(preferred)
+        chosen = None if guild_id is None else (await self.store.settings.get(guild_id)).language
+        return channel_language(chosen, preferred)
 
     async def web(self, who: Manager, guild_id: int) -> WebSite | None:
         """The server's web pages, for those who manage it (the slug is the pages'
