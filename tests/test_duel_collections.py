@@ -436,7 +436,7 @@ async def test_a_short_deck_says_how_many_it_has_how_many_more_and_what_is_not_o
     assert "21 cards: 19 more are needed (a deck has at least 40)" in view.problem.english()
     assert "short of: 4 Kindlewhip" in view.problem.english()  # said together, not one at a time
     assert view.problem.in_locale("pt_BR").startswith(
-        "ele tem 21 cartas: faltam 19 (um baralho tem no mínimo 40); faltam cópias livres de: "
+        "ele tem 21 cartas: faltam 19 (um deck tem no mínimo 40); faltam cópias livres de: "
         "4 Chicote de Brasa")
 
 
@@ -489,7 +489,7 @@ async def test_card_lists_read_card_names_in_portuguese_too(service):
     with pytest.raises(CroupierError) as caught:
         await service.save_deck(GUILD, ADA, "Nada", "2 Chicote de Brasx")
     assert say(caught.value.text, "pt_BR") == (
-        "Não consegui ler a lista do baralho: linha 1: não existe nenhuma carta 'Chicote de "
+        "Não consegui ler a lista do deck: linha 1: não existe nenhuma carta 'Chicote de "
         "Brasx'.")
 
 

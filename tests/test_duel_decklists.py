@@ -156,7 +156,7 @@ def test_non_text_is_refused() -> None:
     with pytest.raises(BadOptions) as caught:
         parse_decklist(b"4 Kindlewhip")  # type: ignore[arg-type]
     assert say(caught.value.text, "en").startswith("a deck list is text")
-    assert say(caught.value.text, "pt_BR").startswith("uma lista de baralho é um texto")
+    assert say(caught.value.text, "pt_BR").startswith("uma lista de deck é um texto")
 
 
 line_parts = st.one_of(
