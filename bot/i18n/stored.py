@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from rules.phrases import Phrase, Seat, Words
+from rules.phrases import Named, Phrase, Seat, Words
 
 
 def stored_words(reason: Words) -> str:
@@ -25,8 +25,8 @@ def stored_words(reason: Words) -> str:
 def read_words(stored: str) -> Words:
     """A stored reason (:func:`stored_reason`) as words again: a phrase, or the text.
 
-    >>> read_words(stored_words(Phrase("x.y", count=2, who=Seat(0)))) == Phrase(
-    ...     "x.y", count=2, who=Seat(0))
+    >>> read_words(stored_words(Phrase("x.y", count=2, who=Seat(0), card=Named("cards", "Ox")))
+    ...            ) == Phrase("x.y", count=2, who=Seat(0), card=Named("cards", "Ox"))
     True
     >>> read_words("{s0} forfeited")
     '{s0} forfeited'
@@ -43,6 +43,8 @@ def read_words(stored: str) -> Words:
 def _encoded(value: object) -> object:
     if isinstance(value, Seat):
         return {"seat": value.seat}
+    if isinstance(value, Named):
+        return {"named": value.domain, "name": value.name}
     if isinstance(value, Phrase):
         made: dict[str, object] = {"key": value.key}
         if value.count is not None:
@@ -56,6 +58,8 @@ def _encoded(value: object) -> object:
 def _decoded(value: object) -> object:
     if isinstance(value, dict) and set(value) == {"seat"}:
         return Seat(int(value["seat"]))
+    if isinstance(value, dict) and set(value) == {"named", "name"}:
+        return Named(str(value["named"]), str(value["name"]))
     if isinstance(value, dict) and "key" in value:
         args = {name: _decoded(arg) for name, arg in (value.get("args") or {}).items()}
         return Phrase(str(value["key"]), count=value.get("count"), **args)
