@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from bot.i18n import Text, translate
+from bot.i18n import DEFAULT, Text
+from bot.i18n.catalogs import loaded
 from rules.phrases import Phrase, Words
 
 DOMAIN = "tournaments."
@@ -61,12 +62,16 @@ def label_words(stored: str) -> Words:
 
 
 @lru_cache(maxsize=1024)
-def template(key: str, locale: str, fields: tuple[str, ...]) -> str:
-    """The catalog's text of ``key`` in ``locale`` with its ``fields`` left as
-    placeholders, for words made thousands of times a page (a pairing's result): the
-    caller fills it with ``str.format``, which never reads a value as a template.
+def raw_template(key: str, locale: str) -> str:
+    """The catalog's own text of ``key`` in ``locale`` (English where that catalog lacks
+    it), its placeholders unfilled: for ``str.format`` where a page makes the same words
+    thousands of times (a pairing's result).
 
-    >>> template("tournaments.result.wins", "pt_BR", ("name", "score"))
+    >>> raw_template("tournaments.result.wins", "pt_BR")
     '{name} vence {score}'
     """
-    return translate(key, locale, **{name: "{" + name + "}" for name in fields})
+    for tried in (locale, DEFAULT):
+        entry = loaded(tried).entries.get(key)
+        if entry is not None and not entry.plural:
+            return entry.forms[0]
+    raise KeyError(f"no catalog has {key!r} as a plain entry")

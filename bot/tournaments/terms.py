@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.i18n import Text, current, say, tr, trn
-from bot.i18n.tournaments import label_code, label_words, template
+from bot.i18n.tournaments import label_code, label_words, raw_template
 from rules.phrases import Words
 
 __all__ = ["COMPUTER", "FORMAT_WORDS", "HEAD_NAMES", "HEAD_WORDS", "OUTCOME_WORDS",
@@ -262,4 +262,4 @@ def _fast(key: str, /, **args: object) -> str:
     """:func:`~bot.i18n.tr` for words a page makes thousands of times (a pairing's
     result, a game's outcome): the catalog's text is looked up once per locale, then
     filled by ``str.format``, which never reads a value as a template."""
-    return template(key, current(), tuple(args)).format(**args)
+    return raw_template(key, current()).format(**args)
