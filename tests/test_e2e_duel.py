@@ -793,9 +793,10 @@ async def test_a_duel_in_the_pseudo_locale_shows_no_english(
             await bot.service.settle()
     assert match.finished
     # Choices are echoed as typed (notation: "land Ashpeak", "cast …"); the rest is words.
-    notation = ["**land ", "**cast ", "**use ", "**boost ", "**pass**", "**end**",
-                "**attack**", "**none**", "**cancel**"]
-    cards = {name for name in match.state.cards.values()}
+    # A card is named in English only there, inside the choice as typed.
+    cards = sorted({name for name in match.state.cards.values()}, key=len, reverse=True)
+    typed = [f"**{verb} {card}" for card in cards for verb in ("land", "cast", "use", "boost")]
+    notation = ["**pass**", "**end**", "**attack**", "**none**", "**cancel**"]
     options = ["**life**", "**auto_pass**", "**ante**", "**head_start**"]  # typed in /play
     assert_all_pseudo(fake_discord, allowed=["Zoë", "Croupier Bot", "Arcane Duel", *options,
-                                             *notation, *sorted(cards, key=len, reverse=True)])
+                                             *typed, *notation])
