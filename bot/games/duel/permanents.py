@@ -132,14 +132,17 @@ def _tile(entry: dict[str, Any], marks: Marks) -> Image.Image:
     if "power" in entry:
         _tile_stats(draw, entry, data)
     y = 40.0
+    first_row_ends = 0.0
     for words, fill, on in ((tr("duel.picture.damage", amount=entry["damage"]), DAMAGE,
                              entry["damage"]),
                             (tr("duel.picture.shields", shields=entry["shields"]), SHIELD,
                              entry["shields"]),
                             (tr("duel.picture.sick"), SICK, entry["sick"] and "power" in entry)):
         if on:
-            _pill(draw, 7, y, words, fill)
+            width = _pill(draw, 7, y, words, fill)
+            first_row_ends = first_row_ends or 7 + width
             y += 19
+    targets_from = 62.0
     outline = ATTACK if marks.attack is not None else BLOCK if marks.block is not None else None
     if outline is not None:
         # Orange and cyan, and a word: the frames of red and blue cards must not pass for them.
@@ -148,9 +151,12 @@ def _tile(entry: dict[str, Any], marks: Marks) -> Image.Image:
         words = fit(tr("duel.picture.attacker", number=number) if marks.attack is not None
                     else tr("duel.picture.blocker", number=number), font(13), TILE_W - 22)
         w = length(words, font(13)) + 8
-        _pill(draw, TILE_W - 6 - w, 40, words, outline, ink=(16, 16, 16))
+        # Beside the first pill when both fit (short words), else on a row of its own.
+        row = 40.0 if not first_row_ends or first_row_ends + 4 <= TILE_W - 6 - w else y
+        _pill(draw, TILE_W - 6 - w, row, words, outline, ink=(16, 16, 16))
+        targets_from = max(targets_from, row + 19)
     for k, position in enumerate(marks.targets):
-        _pill(draw, TILE_W - 30, 62 + 19 * k, f"T{position}", TARGET)
+        _pill(draw, TILE_W - 30, targets_from + 19 * k, f"T{position}", TARGET)
     if entry["tapped"]:
         image = image.transpose(Image.Transpose.ROTATE_270)
     return image
