@@ -188,3 +188,37 @@ async def test_a_hostile_name_is_shown_as_typed_at_a_table_in_both_languages(fak
             seats = table_message_or_lobby(channel).embeds[0]["fields"][0]
             assert seats["value"] == f"1. Ada {words[2]}\n2. —", seats
             assert not [m for m in channel.messages if m.pinged]
+
+
+async def test_the_channel_speaks_the_server_s_language_and_each_dm_its_reader_s(
+        fake_discord, tmp_path):
+    guild = fake_discord.add_guild("Cassino")
+    guild.preferred_locale = "pt-BR"
+    channel = guild.add_text_channel("t")
+    ada, bo = fake_discord.add_user("Ada"), fake_discord.add_user("Bo")
+    bot = make_bot(tmp_path / "readers.sqlite3")
+
+    def title(locale: str, match_id: int) -> str:
+        view = translate("eclipse.table.private_title", locale)
+        return translate("table.private", locale, game="Eclipse", view=view, match_id=match_id)
+
+    async with fake_discord.running(bot):
+        await fake_discord.slash(ada, channel, "play eclipse", locale="en-US")
+        await fake_discord.slash(bo, channel, "join", locale="pt-BR")
+        await fake_discord.slash(ada, channel, "start", locale="en-US")
+        await bot.service.settle()
+        match = bot.service.match_in(channel.id)
+        # The channel reads the server's language, whoever started the match.
+        table = table_message(channel)
+        assert table.embeds[0]["footer"]["text"] == translate(
+            "table.footer", "pt_BR", match_id=match.id, step=match.state.step)
+        # Each hand arrives in its reader's language, learnt from their own clicks.
+        ada_dm, bo_dm = fake_discord.dm_messages(ada)[-1], fake_discord.dm_messages(bo)[-1]
+        assert ada_dm.embeds[0]["title"] == title("en", match.id)
+        assert bo_dm.embeds[0]["title"] == title("pt_BR", match.id)
+        # Ada's client changes language: her next hand follows.
+        await fake_discord.slash(ada, channel, "table", locale="pt-BR")
+        seat = match.seat_of(ada.id)
+        assert seat is not None
+        await bot.service.transport.deliver_private(match, seat, match.private_view(seat.seat))
+        assert fake_discord.dm_messages(ada)[-1].embeds[0]["title"] == title("pt_BR", match.id)
