@@ -84,7 +84,13 @@ class Locked(CollectionRefusal):
 
 
 class TradeClosed(CollectionRefusal):
-    """The trade is no longer open for this action (done, declined, cancelled, expired)."""
+    """The trade is not open for this action; ``state`` says why, as a code: its status
+    (``done``, ``declined``, ``cancelled``, ``expired``, ``accepted``), ``missing`` or
+    ``not_accepted`` (a confirm before the receiver accepted)."""
+
+    def __init__(self, message: str, state: str = "") -> None:
+        super().__init__(message, state)
+        self.state = state
 
 
 class NotParty(CollectionRefusal):
@@ -538,7 +544,7 @@ class _OfferTrade:
 def _live_trade(conn: sqlite3.Connection, trade_id: int) -> sqlite3.Row:
     row = conn.execute("SELECT * FROM trades WHERE id = ?", (trade_id,)).fetchone()
     if row is None:
-        raise TradeClosed(f"there is no trade {trade_id}")
+        raise TradeClosed(f"there is no trade {trade_id}", "missing")
     return row
 
 
@@ -551,9 +557,9 @@ def _sides(conn: sqlite3.Connection, trade_id: int) -> tuple[list[int], list[int
 
 def _refuse_closed(trade: sqlite3.Row, now: float) -> None:
     if trade["status"] not in LIVE_TRADE:
-        raise TradeClosed(f"trade {trade['id']} is {trade['status']}")
+        raise TradeClosed(f"trade {trade['id']} is {trade['status']}", trade["status"])
     if now >= trade["expires_at"]:
-        raise TradeClosed(f"trade {trade['id']} has expired")
+        raise TradeClosed(f"trade {trade['id']} has expired", "expired")
 
 
 @dataclass(frozen=True)
@@ -605,7 +611,7 @@ class _ConfirmTrade:
         if trade["status"] == "done":
             return _trade_values(conn, self.trade)  # a replayed confirm: the swap happened once
         if trade["status"] == "open":
-            raise TradeClosed(f"trade {self.trade} is not accepted yet")
+            raise TradeClosed(f"trade {self.trade} is not accepted yet", "not_accepted")
         _refuse_closed(trade, self.now)
         if self.now < trade["confirm_opens_at"]:
             left = trade["confirm_opens_at"] - self.now
@@ -658,7 +664,7 @@ class _CloseTrade:
         if trade["status"] == self.status:
             return _trade_values(conn, self.trade)  # a replayed click
         if trade["status"] not in LIVE_TRADE:
-            raise TradeClosed(f"trade {self.trade} is {trade['status']}")
+            raise TradeClosed(f"trade {self.trade} is {trade['status']}", trade["status"])
         _unlock_trade(conn, self.trade)
         conn.execute("UPDATE trades SET status = ?, closed_at = ? WHERE id = ?",
                      (self.status, self.now, self.trade))

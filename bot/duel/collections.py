@@ -940,7 +940,7 @@ class CollectionService:
         except NotParty:
             raise TradeProblem(NOT_PARTY[verb]) from None
         except TradeClosed as exc:
-            raise TradeProblem(_closed_text(str(exc), verb)) from None
+            raise TradeProblem(_closed_text(exc.state, verb)) from None
         except CollectionRefusal as exc:
             raise TradeProblem(Text("collections.error.trade_failed", why=_problem(exc))) from None
         return await self._trade_view(trade)
@@ -1094,12 +1094,12 @@ CLOSED = {
 """A closed trade's refusal of each action, by the state it is in."""
 
 
-def _closed_text(raw: str, verb: str) -> Text:
-    if "not accepted" in raw:
+def _closed_text(state: str, verb: str) -> Text:
+    """Why a trade refused ``verb``, from the store's code for its state."""
+    if state == "not_accepted":
         return Text("collections.error.not_accepted_yet")
-    if "no trade" in raw:
+    if state == "missing":
         return Text("collections.error.no_trade")
-    state = raw.rsplit(" ", 1)[-1]
     return CLOSED[verb].get(state) or Text("collections.error.closed", state=state)
 
 
