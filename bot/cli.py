@@ -27,12 +27,13 @@ from bot.discord_side.cluster import Cluster
 from bot.errors import said
 from bot.i18n import locale_of
 from bot.matches.levels import checked_level, computer_named, levels_said
+from bot.matches.results import place_label
 from rules.arena import play
 from rules.core import DEFAULT_LEVEL, LEVELS, GameInfo
 from rules.errors import BadOptions
 from rules.options import GameOptions, OptionSpec
 from rules.registry import games
-from rules.words import place_label, plural
+from rules.words import plural
 from storage.engine import is_postgres
 
 WEB_PORT = 8080

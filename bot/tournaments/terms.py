@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.i18n import Text, current, say, tr, trn
 from bot.i18n.tournaments import label_code, label_words, raw_template
+from bot.matches.results import ordinal
 from rules.phrases import Words
 
 __all__ = ["COMPUTER", "FORMAT_WORDS", "HEAD_NAMES", "HEAD_WORDS", "OUTCOME_WORDS",
@@ -197,23 +198,6 @@ def _label_said(stored: str, locale: str) -> str:
 
 def _score(games: Sequence[int]) -> str:
     return "-".join(map(str, games))
-
-
-def ordinal(place: int) -> str:
-    """A place in words ("1st", "2nd" … in English; "1º" in Portuguese): English's
-    ending picked by English's rule, each ending a key of its own.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st']
-    """
-    last, tens = place % 10, place % 100
-    if last == 1 and tens != 11:
-        return _fast("tournaments.ordinal.one", n=place)
-    if last == 2 and tens != 12:
-        return _fast("tournaments.ordinal.two", n=place)
-    if last == 3 and tens != 13:
-        return _fast("tournaments.ordinal.few", n=place)
-    return _fast("tournaments.ordinal.other", n=place)
 
 
 def pairing_result(pairing: Any, names: Sequence[str]) -> str:
