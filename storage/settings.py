@@ -36,6 +36,13 @@ class SettingsRepository:
                              daily_pack=bool(row["daily_pack"]), win_packs=bool(row["win_packs"]),
                              language=row["language"], timings=found)
 
+    async def language(self, guild_id: int) -> str | None:
+        """The server's chosen language (a locale code), or ``None``: one column, read
+        for every table a channel is shown."""
+        row = await self._db.fetchone("SELECT language FROM guild_settings WHERE guild_id = ?",
+                                      (guild_id,))
+        return None if row is None else row[0]
+
     async def timing(self, guild_id: int, game: str) -> GameTiming:
         """The deadline settings that apply to ``game`` on the server: the game's
         own, else the every-game ones, setting by setting."""

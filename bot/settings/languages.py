@@ -47,7 +47,7 @@ class Languages:
         """The locale of what a channel on ``guild_id`` sees (English outside a server
         Croupier knows nothing of)."""
         if guild_id:
-            return channel_language((await self.store.settings.get(guild_id)).language,
+            return channel_language(await self.store.settings.language(guild_id),
                                     self.preferred(guild_id))
         return DEFAULT
 

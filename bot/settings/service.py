@@ -104,7 +104,7 @@ class ServerConfig:
         """The locale of what the channel sees on a server: its chosen language, else
         ``preferred`` (the server's preferred locale, as Discord reports it) when
         Croupier speaks it, else English. Outside a server, ``preferred`` decides."""
-        chosen = None if guild_id is None else (await self.store.settings.get(guild_id)).language
+        chosen = None if guild_id is None else await self.store.settings.language(guild_id)
         return channel_language(chosen, preferred)
 
     async def web(self, who: Manager, guild_id: int) -> WebSite | None:
