@@ -199,7 +199,7 @@ async def test_a_whole_game_survives_discord_faults(game: str, fault: str, fake_
         assert "opened" in opened.content, opened.content
         for user in list(people.values())[1:]:
             await fake.slash(user, channel, "join")
-        await fake.slash(people[0], channel, "start", bots=True)
+        await fake.slash(people[0], channel, "start", bots=True, computer_level="easy")
         await bot.service.settle()
         match = bot.service.match_in(channel.id)
         assert [s.is_bot for s in match.seats].count(True) == table.computers
